@@ -1,0 +1,58 @@
+"""The ``lambre-core`` command line: a thin layer over the engine's functions.
+
+Each subcommand lives in ``lambre_core/commands/<name>.py`` and exposes ``register(subparsers)``;
+user errors (``LambreError``) become one line on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from . import __version__
+from .errors import LambreError
+
+#: subcommand modules under ``lambre_core.commands``, in the order ``--help`` lists them
+COMMANDS = ["convert", "extract", "score"]
+
+EXIT_USAGE = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every available subcommand registered."""
+    parser = argparse.ArgumentParser(
+        prog="lambre-core",
+        description="L'AMBRE: morphosyntactic well-formedness from dependency parses and rules.",
+    )
+    parser.add_argument("--version", action="version", version=f"lambre-core {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"lambre_core.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"lambre_core.commands.{name}":
+                continue  # subcommand not built yet
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: parse arguments, run the subcommand, map user errors to exit code 2."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except LambreError as err:
+        print(f"lambre-core: error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("lambre-core: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

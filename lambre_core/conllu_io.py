@@ -1,0 +1,248 @@
+"""CoNLL-U in and out, on top of the ``conllu`` library.
+
+Reading keeps multiword tokens and character offsets (``start_char``/``end_char`` or ``TokenRange``
+in MISC); where a file has none, offsets are recovered by aligning forms with ``# text``.
+Malformed lines raise ``ConlluError`` naming file, line and column.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import conllu
+from conllu.exceptions import ParseException
+from conllu.parser import DEFAULT_FIELDS, parse_comment_line, parse_line
+
+from .doc import MultiwordToken, Sentence, Word
+from .errors import ConlluError, TreeError
+
+
+def _offsets(misc: dict[str, str]) -> tuple[int | None, int | None]:
+    if "start_char" in misc and "end_char" in misc:
+        try:
+            return int(misc["start_char"]), int(misc["end_char"])
+        except ValueError:
+            return None, None
+    if "TokenRange" in misc:
+        a, _, b = misc["TokenRange"].partition(":")
+        if a.isdigit() and b.isdigit():
+            return int(a), int(b)
+    return None, None
+
+
+def _column_of(line: str, field_index: int) -> int:
+    """1-based column where tab-separated field ``field_index`` starts."""
+    parts = line.split("\t")
+    return sum(len(p) + 1 for p in parts[:field_index]) + 1
+
+
+def _parse_block(lines: list[tuple[int, str]], source: str) -> Sentence:
+    metadata: dict[str, str] = {}
+    words: list[Word] = []
+    mwts: list[MultiwordToken] = []
+    for lineno, line in lines:
+        if line.startswith("#"):
+            for key, value in parse_comment_line(line):
+                metadata[str(key)] = "" if value is None else str(value)
+            continue
+        cols = line.split("\t")
+        if len(cols) != 10:
+            raise ConlluError(
+                f"expected 10 tab-separated fields, found {len(cols)}", source, lineno, 1
+            )
+        try:
+            tok = parse_line(line, DEFAULT_FIELDS)
+        except (ParseException, ValueError) as exc:
+            raise ConlluError(f"cannot parse token line: {exc}", source, lineno, 1) from None
+        tid = tok["id"]
+        misc = {k: ("" if v is None else str(v)) for k, v in (tok["misc"] or {}).items()}
+        if isinstance(tid, tuple):
+            if tid[1] == "-":
+                start, end = _offsets(misc)
+                mwts.append(MultiwordToken(tid[0], tid[2], tok["form"], misc, start, end))
+            # empty nodes (n.1) carry enhanced deps only; basic trees ignore them
+            continue
+        if not isinstance(tid, int):
+            raise ConlluError(f"bad ID {cols[0]!r}", source, lineno, 1)
+        if tid != len(words) + 1:
+            raise ConlluError(
+                f"word ID {tid} out of sequence (expected {len(words) + 1})", source, lineno, 1
+            )
+        head = tok["head"]
+        if head is None or not isinstance(head, int):
+            if cols[6] == "_":
+                head = -1  # missing head: a tree problem, reported per sentence
+            else:
+                raise ConlluError(f"HEAD {cols[6]!r} is not an integer", source, lineno,
+                                  _column_of(line, 6))
+        feats = {k: ("" if v is None else str(v)) for k, v in (tok["feats"] or {}).items()}
+        start, end = _offsets(misc)
+        words.append(
+            Word(
+                id=tid,
+                form=tok["form"],
+                lemma=tok["lemma"] or "_",
+                upos=tok["upos"] or "_",
+                xpos=tok["xpos"] or "_",
+                feats=feats,
+                head=head,
+                deprel=tok["deprel"] or "_",
+                deps=cols[8],
+                misc=misc,
+                start=start,
+                end=end,
+            )
+        )
+    if not words:
+        raise ConlluError("sentence has comments but no words", source, lines[0][0], 1)
+    for m in mwts:
+        if not (1 <= m.first <= m.last <= len(words)):
+            raise ConlluError(f"multiword token {m.first}-{m.last} outside the sentence",
+                              source, lines[0][0], 1)
+    sent = Sentence(words, mwts, metadata, source, lines[0][0])
+    _fill_offsets(sent)
+    return sent
+
+
+def _fill_offsets(sent: Sentence) -> None:
+    """Give words offsets: from their multiword token, else by aligning forms with ``# text``."""
+    for m in sent.multiword:
+        for wid in range(m.first, m.last + 1):
+            w = sent.word(wid)
+            if w.start is None and m.start is not None:
+                w.start, w.end = m.start, m.end
+    if all(w.start is not None for w in sent.words) or "text" not in sent.metadata:
+        return
+    text = sent.metadata["text"]
+    mwt_at = {m.first: m for m in sent.multiword}
+    cursor = 0
+    i = 1
+    while i <= len(sent.words):
+        unit = mwt_at.get(i)
+        form = unit.form if unit else sent.word(i).form
+        last = unit.last if unit else i
+        pos = text.find(form, cursor)
+        if pos < 0:
+            return  # text and forms disagree: leave the rest without offsets
+        if unit:
+            unit.start, unit.end = pos, pos + len(form)
+        for wid in range(i, last + 1):
+            w = sent.word(wid)
+            if w.start is None:
+                w.start, w.end = pos, pos + len(form)
+        cursor = pos + len(form)
+        i = last + 1
+
+
+def iter_conllu(handle: Iterable[str], source: str = "<stdin>") -> Iterator[Sentence]:
+    """Parse CoNLL-U from an iterable of lines, one ``Sentence`` at a time."""
+    block: list[tuple[int, str]] = []
+    lineno = 0
+    for lineno, raw in enumerate(handle, start=1):
+        line = raw.rstrip("\r\n")
+        if "\x00" in line:
+            raise ConlluError("binary data (NUL byte)", source, lineno, line.index("\x00") + 1)
+        if line.strip() == "":
+            if block:
+                yield _parse_block(block, source)
+                block = []
+            continue
+        block.append((lineno, line))
+    if block:
+        yield _parse_block(block, source)
+
+
+def read_conllu(path: str | os.PathLike[str]) -> list[Sentence]:
+    """Read a whole CoNLL-U file (``-`` for stdin). An empty file is an error."""
+    name = str(path)
+    try:
+        if name == "-":
+            sentences = list(iter_conllu(sys.stdin, "<stdin>"))
+        else:
+            with open(name, encoding="utf-8") as fh:
+                sentences = list(iter_conllu(fh, name))
+    except FileNotFoundError:
+        raise ConlluError("no such file", name) from None
+    except UnicodeDecodeError as exc:
+        raise ConlluError(f"not UTF-8 text (byte {exc.start})", name) from None
+    if not sentences:
+        raise ConlluError("empty file: no sentences", name, 1, 1)
+    return sentences
+
+
+def read_conllu_string(text: str, source: str = "<string>") -> list[Sentence]:
+    """Parse CoNLL-U held in a string."""
+    return list(iter_conllu(io.StringIO(text), source))
+
+
+def tree_error(sent: Sentence) -> TreeError | None:
+    """Why the sentence's basic tree is not a tree (missing head, bad head, cycle, no root), or None."""
+    n = len(sent.words)
+    roots = 0
+    for w in sent.words:
+        line = (sent.line or 0) + len(sent.metadata) + w.id - 1 if sent.line else None
+        if w.head < 0:
+            return TreeError(f"word {w.id} ({w.form!r}) has no head", sent.source, line)
+        if w.head > n:
+            return TreeError(f"word {w.id} ({w.form!r}) has head {w.head} outside the sentence",
+                             sent.source, line)
+        if w.head == w.id:
+            return TreeError(f"word {w.id} ({w.form!r}) is its own head", sent.source, line)
+        roots += w.head == 0
+    if roots == 0:
+        return TreeError("sentence has no root", sent.source, sent.line)
+    for w in sent.words:
+        seen = {w.id}
+        h = w.head
+        while h != 0:
+            if h in seen:
+                return TreeError(f"cycle through word {w.id} ({w.form!r})", sent.source, sent.line)
+            seen.add(h)
+            h = sent.word(h).head
+    return None
+
+
+def _word_misc(w: Word) -> dict[str, str] | None:
+    return dict(w.misc) if w.misc else None
+
+
+def to_conllu(sentences: Iterable[Sentence]) -> str:
+    """Serialize sentences as CoNLL-U text (multiword token lines before their first word)."""
+    out: list[str] = []
+    for sent in sentences:
+        tokens: list[conllu.Token] = []
+        mwt_at = {m.first: m for m in sent.multiword}
+        for w in sent.words:
+            m = mwt_at.get(w.id)
+            if m is not None:
+                tokens.append(conllu.Token({
+                    "id": (m.first, "-", m.last), "form": m.form, "lemma": None, "upos": None,
+                    "xpos": None, "feats": None, "head": None, "deprel": None, "deps": None,
+                    "misc": dict(m.misc) if m.misc else None,
+                }))
+            tokens.append(conllu.Token({
+                "id": w.id, "form": w.form, "lemma": w.lemma, "upos": w.upos, "xpos": w.xpos,
+                "feats": dict(w.feats) if w.feats else None, "head": w.head, "deprel": w.deprel,
+                "deps": None if w.deps == "_" else w.deps, "misc": _word_misc(w),
+            }))
+        out.append(conllu.TokenList(tokens, conllu.models.Metadata(sent.metadata)).serialize())
+    return "".join(out)
+
+
+def atomic_write(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to ``path`` via a temporary file and rename, so a failure leaves no half file."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=str(target.parent))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

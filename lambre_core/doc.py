@@ -1,0 +1,94 @@
+"""Plain data types for parsed text: one ``Sentence`` holds ``Word``s (syntactic words) and
+``MultiwordToken``s (surface tokens spanning several words), as in CoNLL-U and Stanza's ``doc.py``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+
+@dataclass
+class Word:
+    """A syntactic word: one CoNLL-U line with an integer id."""
+
+    id: int
+    form: str
+    lemma: str = "_"
+    upos: str = "_"
+    xpos: str = "_"
+    feats: dict[str, str] = field(default_factory=dict)
+    head: int = 0
+    deprel: str = "_"
+    deps: str = "_"
+    misc: dict[str, str] = field(default_factory=dict)
+    #: character offsets into the sentence's source text, when known (end exclusive)
+    start: int | None = None
+    end: int | None = None
+
+    def feat_values(self, name: str) -> frozenset[str]:
+        """The values of feature ``name`` (``Case=Acc,Nom`` gives two); empty when absent."""
+        value = self.feats.get(name)
+        return frozenset(value.split(",")) if value else frozenset()
+
+
+@dataclass
+class MultiwordToken:
+    """A surface token covering words ``first``..``last`` (e.g. German "zum" = "zu" + "dem")."""
+
+    first: int
+    last: int
+    form: str
+    misc: dict[str, str] = field(default_factory=dict)
+    start: int | None = None
+    end: int | None = None
+
+
+@dataclass
+class Sentence:
+    """A sentence: its words (ids 1..n in order), multiword tokens, and comment metadata."""
+
+    words: list[Word]
+    multiword: list[MultiwordToken] = field(default_factory=list)
+    metadata: dict[str, str] = field(default_factory=dict)
+    #: where the sentence came from (file and 1-based line of its first line), for error messages
+    source: str | None = None
+    line: int | None = None
+
+    @property
+    def sent_id(self) -> str | None:
+        return self.metadata.get("sent_id")
+
+    @property
+    def text(self) -> str:
+        if "text" in self.metadata:
+            return self.metadata["text"]
+        return surface_text(self)
+
+    def word(self, wid: int) -> Word:
+        """The word with id ``wid`` (1-based)."""
+        return self.words[wid - 1]
+
+    def with_words(self, words: list[Word]) -> Sentence:
+        """A copy of this sentence with other words (same tokens, metadata, source)."""
+        return replace(self, words=words)
+
+
+def surface_text(sentence: Sentence) -> str:
+    """Rebuild the text from forms and ``SpaceAfter=No`` (multiword tokens replace their words)."""
+    mwt_at = {m.first: m for m in sentence.multiword}
+    parts: list[str] = []
+    i = 1
+    n = len(sentence.words)
+    while i <= n:
+        if i in mwt_at:
+            m = mwt_at[i]
+            parts.append(m.form)
+            misc = m.misc
+            i = m.last + 1
+        else:
+            w = sentence.word(i)
+            parts.append(w.form)
+            misc = w.misc
+            i += 1
+        if misc.get("SpaceAfter") != "No" and i <= n:
+            parts.append(" ")
+    return "".join(parts)
