@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -58,6 +59,12 @@ def _parse_block(lines: list[tuple[int, str]], source: str) -> Sentence:
         try:
             tok = parse_line(line, DEFAULT_FIELDS)
         except (ParseException, ValueError) as exc:
+            # name the field and point at its column ("Failed parsing field 'head': ...")
+            m = re.search(r"field '(\w+)'", str(exc))
+            if m and m.group(1) in DEFAULT_FIELDS:
+                idx = list(DEFAULT_FIELDS).index(m.group(1))
+                raise ConlluError(f"bad {m.group(1).upper()} value {cols[idx]!r}", source, lineno,
+                                  _column_of(line, idx)) from None
             raise ConlluError(f"cannot parse token line: {exc}", source, lineno, 1) from None
         tid = tok["id"]
         misc = {k: ("" if v is None else str(v)) for k, v in (tok["misc"] or {}).items()}
@@ -242,6 +249,10 @@ def atomic_write(path: str | os.PathLike[str], text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
+        # mkstemp creates 0600; give the file the mode a plain open() would
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -1,0 +1,35 @@
+"""``lambre-core convert --to sud FILE.conllu``: UD -> SUD, CoNLL-U on stdout."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..conllu_io import atomic_write, read_conllu, to_conllu, tree_error
+from ..sud import to_sud
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("convert", help="convert UD CoNLL-U to SUD")
+    p.add_argument("file", help="UD CoNLL-U file ('-' for stdin)")
+    p.add_argument("--to", choices=["sud"], default="sud", help="target annotation (default: sud)")
+    p.add_argument("-o", "--output", help="write here instead of stdout (atomically)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    out = []
+    for sent in read_conllu(args.file):
+        problem = tree_error(sent)
+        if problem is not None:
+            # a broken tree is reported and passed through unconverted, not fatal
+            print(f"lambre-core: warning: {problem}; left unconverted", file=sys.stderr)
+            out.append(sent)
+        else:
+            out.append(to_sud(sent))
+    text = to_conllu(out)
+    if args.output:
+        atomic_write(args.output, text)
+    else:
+        sys.stdout.write(text)
+    return 0

@@ -1,0 +1,382 @@
+"""Rule files: the ``Rule`` and ``RuleSet`` data types, and a YAML loader/dumper that a linguist can
+edit by hand. The loader validates every field and reports a bad one by file, line and field.
+
+A rule file looks like::
+
+    lang: de
+    sources: [{treebank: UD_German-GSD, files: [de_gsd-ud-dev.conllu], license: CC BY-SA 4.0}]
+    rules:
+      - id: agree.ADJ.NOUN.mod.Case
+        type: agree            # agree | as
+        dep: ADJ               # dependent UPOS
+        head: NOUN             # head UPOS
+        relation: mod          # SUD relation; a bare one also covers its @extensions
+        feature: Case
+        support: 1234          # instances in the treebank
+        share: 0.97            # agree: share of instances that agree
+        examples: [dev-s1, dev-s9]
+        explanation: ...
+        enabled: true          # optional: false disables the rule
+        except_lemmas: []      # optional: where the rule does not apply
+        except_forms: []
+        weight: 1.0            # optional: weight in the segment score
+      - id: as.dep.NOUN.VERB.comp:obj.Case
+        type: as
+        side: dep              # which end the rule constrains: dep | head
+        allowed: [Acc, Dat]
+        kl: 1.23               # KL divergence of the local from the global distribution
+        ...
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+
+from .conllu_io import atomic_write
+from .errors import RuleFileError
+
+RuleType = Literal["agree", "as"]
+Side = Literal["both", "dep", "head"]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One morphosyntactic rule over arcs ``dep_upos --relation--> head_upos``."""
+
+    id: str
+    type: RuleType
+    dep_upos: str
+    head_upos: str
+    relation: str
+    feature: str
+    side: Side = "both"
+    allowed: tuple[str, ...] = ()
+    support: int = 0
+    share: float | None = None
+    kl: float | None = None
+    examples: tuple[str, ...] = ()
+    #: one treebank sentence where the rule holds, the two words in [brackets] (for hovers)
+    example: str = ""
+    explanation: str = ""
+    enabled: bool = True
+    except_lemmas: frozenset[str] = frozenset()
+    except_forms: frozenset[str] = frozenset()
+    weight: float = 1.0
+
+    @property
+    def reliability(self) -> float:
+        """How often the rule holds in its treebank: the agreement share, or the share of the
+        local distribution that the allowed values cover (stored in ``share`` for ``as`` rules)."""
+        return self.share if self.share is not None else 1.0
+
+
+def rule_id(
+    type_: str, dep_upos: str, head_upos: str, relation: str, feature: str, side: str = "both"
+) -> str:
+    """The stable id of a rule: the same rule extracted twice gets the same id."""
+    if type_ == "agree":
+        return f"agree.{dep_upos}.{head_upos}.{relation}.{feature}"
+    return f"as.{side}.{dep_upos}.{head_upos}.{relation}.{feature}"
+
+
+@dataclass
+class TreebankSource:
+    """A treebank a rule file (or model) was built from."""
+
+    treebank: str
+    files: list[str] = field(default_factory=list)
+    license: str = "unknown"
+
+
+@dataclass
+class RuleSet:
+    """The rules of one language, with their provenance."""
+
+    lang: str
+    rules: list[Rule]
+    sources: list[TreebankSource] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    path: str | None = None
+
+    @property
+    def by_id(self) -> dict[str, Rule]:
+        return {r.id: r for r in self.rules}
+
+    @property
+    def version(self) -> str:
+        """A short content hash: two rule sets with the same rules have the same version."""
+        h = hashlib.sha1()
+        for r in sorted(self.rules, key=lambda r: r.id):
+            h.update(repr((r.id, r.allowed, r.enabled, sorted(r.except_lemmas),
+                           sorted(r.except_forms), r.weight)).encode())
+        return f"{self.lang}-{h.hexdigest()[:8]}"
+
+    def enabled_rules(self, disabled: frozenset[str] | set[str] = frozenset()) -> list[Rule]:
+        """The rules that are on: enabled in the file and not in ``disabled``."""
+        return [r for r in self.rules if r.enabled and r.id not in disabled]
+
+
+# ---------------------------------------------------------------- loading
+
+_REQUIRED = ("type", "dep", "head", "relation", "feature")
+_KNOWN = set(_REQUIRED) | {
+    "id", "side", "allowed", "support", "share", "kl", "examples", "example", "explanation",
+    "enabled",
+    "except_lemmas", "except_forms", "weight",
+}
+
+
+class _LineLoader(yaml.SafeLoader):
+    """A SafeLoader whose mappings remember the line of each key (``__lines__``)."""
+
+
+def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> dict[Any, Any]:
+    mapping = loader.construct_mapping(node, deep=True)
+    lines = {}
+    for key_node, _ in node.value:
+        lines[loader.construct_object(key_node)] = key_node.start_mark.line + 1
+    mapping["__lines__"] = lines
+    mapping["__line__"] = node.start_mark.line + 1
+    return mapping
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def _strip(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _strip(v) for k, v in value.items() if k not in ("__lines__", "__line__")}
+    if isinstance(value, list):
+        return [_strip(v) for v in value]
+    return value
+
+
+def _str_list(value: Any, what: str, err: Any) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, str | int | float) for v in value):
+        raise err(f"{what} must be a list of strings")
+    return [str(v) for v in value]
+
+
+def _parse_rule(raw: Any, path: str, index: int) -> Rule:
+    if not isinstance(raw, dict):
+        raise RuleFileError(f"rule #{index + 1} must be a mapping", path)
+    lines: dict[str, int] = raw.get("__lines__", {})
+    start = raw.get("__line__")
+
+    def err_for(fld: str) -> Any:
+        def make(msg: str) -> RuleFileError:
+            return RuleFileError(f"field '{fld}': {msg}", path, lines.get(fld, start))
+        return make
+
+    for key in raw:
+        if key in ("__lines__", "__line__"):
+            continue
+        if key not in _KNOWN:
+            raise RuleFileError(
+                f"field '{key}': unknown field (known: {', '.join(sorted(_KNOWN))})",
+                path, lines.get(key, start),
+            )
+    for key in _REQUIRED:
+        if key not in raw or raw[key] in (None, ""):
+            raise RuleFileError(f"field '{key}': missing", path, start)
+        if not isinstance(raw[key], str):
+            raise err_for(key)("must be a string")
+    type_ = raw["type"]
+    if type_ not in ("agree", "as"):
+        raise err_for("type")(f"must be 'agree' or 'as', not {type_!r}")
+    side = raw.get("side", "both" if type_ == "agree" else None)
+    if type_ == "as" and side not in ("dep", "head"):
+        raise err_for("side")("an 'as' rule needs side: dep or head")
+    if type_ == "agree" and side != "both":
+        raise err_for("side")("an 'agree' rule constrains both ends: omit side or use 'both'")
+    allowed = _str_list(raw.get("allowed"), "allowed", err_for("allowed"))
+    if type_ == "as" and not allowed:
+        raise err_for("allowed")("an 'as' rule needs a non-empty list of allowed values")
+    support = raw.get("support", 0)
+    if not isinstance(support, int) or isinstance(support, bool) or support < 0:
+        raise err_for("support")("must be a non-negative integer")
+    numbers: dict[str, float | None] = {}
+    for key, lo, hi in (("share", 0.0, 1.0), ("kl", 0.0, float("inf")),
+                        ("weight", 0.0, float("inf"))):
+        value = raw.get(key)
+        if value is None:
+            numbers[key] = None
+            continue
+        if not isinstance(value, int | float) or isinstance(value, bool) or not lo <= value <= hi:
+            raise err_for(key)(f"must be a number in [{lo}, {hi}]")
+        numbers[key] = float(value)
+    enabled = raw.get("enabled", True)
+    if not isinstance(enabled, bool):
+        raise err_for("enabled")("must be true or false")
+    explanation = raw.get("explanation", "")
+    if not isinstance(explanation, str):
+        raise err_for("explanation")("must be a string")
+    example = raw.get("example", "")
+    if not isinstance(example, str):
+        raise err_for("example")("must be a string")
+    rid = raw.get("id") or rule_id(type_, raw["dep"], raw["head"], raw["relation"],
+                                   raw["feature"], side or "both")
+    if not isinstance(rid, str):
+        raise err_for("id")("must be a string")
+    weight = numbers["weight"]
+    return Rule(
+        id=rid,
+        type=type_,
+        dep_upos=raw["dep"],
+        head_upos=raw["head"],
+        relation=raw["relation"],
+        feature=raw["feature"],
+        side=side or "both",
+        allowed=tuple(allowed),
+        support=support,
+        share=numbers["share"],
+        kl=numbers["kl"],
+        examples=tuple(_str_list(raw.get("examples"), "examples", err_for("examples"))),
+        example=example,
+        explanation=explanation,
+        enabled=enabled,
+        except_lemmas=frozenset(_str_list(raw.get("except_lemmas"), "except_lemmas",
+                                          err_for("except_lemmas"))),
+        except_forms=frozenset(_str_list(raw.get("except_forms"), "except_forms",
+                                         err_for("except_forms"))),
+        weight=1.0 if weight is None else weight,
+    )
+
+
+def parse_rules(text: str, path: str = "<string>") -> RuleSet:
+    """Parse and validate the text of a rule file."""
+    try:
+        data = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        raise RuleFileError(f"not valid YAML: {exc.problem}", path,
+                            mark.line + 1 if mark else None,
+                            mark.column + 1 if mark else None) from None
+    except yaml.YAMLError as exc:
+        raise RuleFileError(f"not valid YAML: {exc}", path) from None
+    if data is None:
+        raise RuleFileError("empty rule file", path, 1)
+    if not isinstance(data, dict):
+        raise RuleFileError("a rule file is a mapping with 'lang' and 'rules'", path, 1)
+    lines = data.get("__lines__", {})
+    lang = data.get("lang")
+    if not isinstance(lang, str) or not lang:
+        raise RuleFileError("field 'lang': missing or not a string", path, lines.get("lang", 1))
+    raw_rules = data.get("rules")
+    if not isinstance(raw_rules, list):
+        raise RuleFileError("field 'rules': must be a list", path, lines.get("rules", 1))
+    rules = [_parse_rule(r, path, i) for i, r in enumerate(raw_rules)]
+    seen: dict[str, Rule] = {}
+    for raw, rule in zip(raw_rules, rules, strict=True):
+        if rule.id in seen:
+            line = raw.get("__lines__", {}).get("id", raw.get("__line__"))
+            raise RuleFileError(f"field 'id': duplicate rule id {rule.id!r}", path, line)
+        seen[rule.id] = rule
+    sources = []
+    for s in _strip(data.get("sources") or []):
+        if isinstance(s, dict) and "treebank" in s:
+            sources.append(TreebankSource(str(s["treebank"]), [str(f) for f in s.get("files", [])],
+                                          str(s.get("license", "unknown"))))
+    options = _strip(data.get("options") or {})
+    return RuleSet(lang, rules, sources, options if isinstance(options, dict) else {}, path)
+
+
+def load_rules(path: str | os.PathLike[str]) -> RuleSet:
+    """Load and validate a rule file; a bad one raises ``RuleFileError`` (file, line, field)."""
+    name = str(path)
+    try:
+        text = Path(name).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RuleFileError("rule file not found", name) from None
+    except (UnicodeDecodeError, IsADirectoryError) as exc:
+        raise RuleFileError(f"cannot read rule file: {exc}", name) from None
+    return parse_rules(text, name)
+
+
+def rules_dir() -> Path:
+    """Where the shipped rule files live: ``LAMBRE_RULES_DIR``, the repo's ``rules/``, or the
+    installed ``share/lambre/rules``."""
+    env = os.environ.get("LAMBRE_RULES_DIR")
+    if env:
+        return Path(env)
+    repo = Path(__file__).resolve().parents[1] / "rules"
+    if repo.is_dir():
+        return repo
+    import sys
+
+    return Path(sys.prefix) / "share" / "lambre" / "rules"
+
+
+def rules_path(lang: str) -> Path:
+    """The shipped rule file of ``lang``."""
+    return rules_dir() / f"{lang}.yaml"
+
+
+def available_languages() -> list[str]:
+    """Languages with a shipped rule file."""
+    d = rules_dir()
+    return sorted(p.stem for p in d.glob("*.yaml")) if d.is_dir() else []
+
+
+def default_rules(lang: str) -> RuleSet:
+    """The shipped rules of ``lang``; an unknown language raises ``RuleFileError``."""
+    path = rules_path(lang)
+    if not path.is_file():
+        langs = ", ".join(available_languages()) or "none"
+        raise RuleFileError(f"unknown language {lang!r}: no rule file (shipped: {langs})")
+    return load_rules(path)
+
+
+# ---------------------------------------------------------------- writing
+
+def _rule_to_dict(rule: Rule) -> dict[str, Any]:
+    d = asdict(rule)
+    out: dict[str, Any] = {
+        "id": rule.id, "type": rule.type, "dep": rule.dep_upos, "head": rule.head_upos,
+        "relation": rule.relation, "feature": rule.feature,
+    }
+    if rule.type == "as":
+        out["side"] = rule.side
+        out["allowed"] = list(rule.allowed)
+    out["support"] = rule.support
+    if rule.share is not None:
+        out["share"] = round(rule.share, 4)
+    if rule.kl is not None:
+        out["kl"] = round(rule.kl, 4)
+    out["examples"] = list(rule.examples)
+    if rule.example:
+        out["example"] = rule.example
+    out["explanation"] = rule.explanation
+    if not rule.enabled:
+        out["enabled"] = False
+    for key in ("except_lemmas", "except_forms"):
+        if d[key]:
+            out[key] = sorted(d[key])
+    if rule.weight != 1.0:
+        out["weight"] = rule.weight
+    return out
+
+
+def dump_rules(ruleset: RuleSet, header: str = "") -> str:
+    """The YAML text of a rule set (stable key order, one rule per block)."""
+    data: dict[str, Any] = {
+        "lang": ruleset.lang,
+        "sources": [asdict(s) for s in ruleset.sources],
+        "options": ruleset.options,
+        "rules": [_rule_to_dict(r) for r in ruleset.rules],
+    }
+    body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    return (header + body) if header else body
+
+
+def save_rules(ruleset: RuleSet, path: str | os.PathLike[str], header: str = "") -> None:
+    """Write a rule file atomically."""
+    atomic_write(path, dump_rules(ruleset, header))

@@ -1,0 +1,111 @@
+"""Scores (L'AMBRE §2): per segment, per rule, per corpus.
+
+- segment score: the weighted average, over the rules that apply in the segment, of the share of
+  their instances that are satisfied (1.0 when no rule applies: nothing is wrong);
+- corpus score: the weighted macro-average over rules of their corpus-level satisfaction (each
+  rule's satisfied / all instances over the whole corpus), not the mean of segment scores;
+- per-rule tallies: satisfied and violated instance counts.
+
+Weights are per rule id; a rule without a weight counts 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from .check import SentenceCheck
+from .rules import RuleSet
+
+
+@dataclass
+class RuleTally:
+    """How often a rule held and failed."""
+
+    satisfied: int = 0
+    violated: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.satisfied + self.violated
+
+    @property
+    def score(self) -> float:
+        return self.satisfied / self.total if self.total else 1.0
+
+
+@dataclass
+class SentenceScore:
+    """One segment's score and the check behind it."""
+
+    index: int
+    check: SentenceCheck
+    score: float
+    tallies: dict[str, RuleTally]
+
+    @property
+    def id(self) -> str:
+        return self.check.sentence.sent_id or f"s{self.index + 1}"
+
+
+@dataclass
+class CorpusReport:
+    """Corpus score, per-rule tallies and per-sentence scores."""
+
+    score: float
+    rules: dict[str, RuleTally]
+    sentences: list[SentenceScore] = field(default_factory=list)
+
+    @property
+    def skipped(self) -> list[SentenceScore]:
+        """Sentences not scored because their tree is broken."""
+        return [s for s in self.sentences if s.check.error is not None]
+
+
+def weights_from(ruleset: RuleSet) -> dict[str, float]:
+    """The per-rule weights written in a rule file."""
+    return {r.id: r.weight for r in ruleset.rules}
+
+
+def rule_tallies(check: SentenceCheck) -> dict[str, RuleTally]:
+    """Per-rule satisfied/violated counts in one sentence."""
+    tallies: dict[str, RuleTally] = {}
+    for inst in check.instances:
+        t = tallies.setdefault(inst.rule_id, RuleTally())
+        if inst.satisfied:
+            t.satisfied += 1
+        else:
+            t.violated += 1
+    return tallies
+
+
+def _weighted_mean(tallies: Mapping[str, RuleTally], weights: Mapping[str, float] | None) -> float:
+    num = den = 0.0
+    for rid, t in tallies.items():
+        if not t.total:
+            continue
+        w = weights.get(rid, 1.0) if weights else 1.0
+        num += w * t.score
+        den += w
+    return num / den if den else 1.0
+
+
+def segment_score(check: SentenceCheck, weights: Mapping[str, float] | None = None) -> float:
+    """The segment score: weighted mean over applicable rules of their satisfied share."""
+    return _weighted_mean(rule_tallies(check), weights)
+
+
+def score_corpus(
+    checks: Iterable[SentenceCheck], weights: Mapping[str, float] | None = None
+) -> CorpusReport:
+    """Score every sentence and the corpus (macro-average over rules of corpus-level satisfaction)."""
+    totals: dict[str, RuleTally] = {}
+    sentences: list[SentenceScore] = []
+    for i, check in enumerate(checks):
+        tallies = rule_tallies(check)
+        for rid, t in tallies.items():
+            agg = totals.setdefault(rid, RuleTally())
+            agg.satisfied += t.satisfied
+            agg.violated += t.violated
+        sentences.append(SentenceScore(i, check, _weighted_mean(tallies, weights), tallies))
+    return CorpusReport(_weighted_mean(totals, weights), dict(sorted(totals.items())), sentences)

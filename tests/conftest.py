@@ -1,0 +1,23 @@
+"""Shared fixtures: paths to the test data and to ``../shared`` (skipped cleanly when absent)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+DATA = Path(__file__).resolve().parent / "data"
+SHARED = REPO.parent / "shared"
+
+
+@pytest.fixture
+def data_dir() -> Path:
+    return DATA
+
+
+@pytest.fixture
+def shared() -> Path:
+    if not (SHARED / "treebanks").is_dir():
+        pytest.skip(f"shared data not found at {SHARED}")
+    return SHARED
