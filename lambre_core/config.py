@@ -1,0 +1,316 @@
+"""The workspace configuration ``.lambre.yaml``, shared by the editor (``lambre-server``) and the CLI.
+
+One file at the workspace root holds the suppressions a user makes, so that a rule disabled or a
+sentence ignored in the editor stays so in the pre-commit check::
+
+    language: de                      # default language of the workspace
+    disabled_rules: [de-agree-Number-subj]
+    ignored_sentences:
+      - "Ich werden langen Bücher lesen."
+    languages:                        # per-glob languages, first match wins
+      "docs/ru/**": ru
+    severities:                       # rule-id glob -> error | warning | information | hint | off
+      "de-agree-*": warning
+    min_severity: hint                # diagnostics below this are hidden
+
+A file that does not validate raises ``ConfigError`` naming file, line, column and the field.
+Saving goes through ``atomic_write`` so an interrupted save never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import yaml
+
+from .conllu_io import atomic_write
+from .errors import LambreError
+
+#: the file name looked up at the workspace root
+CONFIG_NAME = ".lambre.yaml"
+
+#: severity names, most severe first (LSP's DiagnosticSeverity is index + 1)
+SEVERITIES = ("error", "warning", "information", "hint")
+#: what a ``severities`` entry may say (``off`` hides the rule's diagnostics)
+SEVERITY_VALUES = (*SEVERITIES, "off")
+
+_LANG_RE = re.compile(r"^[A-Za-z]{2,3}([-_][A-Za-z0-9]+)*$")
+_KNOWN_KEYS = (
+    "language",
+    "disabled_rules",
+    "ignored_sentences",
+    "languages",
+    "severities",
+    "min_severity",
+)
+
+
+class ConfigError(LambreError):
+    """A ``.lambre.yaml`` that cannot be read or does not validate."""
+
+
+def normalize_sentence(text: str) -> str:
+    """The form in which ignored sentences are compared: whitespace runs collapsed, ends stripped."""
+    return " ".join(text.split())
+
+
+@dataclass(frozen=True)
+class LambreConfig:
+    """The contents of a ``.lambre.yaml`` (all fields optional)."""
+
+    language: str | None = None
+    disabled_rules: tuple[str, ...] = ()
+    ignored_sentences: tuple[str, ...] = ()
+    #: (glob, language) in file order; the first glob matching a path wins
+    languages: tuple[tuple[str, str], ...] = ()
+    #: (rule-id glob, severity) in file order; the first glob matching a rule id wins
+    severities: tuple[tuple[str, str], ...] = ()
+    min_severity: str | None = None
+    #: where it was read from (None for a config that was never on disk)
+    path: Path | None = field(default=None, compare=False)
+
+    @property
+    def root(self) -> Path | None:
+        """The directory that globs are relative to."""
+        return self.path.parent if self.path is not None else None
+
+    def language_for(self, file: str | Path) -> str | None:
+        """The language the ``languages`` globs give ``file`` (else the default ``language``)."""
+        rel = self.relative(file)
+        for glob, lang in self.languages:
+            if glob_match(rel, glob):
+                return lang
+        return self.language
+
+    def severity_for(self, rule_id: str) -> str | None:
+        """The severity the ``severities`` globs give ``rule_id`` (``off`` hides it); None if unset."""
+        for glob, sev in self.severities:
+            if fnmatch.fnmatchcase(rule_id, glob):
+                return sev
+        return None
+
+    def is_disabled(self, rule_id: str) -> bool:
+        """Whether ``rule_id`` is disabled here (by id or by ``severities: off``)."""
+        return rule_id in self.disabled_rules or self.severity_for(rule_id) == "off"
+
+    def is_ignored(self, sentence_text: str) -> bool:
+        """Whether a sentence is on the ignore list (compared with whitespace normalised)."""
+        return normalize_sentence(sentence_text) in self._ignored_set
+
+    @property
+    def _ignored_set(self) -> frozenset[str]:
+        # computed on demand; the tuple is small and the dataclass is frozen
+        return frozenset(normalize_sentence(s) for s in self.ignored_sentences)
+
+    def with_disabled_rule(self, rule_id: str) -> LambreConfig:
+        """A copy with ``rule_id`` added to ``disabled_rules`` (no duplicate)."""
+        if rule_id in self.disabled_rules:
+            return self
+        return replace(self, disabled_rules=(*self.disabled_rules, rule_id))
+
+    def with_ignored_sentence(self, text: str) -> LambreConfig:
+        """A copy with ``text`` (normalised) added to ``ignored_sentences`` (no duplicate)."""
+        norm = normalize_sentence(text)
+        if not norm or self.is_ignored(norm):
+            return self
+        return replace(self, ignored_sentences=(*self.ignored_sentences, norm))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The YAML mapping this config saves as (empty fields left out)."""
+        out: dict[str, Any] = {}
+        if self.language:
+            out["language"] = self.language
+        if self.disabled_rules:
+            out["disabled_rules"] = list(self.disabled_rules)
+        if self.ignored_sentences:
+            out["ignored_sentences"] = list(self.ignored_sentences)
+        if self.languages:
+            out["languages"] = dict(self.languages)
+        if self.severities:
+            out["severities"] = dict(self.severities)
+        if self.min_severity:
+            out["min_severity"] = self.min_severity
+        return out
+
+    def relative(self, file: str | Path) -> str:
+        """``file`` as a POSIX path relative to the config's directory (when inside it)."""
+        p = Path(file)
+        root = self.root
+        if root is not None and p.is_absolute():
+            try:
+                p = p.resolve().relative_to(root.resolve())
+            except ValueError:
+                pass
+        return PurePosixPath(*p.parts).as_posix() if p.parts else str(file)
+
+
+def glob_match(rel_path: str, glob: str) -> bool:
+    """Match a relative path against a glob: ``**`` spans directories; a glob without ``/``
+    matches the file name anywhere (as in .gitignore)."""
+    if "/" not in glob:
+        return fnmatch.fnmatchcase(PurePosixPath(rel_path).name, glob)
+    if fnmatch.fnmatchcase(rel_path, glob):
+        return True
+    # "docs/**/x.md" should also match "docs/x.md"
+    return "/**/" in glob and fnmatch.fnmatchcase(rel_path, glob.replace("/**/", "/"))
+
+
+def find_config(start: str | Path) -> Path | None:
+    """The nearest ``.lambre.yaml`` in ``start`` (a directory or file) or one of its parents."""
+    p = Path(start).resolve()
+    if not p.is_dir():
+        p = p.parent
+    for d in (p, *p.parents):
+        candidate = d / CONFIG_NAME
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _fail(path: str, node: yaml.Node | None, message: str) -> ConfigError:
+    if node is None:
+        return ConfigError(message, path)
+    mark = node.start_mark
+    return ConfigError(message, path, mark.line + 1, mark.column + 1)
+
+
+def _str_list(path: str, key: str, node: yaml.Node) -> tuple[str, ...]:
+    if not isinstance(node, yaml.SequenceNode):
+        raise _fail(path, node, f"field '{key}': expected a list of strings")
+    out = []
+    for item in node.value:
+        if not isinstance(item, yaml.ScalarNode) or not isinstance(item.value, str):
+            raise _fail(path, item, f"field '{key}': expected a string")
+        if not item.value.strip():
+            raise _fail(path, item, f"field '{key}': empty string")
+        out.append(item.value)
+    return tuple(out)
+
+
+def _str_map(path: str, key: str, node: yaml.Node) -> list[tuple[yaml.ScalarNode, yaml.ScalarNode]]:
+    if not isinstance(node, yaml.MappingNode):
+        raise _fail(path, node, f"field '{key}': expected a mapping of glob to value")
+    out = []
+    for k, v in node.value:
+        if not isinstance(k, yaml.ScalarNode) or not isinstance(v, yaml.ScalarNode):
+            raise _fail(path, k, f"field '{key}': keys and values must be strings")
+        out.append((k, v))
+    return out
+
+
+def _language(path: str, key: str, node: yaml.Node) -> str:
+    if not isinstance(node, yaml.ScalarNode) or not _LANG_RE.match(str(node.value)):
+        value = getattr(node, "value", node)
+        raise _fail(path, node, f"field '{key}': {value!r} is not a language code (e.g. de, ru)")
+    return str(node.value)
+
+
+def _severity(path: str, key: str, node: yaml.Node, allowed: tuple[str, ...]) -> str:
+    value = str(getattr(node, "value", "")).lower()
+    if not isinstance(node, yaml.ScalarNode) or value not in allowed:
+        raise _fail(
+            path, node, f"field '{key}': {node.value!r} is not one of {', '.join(allowed)}"
+        )
+    return value
+
+
+def parse_config(text: str, path: str | Path = CONFIG_NAME) -> LambreConfig:
+    """Validate the YAML ``text`` of a ``.lambre.yaml``; ``path`` names it in errors."""
+    spath = str(path)
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        col = mark.column + 1 if mark else None
+        raise ConfigError(f"not valid YAML: {exc.problem or exc.context}", spath, line, col) from None
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"not valid YAML: {exc}", spath) from None
+    if root is None:
+        return LambreConfig(path=Path(path))
+    if not isinstance(root, yaml.MappingNode):
+        raise _fail(spath, root, "expected a mapping of settings at the top level")
+    values: dict[str, Any] = {}
+    for knode, vnode in root.value:
+        key = str(knode.value)
+        if key not in _KNOWN_KEYS:
+            raise _fail(spath, knode, f"unknown field '{key}' (known: {', '.join(_KNOWN_KEYS)})")
+        if isinstance(vnode, yaml.ScalarNode) and vnode.value in ("", "~", "null"):
+            continue  # an empty entry means "not set"
+        if key == "language":
+            values[key] = _language(spath, key, vnode)
+        elif key in ("disabled_rules", "ignored_sentences"):
+            values[key] = _str_list(spath, key, vnode)
+        elif key == "languages":
+            values[key] = tuple(
+                (str(k.value), _language(spath, f"languages.{k.value}", v))
+                for k, v in _str_map(spath, key, vnode)
+            )
+        elif key == "severities":
+            values[key] = tuple(
+                (str(k.value), _severity(spath, f"severities.{k.value}", v, SEVERITY_VALUES))
+                for k, v in _str_map(spath, key, vnode)
+            )
+        elif key == "min_severity":
+            values[key] = _severity(spath, key, vnode, SEVERITIES)
+    return LambreConfig(path=Path(path), **values)
+
+
+def load_config(path: str | Path) -> LambreConfig:
+    """Read and validate a ``.lambre.yaml``; ``ConfigError`` (file/line/column/field) if bad."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError("no such file", str(p)) from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"not UTF-8 text (byte {exc.start})", str(p)) from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read: {exc.strerror}", str(p)) from None
+    return parse_config(text, p)
+
+
+def load_config_or_default(directory: str | Path) -> LambreConfig:
+    """The ``.lambre.yaml`` directly in ``directory`` if there is one, else an empty config
+    that would be saved there."""
+    p = Path(directory) / CONFIG_NAME
+    if p.is_file():
+        return load_config(p)
+    return LambreConfig(path=p)
+
+
+def dump_config(config: LambreConfig) -> str:
+    """The YAML text for ``config`` (keys in a fixed order, Unicode kept readable)."""
+    data = config.to_dict()
+    if not data:
+        return "# lambre workspace configuration\n"
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100)
+
+
+def save_config(config: LambreConfig, path: str | Path | None = None) -> Path:
+    """Write ``config`` atomically to ``path`` (default: where it was read from)."""
+    target = Path(path) if path is not None else config.path
+    if target is None:
+        raise ConfigError("no path to save the configuration to")
+    atomic_write(target, dump_config(config))
+    return target
+
+
+def update_config(directory: str | Path, edits: Iterable[tuple[str, str]]) -> LambreConfig:
+    """Load (or start) ``directory/.lambre.yaml``, apply ``edits`` — pairs of
+    ``("disable_rule", id)`` or ``("ignore_sentence", text)`` — and save it atomically."""
+    config = load_config_or_default(directory)
+    for kind, value in edits:
+        if kind == "disable_rule":
+            config = config.with_disabled_rule(value)
+        elif kind == "ignore_sentence":
+            config = config.with_ignored_sentence(value)
+        else:
+            raise ValueError(f"unknown config edit {kind!r}")
+    save_config(config)
+    return config

@@ -1,0 +1,51 @@
+"""``lambre-server``: run the language server over stdio (default) or TCP."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from . import __version__
+
+
+def _host_port(value: str) -> tuple[str, int]:
+    host, sep, port = value.rpartition(":")
+    if not sep or not port.isdigit() or not 0 < int(port) < 65536:
+        raise argparse.ArgumentTypeError(f"expected HOST:PORT, got {value!r}")
+    return host or "127.0.0.1", int(port)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse arguments and serve until the client says exit (or disconnects)."""
+    ap = argparse.ArgumentParser(
+        prog="lambre-server",
+        description="L'AMBRE grammar checker as a language server (LSP).",
+    )
+    ap.add_argument("--stdio", action="store_true", help="speak LSP over stdin/stdout (default)")
+    ap.add_argument("--tcp", type=_host_port, metavar="HOST:PORT", help="listen on TCP instead")
+    ap.add_argument("--log-file", help="write the server log here (default: stderr)")
+    ap.add_argument("--log-level", default="WARNING",
+                    choices=["DEBUG", "INFO", "WARNING", "ERROR"])
+    ap.add_argument("--version", action="version", version=f"lambre-server {__version__}")
+    args = ap.parse_args(argv)
+    fmt = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+    level = getattr(logging, args.log_level)
+    if args.log_file:
+        logging.basicConfig(filename=args.log_file, level=level, format=fmt)
+    else:  # stdout carries the protocol: logs go to stderr only
+        logging.basicConfig(stream=sys.stderr, level=level, format=fmt)
+    # imported here so --help and --version answer without loading torch
+    from .features import build_server
+
+    server = build_server()
+    if args.tcp:
+        host, port = args.tcp
+        server.start_tcp(host, port)
+    else:
+        server.start_io()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,220 @@
+"""A small real LSP client for ``lambre-server`` (pygls's ``LanguageClient`` over stdio), used by the
+end-to-end tests and ``bench/lsp_latency.py``: it starts the server process, records what the
+server publishes, and lets a caller wait for the diagnostics of a given document version."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+
+from .server import SCORE_NOTIFICATION
+
+
+@dataclass
+class Published:
+    """One publishDiagnostics as received, with the time it arrived."""
+
+    uri: str
+    version: int | None
+    diagnostics: list[types.Diagnostic]
+    at: float
+
+
+@dataclass
+class Recorder:
+    """Everything the server sent that a test looks at."""
+
+    diagnostics: list[Published] = field(default_factory=list)
+    scores: list[dict[str, Any]] = field(default_factory=list)
+    messages: list[types.ShowMessageParams] = field(default_factory=list)
+    progress: list[Any] = field(default_factory=list)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def latest(self, uri: str) -> Published | None:
+        """The last diagnostics published for ``uri``."""
+        for p in reversed(self.diagnostics):
+            if p.uri == uri:
+                return p
+        return None
+
+
+def _to_dict(obj: Any) -> Any:
+    if isinstance(obj, dict):
+        return obj
+    if hasattr(obj, "_asdict"):
+        return {k: _to_dict(v) for k, v in obj._asdict().items()}
+    if hasattr(obj, "__dict__"):
+        return {k: _to_dict(v) for k, v in vars(obj).items()}
+    if isinstance(obj, list):
+        return [_to_dict(x) for x in obj]
+    return obj
+
+
+class LambreClient:
+    """Drive a ``lambre-server`` subprocess over stdio."""
+
+    def __init__(self) -> None:
+        self.client = LanguageClient("lambre-test-client", "0.1")
+        self.rec = Recorder()
+        self.versions: dict[str, int] = {}
+        self.texts: dict[str, str] = {}
+        self.encoding = types.PositionEncodingKind.Utf16
+        rec = self.rec
+
+        @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        def on_diagnostics(params: types.PublishDiagnosticsParams) -> None:
+            rec.diagnostics.append(
+                Published(params.uri, params.version, list(params.diagnostics), time.perf_counter()))
+            rec.changed.set()
+
+        @self.client.feature(SCORE_NOTIFICATION)
+        def on_score(params: Any) -> None:
+            rec.scores.append(_to_dict(params))
+            rec.changed.set()
+
+        @self.client.feature(types.WINDOW_SHOW_MESSAGE)
+        def on_message(params: types.ShowMessageParams) -> None:
+            rec.messages.append(params)
+            rec.changed.set()
+
+        @self.client.feature(types.WINDOW_WORK_DONE_PROGRESS_CREATE)
+        def on_progress_create(params: Any) -> None:
+            return None
+
+        @self.client.feature(types.PROGRESS)
+        def on_progress(params: Any) -> None:
+            rec.progress.append(params)
+
+    async def start(self, *, initialization_options: dict[str, Any] | None = None,
+                    root: str | None = None, encodings: list[str] | None = None,
+                    env: dict[str, str] | None = None, server_args: list[str] | None = None,
+                    ) -> types.InitializeResult:
+        """Start ``python -m lambre_server`` and initialize it."""
+        full_env = {**os.environ, **(env or {})}
+        await self.client.start_io(sys.executable, "-m", "lambre_server", *(server_args or []),
+                                   env=full_env)
+        caps = types.ClientCapabilities(
+            window=types.WindowClientCapabilities(work_done_progress=True),
+            general=types.GeneralClientCapabilities(position_encodings=encodings)
+            if encodings else None,
+            text_document=types.TextDocumentClientCapabilities(
+                publish_diagnostics=types.PublishDiagnosticsClientCapabilities(
+                    related_information=True, version_support=True),
+                hover=types.HoverClientCapabilities(
+                    content_format=[types.MarkupKind.Markdown]),
+            ),
+        )
+        root_uri = None
+        if root:
+            root_uri = "file://" + os.path.abspath(root)
+        result = await self.client.initialize_async(types.InitializeParams(
+            capabilities=caps, process_id=os.getpid(), root_uri=root_uri,
+            initialization_options=initialization_options,
+        ))
+        self.client.initialized(types.InitializedParams())
+        enc = result.capabilities.position_encoding
+        if enc:
+            self.encoding = enc
+        return result
+
+    async def stop(self) -> None:
+        """Shut the server down politely (shutdown + exit) and wait for it."""
+        try:
+            await asyncio.wait_for(self.client.shutdown_async(None), 10)
+            self.client.exit(None)
+        except Exception:
+            pass
+        try:
+            await asyncio.wait_for(self.client.stop(), 10)
+        except Exception:
+            server = getattr(self.client, "_server", None)
+            if server is not None and server.returncode is None:
+                server.kill()
+
+    @property
+    def process(self) -> Any:
+        """The server's ``asyncio.subprocess.Process``."""
+        return getattr(self.client, "_server", None)
+
+    def open(self, uri: str, text: str, language_id: str = "plaintext") -> int:
+        """didOpen at version 1; returns the version."""
+        self.versions[uri] = 1
+        self.texts[uri] = text
+        self.client.text_document_did_open(types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id=language_id, version=1,
+                                                 text=text)))
+        return 1
+
+    def change(self, uri: str, range_: types.Range | None, text: str, new_text: str) -> int:
+        """didChange with one incremental change (``range_`` None: whole text); the caller
+        passes the resulting document text so the client can check ranges later."""
+        self.versions[uri] += 1
+        change: types.TextDocumentContentChangeEvent
+        if range_ is None:
+            change = types.TextDocumentContentChangeWholeDocument(text=text)
+        else:
+            change = types.TextDocumentContentChangePartial(range=range_, text=text)
+        self.texts[uri] = new_text
+        self.client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri,
+                                                                version=self.versions[uri]),
+            content_changes=[change]))
+        return self.versions[uri]
+
+    async def wait_for(self, pred: Callable[[], Any], timeout: float = 60.0) -> Any:
+        """Wait until ``pred()`` is truthy (re-tested whenever the server sends something)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = pred()
+            if value:
+                return value
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("timed out waiting for the server")
+            self.rec.changed.clear()
+            try:
+                await asyncio.wait_for(self.rec.changed.wait(), min(left, 0.5))
+            except TimeoutError:
+                pass
+
+    async def diagnostics(self, uri: str, version: int, timeout: float = 60.0,
+                          final: bool = True) -> Published:
+        """The diagnostics published for ``uri`` at ``version`` (the final publish: the one
+        followed by the score notification, unless ``final`` is False)."""
+
+        def ready() -> Published | None:
+            if final and not any(s.get("uri") == uri and s.get("version") == version
+                                 for s in self.rec.scores):
+                return None
+            for p in reversed(self.rec.diagnostics):
+                if p.uri == uri and p.version == version:
+                    return p
+            return None
+
+        result: Published = await self.wait_for(ready, timeout)
+        return result
+
+    async def command(self, name: str, *args: Any) -> Any:
+        """workspace/executeCommand."""
+        return await self.client.workspace_execute_command_async(
+            types.ExecuteCommandParams(command=name, arguments=list(args)))
+
+    async def hover(self, uri: str, pos: types.Position) -> types.Hover | None:
+        """textDocument/hover."""
+        return await self.client.text_document_hover_async(types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=pos))
+
+    async def code_actions(self, uri: str, diag: types.Diagnostic) -> list[Any]:
+        """textDocument/codeAction for one diagnostic."""
+        result = await self.client.text_document_code_action_async(types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=diag.range,
+            context=types.CodeActionContext(diagnostics=[diag])))
+        return list(result or [])

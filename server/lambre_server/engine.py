@@ -1,0 +1,102 @@
+"""Per-language engines (parser + rules, loaded once and kept resident) and the caches.
+
+``Engines.load`` is blocking (Stanza model loading takes seconds) and runs on the worker thread;
+``parse_and_check`` too. The LRU caches are only touched on the event loop, so they need no lock:
+the loop looks up what is cached, hands the rest to the worker, and stores what comes back.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cachetools import LRUCache
+
+from lambre_core.check import SentenceCheck, check_sentence
+from lambre_core.doc import Sentence
+from lambre_core.errors import LambreError
+from lambre_core.rules import RuleSet, default_rules, load_rules
+
+log = logging.getLogger(__name__)
+
+#: (language, model, sentence text)
+ParseKey = tuple[str, str, str]
+#: (language, model, sentence text, rule-set version, disabled rule ids)
+CheckKey = tuple[str, str, str, str, frozenset[str]]
+
+
+@dataclass
+class Engine:
+    """A loaded language: its parser, its rules and the key that identifies the model."""
+
+    lang: str
+    parser: Any
+    ruleset: RuleSet
+    model_key: str
+    lexicon: Any | None = None
+
+
+def load_engine(lang: str, models_dir: str | None, rules_file: str | None) -> Engine:
+    """Load parser, rules and (when available) the inflection lexicon for ``lang``.
+    Raises ``LambreError`` with a user-facing message when something is missing."""
+    from lambre_core.parse import load_parser
+
+    ruleset = load_rules(rules_file) if rules_file else default_rules(lang)
+    parser = load_parser(lang, models_dir)
+    source = getattr(parser, "source", None)
+    model_key = str(getattr(source, "path", None) or f"{lang}:{models_dir}")
+    return Engine(lang, parser, ruleset, model_key, _load_lexicon(lang))
+
+
+def _load_lexicon(lang: str) -> Any | None:
+    """The inflection lexicon for quick fixes, if the project has one for ``lang``."""
+    try:
+        from lambre_core import lexicon  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    loader = getattr(lexicon, "load_lexicon", None) or getattr(lexicon, "default_lexicon", None)
+    if loader is None:
+        return None
+    try:
+        return loader(lang)
+    except Exception as exc:  # a missing lexicon only removes the replace action
+        log.info("no inflection lexicon for %s: %s", lang, exc)
+        return None
+
+
+def parse_and_check(
+    engine: Engine,
+    items: Sequence[tuple[str, Sentence | None]],
+    disabled: frozenset[str],
+) -> list[tuple[Sentence, SentenceCheck]]:
+    """Parse the texts that have no parse yet (one batch) and check every sentence.
+    Runs on the worker thread; pure apart from the parser's own lock."""
+    todo = [i for i, (_, parsed) in enumerate(items) if parsed is None]
+    parsed_new: list[Sentence] = []
+    if todo:
+        parsed_new = engine.parser.parse_sentences([items[i][0] for i in todo])
+    by_index = dict(zip(todo, parsed_new, strict=True))
+    out: list[tuple[Sentence, SentenceCheck]] = []
+    for i, (_text, parsed) in enumerate(items):
+        sent = parsed if parsed is not None else by_index[i]
+        try:
+            check = check_sentence(sent, engine.ruleset, disabled=disabled)
+        except LambreError as exc:
+            check = SentenceCheck(sent, error=str(exc))
+        out.append((sent, check))
+    return out
+
+
+class Caches:
+    """The bounded LRU caches of parses and checks (the only process-wide state besides models)."""
+
+    def __init__(self, size: int = 20000) -> None:
+        self.resize(size)
+
+    def resize(self, size: int) -> None:
+        """Start over with caches holding at most ``size`` sentences each."""
+        self.size = size
+        self.parses: LRUCache[ParseKey, Sentence] = LRUCache(maxsize=max(size, 1))
+        self.checks: LRUCache[CheckKey, SentenceCheck] = LRUCache(maxsize=max(size, 1))

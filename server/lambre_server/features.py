@@ -1,0 +1,282 @@
+"""LSP handlers: sync, hover, code actions, commands, settings, and the custom notifications."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from lsprotocol import types
+
+from .diagnostics import SOURCE, message, role, word_span
+from .documents import Document, SentenceResult
+from .server import (
+    CMD_DISABLE_RULE,
+    CMD_IGNORE_SENTENCE,
+    CMD_SCORE,
+    VISIBLE_NOTIFICATION,
+    LambreServer,
+    root_from,
+)
+
+log = logging.getLogger(__name__)
+
+
+def _find(doc: Document, offset: int) -> tuple[SentenceResult, int] | None:
+    """The checked sentence around document ``offset`` and the id of the word there."""
+    for res in doc.results:
+        seg = res.segment
+        a, b = seg.doc_span(0, len(res.text))
+        if not a <= offset <= b:
+            continue
+        for w in res.check.sentence.words:
+            span = word_span(res.check.sentence, w)
+            if span is None or span[1] > len(res.text):
+                continue
+            wa, wb = seg.doc_span(*span)
+            if wa <= offset < wb or (offset == wb and wa < wb):
+                return res, w.id
+    return None
+
+
+def hover_markdown(res: SentenceResult, word_id: int) -> str:
+    """Hover text: each rule the word breaks (message, explanation, a treebank example),
+    then the parser's analysis of the word."""
+    sent = res.check.sentence
+    word = sent.word(word_id)
+    parts: list[str] = []
+    for p in res.placed:
+        v = p.violation
+        if word_id not in (v.dep.id, v.head.id):
+            continue
+        rule = v.rule
+        parts.append(f"**{message(v)}**")
+        if rule.explanation:
+            parts.append(rule.explanation)
+        if rule.examples:
+            parts.append(f"Treebank example: *{rule.examples[0]}*")
+        stats = []
+        if rule.support:
+            stats.append(f"{rule.support:,} instances in the treebank")
+        if rule.share is not None:
+            stats.append(f"holds in {rule.share * 100:.1f} %")
+        parts.append(f"`{rule.id}`" + (f" — {', '.join(stats)}" if stats else ""))
+        parts.append("---")
+    feats = "|".join(f"{k}={v}" for k, v in sorted(word.feats.items())) or "no features"
+    head = sent.word(word.head).form if word.head else "ROOT"
+    conf = word.misc.get("Conf")
+    analysis = (f'"{word.form}": {word.upos}, {feats}; {role(word.deprel)} ({word.deprel}) '
+                f'of "{head}"')
+    if conf:
+        analysis += f"; parser confidence {float(conf):.2f}"
+    parts.append(analysis)
+    return "\n\n".join(parts)
+
+
+def suggest_forms(lexicon: Any, data: dict[str, Any]) -> list[str]:
+    """Forms of the blamed word's lemma that carry the expected value, from the inflection
+    lexicon (empty when there is none or it does not know the lemma)."""
+    if lexicon is None or not data.get("expected"):
+        return []
+    feats = dict(data.get("feats") or {})
+    lemma, upos, form = data.get("lemma"), data.get("upos"), data.get("form", "")
+    out: list[str] = []
+    for value in data["expected"]:
+        want = {**feats, data["feature"]: value}
+        try:
+            if hasattr(lexicon, "inflect"):
+                found = lexicon.inflect(lemma, upos, want, form=form)
+            elif hasattr(lexicon, "forms"):
+                found = lexicon.forms(lemma, upos, want)
+            else:
+                return []
+        except TypeError:
+            try:
+                found = lexicon.inflect(lemma, upos, want)
+            except Exception:
+                found = None
+        except Exception:  # a lexicon problem must not break code actions
+            found = None
+        if isinstance(found, str):
+            found = [found]
+        for f in found or ():
+            if f and f != form and f not in out:
+                # keep the capitalisation of the original token
+                if form[:1].isupper() and f[:1].islower():
+                    f = f[:1].upper() + f[1:]
+                out.append(f)
+    return out
+
+
+def code_actions(ls: LambreServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+    """Quick fixes for lambre diagnostics: replace the form, disable the rule, ignore the
+    sentence."""
+    uri = params.text_document.uri
+    doc = ls.docs.get(uri)
+    actions: list[types.CodeAction] = []
+    seen_rules: set[str] = set()
+    seen_sentences: set[str] = set()
+    for diag in params.context.diagnostics:
+        if diag.source != SOURCE or not isinstance(diag.data, dict):
+            continue
+        data = diag.data
+        rule_id = str(data.get("ruleId", diag.code))
+        if doc is not None:
+            lang = next((r.lang for r in doc.results if r.text == data.get("sentence")), None)
+            eng = ls.engines.get(ls._engine_key(lang)) if lang else None
+            for form in suggest_forms(eng.lexicon if eng else None, data):
+                actions.append(types.CodeAction(
+                    title=f'Replace with "{form}"',
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[diag],
+                    is_preferred=True,
+                    edit=types.WorkspaceEdit(changes={uri: [
+                        types.TextEdit(range=diag.range, new_text=form)]}),
+                ))
+        if rule_id not in seen_rules:
+            seen_rules.add(rule_id)
+            actions.append(types.CodeAction(
+                title=f"Disable rule {rule_id} for this workspace",
+                kind=types.CodeActionKind.QuickFix,
+                diagnostics=[diag],
+                command=types.Command(title="Disable rule", command=CMD_DISABLE_RULE,
+                                      arguments=[rule_id, uri]),
+            ))
+        sentence = str(data.get("sentence", ""))
+        if sentence and sentence not in seen_sentences:
+            seen_sentences.add(sentence)
+            actions.append(types.CodeAction(
+                title="Ignore this sentence (in .lambre.yaml)",
+                kind=types.CodeActionKind.QuickFix,
+                diagnostics=[diag],
+                command=types.Command(title="Ignore sentence", command=CMD_IGNORE_SENTENCE,
+                                      arguments=[sentence, uri]),
+            ))
+    return actions
+
+
+def _get(obj: Any, name: str) -> Any:
+    if isinstance(obj, dict):
+        return obj.get(name)
+    return getattr(obj, name, None)
+
+
+def build_server() -> LambreServer:
+    """A ``LambreServer`` with every feature registered."""
+    ls = LambreServer()
+
+    @ls.feature(types.INITIALIZE)
+    def initialize(ls: LambreServer, params: types.InitializeParams) -> None:
+        ls.root = root_from(params)
+        if params.initialization_options is not None:
+            ls.apply_settings(params.initialization_options)
+        ls.refresh_config()
+
+    @ls.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: LambreServer, params: types.DidOpenTextDocumentParams) -> None:
+        ls.open(params.text_document)
+
+    @ls.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: LambreServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.change(params)
+
+    @ls.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: LambreServer, params: types.DidCloseTextDocumentParams) -> None:
+        ls.close(params.text_document.uri)
+
+    @ls.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: LambreServer, params: types.DidSaveTextDocumentParams) -> None:
+        if params.text_document.uri.endswith("/.lambre.yaml") and ls.refresh_config():
+            ls.recheck_all()
+
+    @ls.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def watched(ls: LambreServer, params: types.DidChangeWatchedFilesParams) -> None:
+        if any(c.uri.endswith("/.lambre.yaml") for c in params.changes) and ls.refresh_config():
+            ls.recheck_all()
+
+    @ls.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    def did_change_configuration(ls: LambreServer,
+                                 params: types.DidChangeConfigurationParams) -> None:
+        ls.apply_settings(params.settings)
+        ls.recheck_all()
+
+    @ls.feature(types.TEXT_DOCUMENT_HOVER)
+    def hover(ls: LambreServer, params: types.HoverParams) -> types.Hover | None:
+        doc = ls.docs.get(params.text_document.uri)
+        if doc is None or doc.published_version != doc.version:
+            return None  # results are for another version: offsets would be wrong
+        index = doc.index(ls.encoding)
+        found = _find(doc, index.offset(params.position))
+        if found is None:
+            return None
+        res, wid = found
+        span = word_span(res.check.sentence, res.check.sentence.word(wid))
+        rng = index.range(*res.segment.doc_span(*span)) if span else None
+        return types.Hover(
+            contents=types.MarkupContent(kind=types.MarkupKind.Markdown,
+                                         value=hover_markdown(res, wid)),
+            range=rng,
+        )
+
+    @ls.feature(types.TEXT_DOCUMENT_CODE_ACTION,
+                types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
+    def code_action(ls: LambreServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+        return code_actions(ls, params)
+
+    @ls.command(CMD_SCORE)
+    async def document_score(ls: LambreServer, *args: Any) -> dict[str, Any] | None:
+        uri = args[0] if args else None
+        if isinstance(uri, dict):
+            uri = uri.get("uri")
+        doc = ls.docs.get(str(uri)) if uri else None
+        if doc is None:
+            return None
+        # let the check of the current version finish (it may be in its debounce)
+        if doc.task is not None and not doc.task.done():
+            try:
+                await asyncio.wait_for(asyncio.shield(doc.task), 120)
+            except (TimeoutError, asyncio.CancelledError):
+                pass
+        doc = ls.docs.get(str(uri))
+        if doc is None or doc.score is None:
+            return None
+        return doc.score.to_json()
+
+    @ls.command(CMD_DISABLE_RULE)
+    def disable_rule(ls: LambreServer, *args: Any) -> str | None:
+        if not args:
+            return None
+        uri = str(args[1]) if len(args) > 1 else None
+        return ls.edit_config([("disable_rule", str(args[0]))], uri)
+
+    @ls.command(CMD_IGNORE_SENTENCE)
+    def ignore_sentence(ls: LambreServer, *args: Any) -> str | None:
+        if not args:
+            return None
+        uri = str(args[1]) if len(args) > 1 else None
+        return ls.edit_config([("ignore_sentence", str(args[0]))], uri)
+
+    @ls.feature(VISIBLE_NOTIFICATION)
+    def visible_ranges(ls: LambreServer, params: Any) -> None:
+        uri = _get(params, "uri")
+        ranges = _get(params, "ranges") or []
+        if not uri:
+            return
+        parsed = []
+        for r in ranges:
+            start, end = _get(r, "start"), _get(r, "end")
+            parsed.append(types.Range(
+                start=types.Position(line=int(_get(start, "line")),
+                                     character=int(_get(start, "character"))),
+                end=types.Position(line=int(_get(end, "line")),
+                                   character=int(_get(end, "character")))))
+        ls.set_visible(str(uri), parsed)
+
+    @ls.feature(types.SHUTDOWN)
+    def shutdown(ls: LambreServer, *args: Any) -> None:
+        for doc in ls.docs.values():
+            if doc.task is not None:
+                doc.task.cancel()
+        ls.shutdown_worker()
+
+    return ls

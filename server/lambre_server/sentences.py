@@ -1,0 +1,118 @@
+"""Sentence splitting with exact offsets: the unit the server parses, caches and shifts.
+
+The splitter is deliberately simple and deterministic (an edit in one sentence must not move the
+boundaries of the others): a sentence ends at ``. ! ? …`` (plus closing quotes or brackets)
+followed by whitespace and a word that does not start in lower case, unless the word before the
+full stop is a known abbreviation, a single letter or a number (German ordinals: "am 3. Mai").
+Overlong stretches are cut at whitespace so that no "sentence" exceeds ``MAX_CHARS``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lambre_core.markup import Segment
+
+#: longest sentence handed to the parser; longer stretches are cut at whitespace
+MAX_CHARS = 600
+
+_END_RE = re.compile(r"[.!?…]+[\"'»«“”„’)\]]*(?=\s|$)")
+_ABBREV = frozenset(
+    """z.b zb bzw usw vgl ca dr nr hr fr st d.h u.a o.ä u.ä s.o s.u prof mio mrd evtl ggf inkl
+    exkl jh jhd bspw sog str tel abs abb bd etc e.g i.e mr mrs ms vs no fig al approx
+    т.е т.д т.п г гг ул др см стр рис тыс млн млрд им проф акад""".split()
+)
+_LETTER_RE = re.compile(r"\w", re.UNICODE)
+# a "sentence" of binary junk or symbols is not prose: skip it
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0e-\x1f\x7f\ufffd]")
+
+
+@dataclass(frozen=True)
+class SentenceSpan:
+    """Characters ``start``..``end`` (exclusive) of a segment's text."""
+
+    start: int
+    end: int
+
+
+def _prev_word(text: str, dot: int) -> str:
+    i = dot
+    while i > 0 and not text[i - 1].isspace():
+        i -= 1
+    return text[i:dot]
+
+
+def _is_boundary(text: str, m: re.Match[str]) -> bool:
+    punct = m.group(0)
+    nxt = text[m.end():].lstrip()
+    if not nxt:
+        return True
+    first = nxt[0]
+    if first.islower():
+        return False  # "z. B. ein", "„Komm!“, sagte er"
+    if punct[0] == "." and len(punct.rstrip("\"'»«“”„’)]")) == 1:
+        word = _prev_word(text, m.start())
+        bare = word.lstrip("(\"'„“«»").lower()
+        if bare in _ABBREV or bare.rstrip(".") in _ABBREV:
+            return False
+        if len(bare) == 1 and bare.isalpha():
+            return False  # an initial: "J. S. Bach"
+        if bare.isdigit() and len(bare) <= 4:
+            return False  # an ordinal or a numbered heading
+    return True
+
+
+def _cut_long(text: str, start: int, end: int) -> list[SentenceSpan]:
+    spans: list[SentenceSpan] = []
+    while end - start > MAX_CHARS:
+        cut = text.rfind(" ", start, start + MAX_CHARS)
+        nl = text.rfind("\n", start, start + MAX_CHARS)
+        cut = max(cut, nl)
+        if cut <= start:
+            cut = start + MAX_CHARS
+        spans.append(SentenceSpan(start, cut))
+        start = cut
+        while start < end and text[start].isspace():
+            start += 1
+    if start < end:
+        spans.append(SentenceSpan(start, end))
+    return spans
+
+
+def split_text(text: str) -> list[SentenceSpan]:
+    """Sentence spans of ``text`` (whitespace trimmed, empty ones left out)."""
+    spans: list[SentenceSpan] = []
+    start = 0
+    for m in _END_RE.finditer(text):
+        if _is_boundary(text, m):
+            spans.extend(_trimmed(text, start, m.end()))
+            start = m.end()
+    spans.extend(_trimmed(text, start, len(text)))
+    return spans
+
+
+def _trimmed(text: str, a: int, b: int) -> list[SentenceSpan]:
+    while a < b and text[a].isspace():
+        a += 1
+    while b > a and text[b - 1].isspace():
+        b -= 1
+    if a >= b:
+        return []
+    return _cut_long(text, a, b)
+
+
+def is_checkable(text: str) -> bool:
+    """Whether a sentence is prose worth parsing (has letters, is not binary junk)."""
+    if not _LETTER_RE.search(text):
+        return False
+    return len(_CONTROL_RE.findall(text)) * 20 < len(text)
+
+
+def split_segment(seg: Segment) -> list[tuple[str, Segment]]:
+    """The sentences of a segment, each as (text, its sub-segment with the offset map)."""
+    out = []
+    for span in split_text(seg.text):
+        sub = seg.slice(span.start, span.end)
+        out.append((sub.text, sub))
+    return out

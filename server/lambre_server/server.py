@@ -1,0 +1,502 @@
+"""The language server: document sync, the check pipeline, publishing, commands.
+
+Pipeline for one document version (``LambreServer.check_document``):
+
+1. wait ``debounceMs`` (a newer version cancels the wait);
+2. markup -> segments -> sentences, each with an exact map back to the document;
+3. load the language's parser and rules once (on the worker thread, reported with ``$/progress``);
+4. sentences whose (language, model, text) is cached keep their parse and check; the rest are
+   parsed in batches on the worker thread (visible sentences first), published progressively on a
+   first check; a newer version stops the loop between batches;
+5. diagnostics for the whole document are published with the version they were computed for,
+   and only if that is still the current version, followed by ``lambre/documentScore``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import os
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from lambre_core.check import SentenceCheck
+from lambre_core.config import (
+    CONFIG_NAME,
+    ConfigError,
+    LambreConfig,
+    glob_match,
+    load_config,
+    update_config,
+)
+from lambre_core.doc import Sentence
+from lambre_core.errors import LambreError
+from lambre_core.markup import Segment, segments
+from lambre_core.score import score_corpus
+
+from . import __version__
+from .diagnostics import place, severity_rank, to_diagnostic
+from .documents import Document, DocumentScore, SentenceResult, language_from_id
+from .engine import Caches, Engine, load_engine, parse_and_check
+from .positions import apply_change
+from .sentences import is_checkable, split_segment
+from .settings import Settings, parse_settings
+
+log = logging.getLogger(__name__)
+
+SCORE_NOTIFICATION = "lambre/documentScore"
+VISIBLE_NOTIFICATION = "lambre/visibleRanges"
+CMD_SCORE = "lambre.documentScore"
+CMD_DISABLE_RULE = "lambre.disableRule"
+CMD_IGNORE_SENTENCE = "lambre.ignoreSentence"
+
+
+@dataclass
+class _Item:
+    """A sentence of the document being checked."""
+
+    lang: str
+    text: str
+    segment: Segment
+
+
+class LambreServer(LanguageServer):
+    """pygls server with lambre's state: settings, workspace config, engines, caches, documents."""
+
+    def __init__(self) -> None:
+        super().__init__("lambre-server", __version__)
+        self.settings = Settings()
+        self.caches = Caches(self.settings.cache_size)
+        self.docs: dict[str, Document] = {}
+        self.engines: dict[tuple[str, str | None, str | None], Engine] = {}
+        self.engine_failures: dict[tuple[str, str | None, str | None], str] = {}
+        self._loading: dict[tuple[str, str | None, str | None], asyncio.Future[Engine]] = {}
+        # one worker: Stanza/torch already use the cores; requests never wait on it
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lambre-parse")
+        self.root: Path | None = None
+        self.config = LambreConfig()
+        self._config_stamp: tuple[float, int] | None = None
+        self._config_error_shown: str | None = None
+
+    # -- settings and configuration ---------------------------------------------------------
+
+    @property
+    def encoding(self) -> str:
+        """The negotiated position encoding (UTF-16 unless the client offered UTF-8 first)."""
+        try:
+            return str(self.workspace.position_encoding or types.PositionEncodingKind.Utf16)
+        except RuntimeError:
+            return types.PositionEncodingKind.Utf16
+
+    def apply_settings(self, raw: Any) -> None:
+        """Take new settings; report bad values once; resize caches when asked."""
+        new = parse_settings(raw, self.settings)
+        for problem in new.problems:
+            self.show(problem, types.MessageType.Warning)
+        if new.cache_size != self.caches.size:
+            self.caches.resize(new.cache_size)
+        self.settings = new
+
+    def config_path(self) -> Path | None:
+        """``.lambre.yaml`` at the workspace root (None without a root)."""
+        return self.root / CONFIG_NAME if self.root is not None else None
+
+    def refresh_config(self) -> bool:
+        """Reload ``.lambre.yaml`` when it changed on disk; True if it did."""
+        path = self.config_path()
+        if path is None:
+            return False
+        try:
+            st = path.stat()
+            stamp: tuple[float, int] | None = (st.st_mtime, st.st_size)
+        except OSError:
+            stamp = None
+        if stamp == self._config_stamp:
+            return False
+        self._config_stamp = stamp
+        if stamp is None:
+            self.config = LambreConfig(path=path)
+            return True
+        try:
+            self.config = load_config(path)
+            self._config_error_shown = None
+        except ConfigError as err:
+            # keep checking with an empty configuration, say once what is wrong
+            self.config = LambreConfig(path=path)
+            if self._config_error_shown != str(err):
+                self._config_error_shown = str(err)
+                self.show(f"lambre: {err}", types.MessageType.Error)
+        return True
+
+    def language_for(self, doc: Document) -> str | None:
+        """languageId when it is a language code, else a glob map, else the default language."""
+        lang = language_from_id(doc.language_id)
+        if lang:
+            return lang
+        path = to_fs_path(doc.uri) or doc.uri
+        if self.root is not None:
+            rel = LambreConfig(path=self.root / CONFIG_NAME).relative(path)
+        else:
+            rel = Path(path).name
+        for glob, glang in (*self.settings.languages, *self.config.languages):
+            if glob_match(rel, glob):
+                return glang
+        return self.settings.language or self.config.language
+
+    def show(self, message: str, kind: types.MessageType = types.MessageType.Info) -> None:
+        """window/showMessage (and the log)."""
+        log.info("%s", message)
+        try:
+            self.window_show_message(types.ShowMessageParams(type=kind, message=message))
+        except Exception:  # no client attached (unit use): the log is enough
+            pass
+
+    # -- engines ----------------------------------------------------------------------------
+
+    def _engine_key(self, lang: str) -> tuple[str, str | None, str | None]:
+        return (lang, self.settings.models_dir, self.settings.rules_file_for(lang))
+
+    async def engine(self, lang: str) -> Engine | None:
+        """The loaded engine for ``lang`` (loading it once, with progress); None when it cannot
+        be loaded — the user is told once per language."""
+        key = self._engine_key(lang)
+        if key in self.engines:
+            return self.engines[key]
+        if key in self.engine_failures:
+            return None
+        fut = self._loading.get(key)
+        if fut is None:
+            fut = asyncio.ensure_future(self._load(key))
+            self._loading[key] = fut
+        try:
+            return await asyncio.shield(fut)
+        except LambreError:
+            return None
+
+    async def _load(self, key: tuple[str, str | None, str | None]) -> Engine:
+        lang, models_dir, rules_file = key
+        token = await self._progress_begin(f"lambre: loading {lang} models", "parser and rules")
+        loop = asyncio.get_running_loop()
+        try:
+            eng = await loop.run_in_executor(self.worker, load_engine, lang, models_dir, rules_file)
+        except Exception as exc:
+            msg = str(exc) if isinstance(exc, LambreError) else f"{type(exc).__name__}: {exc}"
+            self.engine_failures[key] = msg
+            self._progress_end(token, "failed")
+            self.show(f"lambre: cannot check '{lang}' text: {msg}", types.MessageType.Warning)
+            raise LambreError(msg) from None
+        finally:
+            self._loading.pop(key, None)
+        self.engines[key] = eng
+        self._progress_end(token, f"{lang}: {len(eng.ruleset.rules)} rules")
+        return eng
+
+    # -- progress ---------------------------------------------------------------------------
+
+    def _can_progress(self) -> bool:
+        try:
+            caps = self.client_capabilities
+        except Exception:
+            return False
+        return bool(caps and caps.window and caps.window.work_done_progress)
+
+    async def _progress_begin(self, title: str, message: str) -> str | None:
+        if not self._can_progress():
+            return None
+        token = f"lambre-{uuid.uuid4().hex[:12]}"
+        try:
+            await asyncio.wait_for(self.work_done_progress.create_async(token), 5)
+            self.work_done_progress.begin(
+                token, types.WorkDoneProgressBegin(title=title, message=message, percentage=0))
+        except Exception:  # a client that refuses the token gets no progress
+            return None
+        return token
+
+    def _progress_report(self, token: str | None, message: str, pct: int) -> None:
+        if token is not None:
+            self.work_done_progress.report(
+                token, types.WorkDoneProgressReport(message=message, percentage=pct))
+
+    def _progress_end(self, token: str | None, message: str) -> None:
+        if token is not None:
+            self.work_done_progress.end(token, types.WorkDoneProgressEnd(message=message))
+
+    # -- documents --------------------------------------------------------------------------
+
+    def schedule(self, doc: Document, delay_ms: int) -> None:
+        """Check ``doc`` at its current version after ``delay_ms``; supersede older work."""
+        if doc.task is not None and not doc.task.done():
+            doc.task.cancel()
+        doc.task = asyncio.ensure_future(self._run(doc.uri, doc.version, delay_ms))
+
+    async def _run(self, uri: str, version: int, delay_ms: int) -> None:
+        try:
+            if delay_ms > 0:
+                await asyncio.sleep(delay_ms / 1000)
+            await self.check_document(uri, version)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # never let one document take the server down
+            log.exception("checking %s (version %s) failed", uri, version)
+
+    def _current(self, uri: str, version: int) -> Document | None:
+        doc = self.docs.get(uri)
+        return doc if doc is not None and doc.version == version else None
+
+    def _sentences(self, doc: Document, default_lang: str | None) -> list[_Item]:
+        items: list[_Item] = []
+        for seg in segments(doc.text, doc.kind):
+            lang = seg.language or default_lang
+            if lang is None:
+                continue
+            for text, sub in split_segment(seg):
+                if not is_checkable(text) or self.config.is_ignored(text):
+                    continue
+                items.append(_Item(lang, text, sub))
+        return items
+
+    def _order(self, doc: Document, idxs: list[int], items: list[_Item]) -> list[int]:
+        """Visible sentences first, then document order."""
+        if not doc.visible:
+            return idxs
+
+        def visible(i: int) -> bool:
+            a, b = items[i].segment.doc_span(0, len(items[i].text))
+            return any(a < ve and va < b for va, ve in doc.visible)
+
+        return sorted(idxs, key=lambda i: (not visible(i), i))
+
+    async def check_document(self, uri: str, version: int) -> None:
+        """Check one version of a document and publish, unless a newer version arrives."""
+        doc = self._current(uri, version)
+        if doc is None:
+            return
+        if self.refresh_config():
+            pass  # the new config applies from this check on
+        items = self._sentences(doc, self.language_for(doc))
+        engines: dict[str, Engine] = {}
+        for lang in sorted({it.lang for it in items}):
+            eng = await self.engine(lang)
+            if eng is not None:
+                engines[lang] = eng
+        if self._current(uri, version) is None:
+            return
+        disabled = frozenset(self.settings.disabled_rules | set(self.config.disabled_rules))
+        use_cache = self.settings.cache
+        slots: list[tuple[Sentence, SentenceCheck] | None] = [None] * len(items)
+        missing: dict[str, list[int]] = {}
+        for i, it in enumerate(items):
+            eng = engines.get(it.lang)
+            if eng is None:
+                continue
+            if use_cache:
+                ck = self.caches.checks.get(self._check_key(eng, it.text, disabled))
+                if ck is not None:
+                    parsed = self.caches.parses.get((eng.lang, eng.model_key, it.text))
+                    slots[i] = (parsed if parsed is not None else ck.sentence, ck)
+                    continue
+            missing.setdefault(it.lang, []).append(i)
+        total = sum(len(v) for v in missing.values())
+        batch = self.settings.batch_size
+        progressive = not doc.checked_once and total > batch
+        token = None
+        if progressive:
+            token = await self._progress_begin("lambre: checking", f"{total} sentences")
+        done = 0
+        loop = asyncio.get_running_loop()
+        try:
+            for lang, idxs in missing.items():
+                eng = engines[lang]
+                # without the cache, a full reparse goes in one call (what a naive server does)
+                step = batch if (use_cache or progressive) else len(idxs)
+                order = self._order(doc, idxs, items)
+                for start in range(0, len(order), step):
+                    if self._current(uri, version) is None:
+                        return  # superseded: the newer version's check takes over
+                    chunk = order[start : start + step]
+                    payload = [
+                        (items[i].text,
+                         self.caches.parses.get((eng.lang, eng.model_key, items[i].text))
+                         if use_cache else None)
+                        for i in chunk
+                    ]
+                    fut = loop.run_in_executor(self.worker, parse_and_check, eng, payload, disabled)
+                    if use_cache:
+                        keys = [items[i].text for i in chunk]
+                        fut.add_done_callback(functools.partial(self._store, eng, keys, disabled))
+                    # shielded: a cancelled check still lets the batch land in the cache
+                    results = await asyncio.shield(fut)
+                    for i, res in zip(chunk, results, strict=True):
+                        slots[i] = res
+                    done += len(chunk)
+                    if progressive and self._current(uri, version) is not None:
+                        self._progress_report(token, f"{done}/{total} sentences",
+                                              int(100 * done / max(total, 1)))
+                        self.publish(doc, version, items, slots, final=False)
+        finally:
+            self._progress_end(token, "done")
+        if self._current(uri, version) is None:
+            return
+        if items and not engines:
+            # no model for any of the document's languages: nothing to publish but emptiness
+            self.publish(doc, version, [], [], final=True, score=False)
+            return
+        self.publish(doc, version, items, slots, final=True)
+
+    def _check_key(self, eng: Engine, text: str,
+                   disabled: frozenset[str]) -> tuple[str, str, str, str, frozenset[str]]:
+        return (eng.lang, eng.model_key, text, eng.ruleset.version, disabled)
+
+    def _store(self, eng: Engine, texts: list[str], disabled: frozenset[str],
+               fut: asyncio.Future[list[tuple[Sentence, SentenceCheck]]]) -> None:
+        if fut.cancelled() or fut.exception() is not None:
+            return
+        for text, (sent, check) in zip(texts, fut.result(), strict=True):
+            self.caches.parses[(eng.lang, eng.model_key, text)] = sent
+            self.caches.checks[self._check_key(eng, text, disabled)] = check
+
+    def publish(self, doc: Document, version: int, items: list[_Item],
+                slots: list[tuple[Sentence, SentenceCheck] | None], *, final: bool,
+                score: bool = True) -> None:
+        """Publish diagnostics for ``version`` (the current one) and, when final, the score."""
+        index = doc.index(self.encoding)
+        min_sev = self.config.min_severity or self.settings.min_severity
+        min_rank = severity_rank(min_sev)
+        diags: list[types.Diagnostic] = []
+        results: list[SentenceResult] = []
+        checks: list[SentenceCheck] = []
+        for it, slot in zip(items, slots, strict=True):
+            if slot is None:
+                continue
+            sent, check = slot
+            checks.append(check)
+            placed = []
+            for v in check.violations:
+                p = place(v, check.sentence, it.segment, self.settings.hint_below)
+                if p is None:
+                    continue
+                sev = self.config.severity_for(v.rule.id) or p.severity
+                if sev == "off" or severity_rank(sev) > min_rank:
+                    continue
+                placed.append(p)
+                diags.append(to_diagnostic(p, index, doc.uri, it.text, sev))
+            results.append(SentenceResult(it.lang, it.text, it.segment, sent, check, placed))
+        doc.results = results
+        doc.published_version = version
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=doc.uri, diagnostics=diags, version=version))
+        if not final:
+            return
+        doc.checked_once = True
+        if not score:
+            doc.score = None
+            return
+        report = score_corpus(checks)
+        doc.score = DocumentScore(
+            uri=doc.uri, version=version, score=report.score if checks else None,
+            sentences=len(checks), violations=sum(t.violated for t in report.rules.values()),
+            rules={rid: {"satisfied": t.satisfied, "violated": t.violated}
+                   for rid, t in report.rules.items()},
+        )
+        self.protocol.notify(SCORE_NOTIFICATION, doc.score.to_json())
+
+    # -- edits from the client -----------------------------------------------------------------
+
+    def open(self, item: types.TextDocumentItem) -> None:
+        """didOpen: take the text, check at once."""
+        doc = Document(item.uri, item.language_id, item.version, item.text)
+        old = self.docs.get(item.uri)
+        if old is not None and old.task is not None:
+            old.task.cancel()
+        self.docs[item.uri] = doc
+        self.schedule(doc, 0)
+
+    def change(self, params: types.DidChangeTextDocumentParams) -> None:
+        """didChange: apply the (incremental) changes, check after the debounce."""
+        doc = self.docs.get(params.text_document.uri)
+        if doc is None:
+            return
+        text = doc.text
+        for change in params.content_changes:
+            text = apply_change(text, change, self.encoding)
+        doc.text = text
+        doc.version = params.text_document.version
+        self.schedule(doc, self.settings.debounce_ms)
+
+    def close(self, uri: str) -> None:
+        """didClose: stop work, forget the document, clear its diagnostics."""
+        doc = self.docs.pop(uri, None)
+        if doc is not None and doc.task is not None:
+            doc.task.cancel()
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    def recheck_all(self) -> None:
+        """Check every open document again (settings or configuration changed)."""
+        for doc in self.docs.values():
+            self.schedule(doc, 0)
+
+    def set_visible(self, uri: str, ranges: list[types.Range]) -> None:
+        """Remember which part of a document the client shows (checked first)."""
+        doc = self.docs.get(uri)
+        if doc is None:
+            return
+        index = doc.index(self.encoding)
+        doc.visible = [(index.offset(r.start), index.offset(r.end)) for r in ranges]
+
+    # -- workspace configuration edits -------------------------------------------------------
+
+    def config_dir_for(self, uri: str | None) -> Path | None:
+        """Where ``.lambre.yaml`` lives: the workspace root, else the document's directory."""
+        if self.root is not None:
+            return self.root
+        if uri:
+            path = to_fs_path(uri)
+            if path:
+                return Path(path).parent
+        return None
+
+    def edit_config(self, edits: list[tuple[str, str]], uri: str | None) -> str | None:
+        """Write suppressions to ``.lambre.yaml`` and recheck; the file written, or None."""
+        directory = self.config_dir_for(uri)
+        if directory is None:
+            self.show("lambre: no workspace folder to keep .lambre.yaml in",
+                      types.MessageType.Warning)
+            return None
+        try:
+            cfg = update_config(directory, edits)
+        except (ConfigError, OSError) as err:
+            self.show(f"lambre: cannot update {CONFIG_NAME}: {err}", types.MessageType.Error)
+            return None
+        if self.root is None or directory == self.root:
+            self.config = cfg
+            self._config_stamp = None
+            self.refresh_config()
+        self.recheck_all()
+        return str(directory / CONFIG_NAME)
+
+    def shutdown_worker(self) -> None:
+        """Stop the parse thread without waiting for a batch in flight."""
+        self.worker.shutdown(wait=False, cancel_futures=True)
+
+
+def root_from(params: types.InitializeParams) -> Path | None:
+    """The workspace root directory from initialize params."""
+    uri = params.root_uri
+    if params.workspace_folders:
+        uri = params.workspace_folders[0].uri
+    if uri:
+        path = to_fs_path(uri)
+        if path and os.path.isdir(path):
+            return Path(path)
+    if params.root_path and os.path.isdir(params.root_path):
+        return Path(params.root_path)
+    return None
