@@ -1,0 +1,118 @@
+"""Server building blocks without a model: positions, incremental changes, sentence splitting,
+settings, and language selection."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+from lambre_server.documents import language_from_id
+from lambre_server.positions import UTF8, UTF16, LineIndex, apply_change
+from lambre_server.sentences import MAX_CHARS, is_checkable, split_segment, split_text
+from lambre_server.settings import parse_settings
+from lsprotocol import types
+
+from lambre_core.markup import segments
+
+P = types.Position
+
+
+def test_positions_utf16_and_utf8() -> None:
+    text = "a😀b\r\nñ\rx\n"
+    u16 = LineIndex(text, UTF16)
+    assert u16.position(2) == P(line=0, character=3)  # after the astral char: 2 code units
+    assert u16.position(5) == P(line=1, character=0)  # \r\n is one break
+    assert u16.position(7) == P(line=2, character=0)  # a lone \r is a break
+    u8 = LineIndex(text, UTF8)
+    assert u8.position(2) == P(line=0, character=5)
+    assert u8.position(6) == P(line=1, character=2)  # ñ is two bytes
+    for idx in (u16, u8):
+        for off in range(len(text) + 1):
+            if text[off - 1 : off + 1] == "\r\n":
+                continue  # between \r and \n is not a position
+            assert idx.offset(idx.position(off)) == off
+
+
+def test_form_feed_is_not_a_line_break() -> None:
+    # Python's splitlines breaks at \x0c and \u2028; LSP does not
+    idx = LineIndex("a\x0cb\u2028c\nd")
+    assert idx.position(4) == P(line=0, character=4)
+    assert idx.position(6) == P(line=1, character=0)
+
+
+def test_position_past_end_is_clamped() -> None:
+    idx = LineIndex("ab\ncd")
+    assert idx.offset(P(line=0, character=99)) == 2
+    assert idx.offset(P(line=9, character=0)) == 5
+    # inside a surrogate pair rounds down to the character start
+    assert LineIndex("😀x").offset(P(line=0, character=1)) == 0
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab\n\r😀ñ ")), max_size=30), st.data())
+def test_incremental_change_matches_string_edit(text: str, data: st.DataObject) -> None:
+    a = data.draw(st.integers(0, len(text)))
+    b = data.draw(st.integers(a, len(text)))
+    if text[a - 1 : a + 1] == "\r\n" or text[b - 1 : b + 1] == "\r\n":
+        return
+    new = data.draw(st.text(alphabet=st.sampled_from(list("xy😀\n")), max_size=5))
+    for enc in (UTF16, UTF8):
+        idx = LineIndex(text, enc)
+        change = types.TextDocumentContentChangePartial(
+            range=types.Range(start=idx.position(a), end=idx.position(b)), text=new)
+        assert apply_change(text, change, enc) == text[:a] + new + text[b:]
+
+
+def test_split_sentences() -> None:
+    t = ("Ich werden langen Bücher lesen. Am 3. Oktober kam z. B. Dr. Müller. "
+         "„Komm!“, sagte er. Was? Ja… Nein.")
+    got = [t[s.start : s.end] for s in split_text(t)]
+    assert got == ["Ich werden langen Bücher lesen.", "Am 3. Oktober kam z. B. Dr. Müller.",
+                   "„Komm!“, sagte er.", "Was?", "Ja…", "Nein."]
+
+
+def test_edit_in_one_sentence_keeps_the_others() -> None:
+    a = "Das ist gut. Ich werden lesen. Er liest."
+    b = "Das ist gut. Ich werde lesen. Er liest."
+    sa = [a[s.start : s.end] for s in split_text(a)]
+    sb = [b[s.start : s.end] for s in split_text(b)]
+    assert sa[0] == sb[0] and sa[2] == sb[2] and sa[1] != sb[1]
+
+
+def test_long_lines_are_cut() -> None:
+    t = "wort " * 30000
+    spans = split_text(t)
+    assert all(s.end - s.start <= MAX_CHARS for s in spans)
+    assert sum(s.end - s.start for s in spans) >= len(t.strip()) - len(spans)
+    assert not is_checkable("\x00\x01\x02abc\x03\x04")
+    assert not is_checkable("!!! ---")
+    assert is_checkable("Ein Satz.")
+
+
+def test_sentences_map_into_the_document() -> None:
+    doc = "# Titel\n\nEin *erster* Satz. Ein [zweiter](http://x) Satz.\n"
+    seg_sents = [x for seg in segments(doc, "markdown") for x in split_segment(seg)]
+    texts = [t for t, _ in seg_sents]
+    assert texts == ["Titel", "Ein erster Satz.", "Ein zweiter Satz."]
+    t, sub = seg_sents[2]
+    i = t.index("zweiter")
+    a, b = sub.doc_span(i, i + len("zweiter"))
+    assert doc[a:b] == "zweiter"
+
+
+def test_language_from_id() -> None:
+    assert language_from_id("de") == "de"
+    assert language_from_id("de-AT") == "de"
+    assert language_from_id("markdown") is None
+    assert language_from_id("go") is None  # a programming language, not ISO 639-1
+    assert language_from_id("plaintext") is None
+
+
+def test_settings() -> None:
+    s = parse_settings({"lambre": {"language": "de", "debounceMs": 10, "minSeverity": "WARNING",
+                                   "rulesFile": {"ru": "/r.yaml"}, "cache": False,
+                                   "disabledRules": ["x"], "hintBelow": 2}})
+    assert s.language == "de" and s.debounce_ms == 10 and s.min_severity == "warning"
+    assert s.rules_file_for("ru") == "/r.yaml" and s.rules_file_for("de") is None
+    assert s.cache is False and s.disabled_rules == {"x"}
+    assert s.hint_below == 0.6 and len(s.problems) == 1 and "hintBelow" in s.problems[0]
+    s2 = parse_settings({"debounce_ms": 5}, s)
+    assert s2.debounce_ms == 5 and s2.language == "de"
