@@ -55,7 +55,8 @@ class DocumentScore:
     score: float | None
     sentences: int
     violations: int
-    rules: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: per-rule tallies: [{"id", "satisfied", "violated"}] (a list: rule ids are not identifiers)
+    rules: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"uri": self.uri, "version": self.version, "score": self.score,

@@ -39,6 +39,11 @@ def _find(doc: Document, offset: int) -> tuple[SentenceResult, int] | None:
     return None
 
 
+def _md_escape(text: str) -> str:
+    """Text shown literally in Markdown (brackets mark the arc's two ends in examples)."""
+    return "".join("\\" + c if c in "\\`*_[]<>#|" else c for c in text)
+
+
 def hover_markdown(res: SentenceResult, word_id: int) -> str:
     """Hover text: each rule the word breaks (message, explanation, a treebank example),
     then the parser's analysis of the word."""
@@ -53,8 +58,11 @@ def hover_markdown(res: SentenceResult, word_id: int) -> str:
         parts.append(f"**{message(v)}**")
         if rule.explanation:
             parts.append(rule.explanation)
-        if rule.examples:
-            parts.append(f"Treebank example: *{rule.examples[0]}*")
+        example = getattr(rule, "example", "") or ""
+        if example:
+            parts.append(f"Treebank example: {_md_escape(example)}")
+        elif rule.examples:
+            parts.append(f"Treebank examples: {', '.join(rule.examples[:3])}")
         stats = []
         if rule.support:
             stats.append(f"{rule.support:,} instances in the treebank")
@@ -65,8 +73,11 @@ def hover_markdown(res: SentenceResult, word_id: int) -> str:
     feats = "|".join(f"{k}={v}" for k, v in sorted(word.feats.items())) or "no features"
     head = sent.word(word.head).form if word.head else "ROOT"
     conf = word.misc.get("Conf")
-    analysis = (f'"{word.form}": {word.upos}, {feats}; {role(word.deprel)} ({word.deprel}) '
-                f'of "{head}"')
+    if word.head:
+        analysis = (f'"{word.form}": {word.upos}, {feats}; {role(word.deprel)} '
+                    f'({word.deprel}) of "{head}"')
+    else:
+        analysis = f'"{word.form}": {word.upos}, {feats}; root of the sentence'
     if conf:
         analysis += f"; parser confidence {float(conf):.2f}"
     parts.append(analysis)

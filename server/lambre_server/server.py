@@ -403,8 +403,8 @@ class LambreServer(LanguageServer):
         doc.score = DocumentScore(
             uri=doc.uri, version=version, score=report.score if checks else None,
             sentences=len(checks), violations=sum(t.violated for t in report.rules.values()),
-            rules={rid: {"satisfied": t.satisfied, "violated": t.violated}
-                   for rid, t in report.rules.items()},
+            rules=[{"id": rid, "satisfied": t.satisfied, "violated": t.violated}
+                   for rid, t in report.rules.items()],
         )
         self.protocol.notify(SCORE_NOTIFICATION, doc.score.to_json())
 

@@ -1,0 +1,292 @@
+"""End to end: the real ``lambre-server`` process over stdio, driven by a real LSP client (pygls's
+``LanguageClient``), on the shipped German model and rules.
+
+One server is started for the module (loading Stanza takes seconds); each test opens its own
+documents. Skipped when no German parser model can be found.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Coroutine, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+from lambre_server.client import LambreClient
+from lsprotocol import types
+
+from lambre_core.config import CONFIG_NAME, load_config
+from lambre_core.errors import LambreError
+
+pytestmark = pytest.mark.slow
+
+T = TypeVar("T")
+
+FIG1 = "Ich werden langen Bücher lesen."
+FIXED = "Ich werde lange Bücher lesen."
+
+
+def _have_german_model() -> bool:
+    try:
+        from lambre_core.parse import resolve_models
+
+        resolve_models("de")
+    except (LambreError, ImportError):
+        return False
+    return True
+
+
+if not _have_german_model():
+    pytest.skip("no German parser model (models/de/) yet", allow_module_level=True)
+
+
+def lsp_range_text(text: str, rng: types.Range, encoding: str = "utf-16") -> str:
+    """The text an LSP range covers, computed independently of the server's code."""
+    lines = text.split("\n")  # the test documents use \n only
+
+    def offset(pos: types.Position) -> int:
+        before = sum(len(x) + 1 for x in lines[: pos.line])
+        line = lines[pos.line]
+        if encoding == "utf-8":
+            return before + len(line.encode("utf-8")[: pos.character].decode("utf-8"))
+        data = line.encode("utf-16-le")[: 2 * pos.character]
+        return before + len(data.decode("utf-16-le"))
+
+    return text[offset(rng.start) : offset(rng.end)]
+
+
+def lsp_position(text: str, offset: int, encoding: str = "utf-16") -> types.Position:
+    """The LSP position of a character offset (\n-only text)."""
+    before = text[:offset]
+    line = before.count("\n")
+    col_text = before[before.rfind("\n") + 1 :]
+    if encoding == "utf-8":
+        return types.Position(line=line, character=len(col_text.encode("utf-8")))
+    return types.Position(line=line, character=len(col_text.encode("utf-16-le")) // 2)
+
+
+class Session:
+    """A started server, a client and the event loop they run on."""
+
+    def __init__(self, root: Path, encodings: list[str] | None = None) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.client = LambreClient()
+        self.root = root
+        self.init = self.run(self.client.start(
+            initialization_options={"lambre": {"language": "de", "debounceMs": 20}},
+            root=str(root), encodings=encodings))
+
+    def run(self, coro: Coroutine[Any, Any, T], timeout: float = 180) -> T:
+        return self.loop.run_until_complete(asyncio.wait_for(coro, timeout))
+
+    def close(self) -> None:
+        self.run(self.client.stop(), 30)
+        self.loop.close()
+
+
+@pytest.fixture(scope="module")
+def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Session]:
+    root = tmp_path_factory.mktemp("workspace")
+    s = Session(root)
+    yield s
+    s.close()
+
+
+def _open(s: Session, name: str, text: str, language_id: str = "plaintext") -> tuple[str, Any]:
+    uri = (s.root / name).as_uri()
+    v = s.client.open(uri, text, language_id)
+    return uri, s.run(s.client.diagnostics(uri, v))
+
+
+def _by_form(text: str, diags: list[types.Diagnostic], enc: str = "utf-16") -> dict[str, list]:
+    out: dict[str, list] = {}
+    for d in diags:
+        out.setdefault(lsp_range_text(text, d.range, enc), []).append(d)
+    return out
+
+
+def test_figure1_flags_the_right_tokens(session: Session) -> None:
+    uri, pub = _open(session, "fig1.txt", FIG1)
+    assert pub.diagnostics, "the Figure 1 sentence must be flagged"
+    flagged = _by_form(FIG1, pub.diagnostics)
+    # every diagnostic sits on the word it names
+    for form, diags in flagged.items():
+        for d in diags:
+            assert d.source == "lambre"
+            assert d.code == d.data["ruleId"]
+            assert d.data["form"] == form
+            assert d.message.startswith(f'"{form}"')
+    # the subject-verb Number error: on "werden", related information on "Ich"
+    number = [d for d in pub.diagnostics if "Number" in str(d.code)
+              and {lsp_range_text(FIG1, d.range)} <= {"werden", "Ich"}]
+    assert number, f"no Number agreement diagnostic on werden/Ich: {flagged.keys()}"
+    d = number[0]
+    assert lsp_range_text(FIG1, d.range) == "werden"
+    assert d.related_information
+    assert lsp_range_text(FIG1, d.related_information[0].location.range) == "Ich"
+    assert "does not agree in Number" in d.message and '"Ich"' in d.message
+    assert "% of" in d.message  # the treebank statistic
+    # and the score notification came with the same version
+    score = [x for x in session.client.rec.scores if x["uri"] == uri][-1]
+    assert score["version"] == 1 and score["sentences"] == 1
+    assert score["violations"] >= 1 and 0 <= score["score"] < 1
+
+
+def test_incremental_fix_removes_diagnostics(session: Session) -> None:
+    text = "Das Wetter ist schön.\n" + FIG1 + "\nEr liest ein Buch."
+    uri, pub = _open(session, "fix.txt", text)
+    assert "werden" in _by_form(text, pub.diagnostics)
+    c = session.client
+    # replace "werden" by "werde", then "langen" by "lange", as two incremental edits
+    a = text.index("werden")
+    new = text[:a] + "werde" + text[a + 6 :]
+    c.change(uri, types.Range(start=lsp_position(text, a), end=lsp_position(text, a + 6)),
+             "werde", new)
+    text = new
+    a = text.index("langen")
+    new = text[:a] + "lange" + text[a + 6 :]
+    v = c.change(uri, types.Range(start=lsp_position(text, a), end=lsp_position(text, a + 6)),
+                 "lange", new)
+    pub2 = session.run(c.diagnostics(uri, v))
+    assert FIXED in new
+    left = _by_form(new, pub2.diagnostics)
+    assert "werde" not in left and "Ich" not in left and "lange" not in left, left
+    # no diagnostics were ever published for a version the client did not end on, after it
+    later = [p for p in c.rec.diagnostics if p.uri == uri and p.at > pub2.at]
+    assert all(p.version == v for p in later)
+
+
+def test_hover_explains_the_rule(session: Session) -> None:
+    uri, pub = _open(session, "hover.txt", FIG1)
+    d = next(d for d in pub.diagnostics if lsp_range_text(FIG1, d.range) == "werden")
+    h = session.run(session.client.hover(uri, types.Position(line=0, character=6)))
+    assert h is not None
+    value = h.contents.value  # type: ignore[union-attr]
+    assert d.data["ruleId"] in value
+    assert "does not agree" in value
+    assert "Treebank example" in value
+    assert lsp_range_text(FIG1, h.range) == "werden"
+    # a word that breaks nothing still gets its analysis
+    h2 = session.run(session.client.hover(uri, types.Position(line=0, character=27)))
+    assert h2 is not None and '"lesen"' in h2.contents.value  # type: ignore[union-attr]
+
+
+def test_code_actions_write_lambre_yaml(session: Session) -> None:
+    c = session.client
+    text = FIG1 + " Die Kinder spielt im Garten."
+    uri, pub = _open(session, "actions.txt", text)
+    d = next(d for d in pub.diagnostics if lsp_range_text(text, d.range) == "werden")
+    actions = session.run(c.code_actions(uri, d))
+    titles = [a.title for a in actions]
+    assert any(t.startswith("Disable rule") for t in titles)
+    assert any(t.startswith("Ignore this sentence") for t in titles)
+    ignore = next(a for a in actions if a.title.startswith("Ignore this sentence"))
+    n_before = len(c.rec.diagnostics)
+    session.run(c.command(ignore.command.command, *ignore.command.arguments))
+    cfg = load_config(session.root / CONFIG_NAME)
+    assert cfg.is_ignored(FIG1)
+    # the document is rechecked: the ignored sentence's diagnostics go, the other one's stay
+    pub2 = session.run(c.wait_for(
+        lambda: next((p for p in c.rec.diagnostics[n_before:] if p.uri == uri), None)))
+    forms = _by_form(text, pub2.diagnostics)
+    assert "werden" not in forms and "langen" not in forms
+    assert pub2.diagnostics, "the second sentence is still checked"
+    other = pub2.diagnostics[0]
+    disable = next(a for a in session.run(c.code_actions(uri, other))
+                   if a.title.startswith("Disable rule"))
+    session.run(c.command(disable.command.command, *disable.command.arguments))
+    assert other.data["ruleId"] in load_config(session.root / CONFIG_NAME).disabled_rules
+
+
+def test_document_score_command(session: Session) -> None:
+    text = "Ich werde lange Bücher lesen. " + FIG1
+    uri, _ = _open(session, "score.txt", text)
+    got = session.run(session.client.command("lambre.documentScore", uri))
+    pushed = [x for x in session.client.rec.scores if x["uri"] == uri][-1]
+    assert got["uri"] == uri and got["version"] == 1
+    assert got == pushed
+    assert got["sentences"] == 2 and 0 < got["score"] < 1
+    assert sum(r["violated"] for r in got["rules"]) == got["violations"]
+
+
+def test_emoji_and_combining_marks(session: Session) -> None:
+    text = "Cafe\u0301 😀 und 👩‍👩‍👧 sind da.\n😀😀 " + FIG1
+    uri, pub = _open(session, "emoji.txt", text)
+    flagged = _by_form(text, pub.diagnostics)
+    assert "werden" in flagged, flagged.keys()
+    for form, diags in flagged.items():
+        assert all(d.data["form"] == form for d in diags)
+
+
+def test_utf8_negotiated(tmp_path: Path) -> None:
+    s = Session(tmp_path, encodings=["utf-8", "utf-16"])
+    try:
+        assert s.init.capabilities.position_encoding == "utf-8"
+        text = "Grüße 😀 aus Köln.\n😀 " + FIG1
+        uri = (tmp_path / "u8.txt").as_uri()
+        v = s.client.open(uri, text)
+        pub = s.run(s.client.diagnostics(uri, v))
+        assert "werden" in _by_form(text, pub.diagnostics, "utf-8")
+    finally:
+        s.close()
+
+
+def test_markdown_and_po(session: Session) -> None:
+    md = f"---\ntitle: {FIG1}\n---\n\n```\n{FIG1}\n```\n\nEin [Link](http://x.de). **{FIG1}**\n"
+    uri, pub = _open(session, "doc.md", md, "markdown")
+    assert pub.diagnostics
+    # only the prose copy is flagged: every range lies after the code block
+    prose = md.rindex(FIG1)
+    for d in pub.diagnostics:
+        start = sum(len(x) + 1 for x in md.split("\n")[: d.range.start.line]) + \
+            d.range.start.character
+        assert start >= prose
+        assert lsp_range_text(md, d.range) == d.data["form"]
+    po = f'msgid "I will read long books."\nmsgstr "{FIG1}"\n'
+    uri, pub = _open(session, "de.po", po, "po")
+    assert "werden" in _by_form(po, pub.diagnostics)
+
+
+def test_language_without_model_one_message_no_crash(session: Session) -> None:
+    c = session.client
+    before = len(c.rec.messages)
+    _, pub1 = _open(session, "fi1.txt", "Minä luen kirjaa.", "fi")
+    _, pub2 = _open(session, "fi2.txt", "Sinä luet kirjaa.", "fi")
+    assert pub1.diagnostics == [] and pub2.diagnostics == []
+    msgs = [m for m in c.rec.messages[before:] if "'fi'" in m.message]
+    assert len(msgs) == 1
+    # still alive and checking German
+    _, pub = _open(session, "alive.txt", FIG1)
+    assert pub.diagnostics
+
+
+def test_bad_input_and_edit_burst(session: Session) -> None:
+    c = session.client
+    junk = "\x00\x01\ufffe" * 50 + "a" * 100_000 + "\n" + FIG1
+    uri, pub = _open(session, "junk.txt", junk)
+    assert "werden" in _by_form(junk, pub.diagnostics)
+    # 1,000 one-character edits as fast as the pipe takes them; the last version wins
+    text = FIG1
+    uri = (session.root / "burst.txt").as_uri()
+    session.run(c.diagnostics(uri, c.open(uri, text)))
+    v = 1
+    for i in range(1000):
+        pos = len(text) - 1  # before the final full stop
+        new = text[:pos] + "x" + text[pos:] if i % 2 == 0 else text[: pos - 1] + text[pos:]
+        rng = (types.Range(start=lsp_position(text, pos), end=lsp_position(text, pos))
+               if i % 2 == 0 else
+               types.Range(start=lsp_position(text, pos - 1), end=lsp_position(text, pos)))
+        v = c.change(uri, rng, "x" if i % 2 == 0 else "", new)
+        text = new
+    assert text == FIG1
+    pub = session.run(c.diagnostics(uri, v))
+    assert pub.version == v == 1001
+    assert "werden" in _by_form(text, pub.diagnostics)
+    assert c.process.returncode is None
+
+
+def test_progress_reported_for_model_loading(session: Session) -> None:
+    kinds = [getattr(p.value, "kind", None) if not isinstance(p.value, dict)
+             else p.value.get("kind") for p in session.client.rec.progress]
+    assert "begin" in kinds and "end" in kinds
