@@ -66,7 +66,7 @@ class LambreClient:
         self.rec = Recorder()
         self.versions: dict[str, int] = {}
         self.texts: dict[str, str] = {}
-        self.encoding = types.PositionEncodingKind.Utf16
+        self.encoding: str = types.PositionEncodingKind.Utf16
         rec = self.rec
 
         @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)

@@ -175,6 +175,8 @@ def to_diagnostic(p: Placed, index: LineIndex, uri: str, sentence_text: str,
         "upos": v.blamed.upos,
         "feats": dict(v.blamed.feats),
         "feature": v.feature,
+        "ruleType": v.rule.type,
+        "otherFeats": dict(v.other.feats),
         "expected": list(v.expected),
         "sentence": sentence_text,
     }

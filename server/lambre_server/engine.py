@@ -38,8 +38,9 @@ class Engine:
     lexicon: Any | None = None
 
 
-def load_engine(lang: str, models_dir: str | None, rules_file: str | None) -> Engine:
-    """Load parser, rules and (when available) the inflection lexicon for ``lang``.
+def load_engine(lang: str, models_dir: str | None, rules_file: str | None,
+                lexicon_files: tuple[str, ...] = ()) -> Engine:
+    """Load parser, rules and the inflection lexicon for ``lang``.
     Raises ``LambreError`` with a user-facing message when something is missing."""
     from lambre_core.parse import load_parser
 
@@ -47,20 +48,18 @@ def load_engine(lang: str, models_dir: str | None, rules_file: str | None) -> En
     parser = load_parser(lang, models_dir)
     source = getattr(parser, "source", None)
     model_key = str(getattr(source, "path", None) or f"{lang}:{models_dir}")
-    return Engine(lang, parser, ruleset, model_key, _load_lexicon(lang))
+    return Engine(lang, parser, ruleset, model_key, _load_lexicon(lang, lexicon_files))
 
 
-def _load_lexicon(lang: str) -> Any | None:
-    """The inflection lexicon for quick fixes, if the project has one for ``lang``."""
+def _load_lexicon(lang: str, files: tuple[str, ...]) -> Any | None:
+    """The inflection lexicon for quick fixes: treebanks (.conllu) and UniMorph TSVs given in the
+    settings, widened by the PyPI lexicons (german-nouns, pymorphy3). None if it cannot be built."""
     try:
-        from lambre_core import lexicon  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    loader = getattr(lexicon, "load_lexicon", None) or getattr(lexicon, "default_lexicon", None)
-    if loader is None:
-        return None
-    try:
-        return loader(lang)
+        from lambre_core.lexicon import build_lexicon
+
+        conllu = [f for f in files if f.endswith(".conllu")]
+        unimorph = next((f for f in files if not f.endswith(".conllu")), None)
+        return build_lexicon(lang, conllu, unimorph=unimorph)
     except Exception as exc:  # a missing lexicon only removes the replace action
         log.info("no inflection lexicon for %s: %s", lang, exc)
         return None

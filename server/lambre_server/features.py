@@ -84,39 +84,55 @@ def hover_markdown(res: SentenceResult, word_id: int) -> str:
     return "\n\n".join(parts)
 
 
+#: features that agree together: fixing Number on a verb may need its Person too
+_CO_AGREEING = ("Person", "Number", "Gender")
+
+
 def suggest_forms(lexicon: Any, data: dict[str, Any]) -> list[str]:
-    """Forms of the blamed word's lemma that carry the expected value, from the inflection
-    lexicon (empty when there is none or it does not know the lemma)."""
-    if lexicon is None or not data.get("expected"):
+    """Forms of the blamed word's lemma carrying an expected value of the rule's feature (and,
+    for agreement, the other end's values of the features that agree along with it: "Ich werden"
+    -> "werde", not "wird"), otherwise the same features; from the inflection lexicon.
+
+    The parser's lemmas may be the forms themselves (identity lemmatizer), so the lemmas the
+    lexicon knows for the form are tried too."""
+    if lexicon is None or not data.get("expected") or not data.get("feature"):
         return []
-    feats = dict(data.get("feats") or {})
-    lemma, upos, form = data.get("lemma"), data.get("upos"), data.get("form", "")
+    from lambre_core.lexicon import bundle_of
+
+    form, upos = str(data.get("form", "")), str(data.get("upos", ""))
+    cur = dict(bundle_of({str(k): str(v) for k, v in (data.get("feats") or {}).items()}))
+    feature = str(data["feature"])
+    if feature not in cur:
+        return []
+    want: dict[str, set[str]] = {feature: {str(x) for x in data["expected"]}}
+    other = {str(k): str(v) for k, v in (data.get("otherFeats") or {}).items()}
+    if data.get("ruleType") == "agree":
+        for k in _CO_AGREEING:
+            if k != feature and k in cur and k in other and cur[k] != other[k]:
+                want[k] = set(other[k].split(","))
+    lemmas = [str(data.get("lemma") or form)]
     out: list[str] = []
-    for value in data["expected"]:
-        want = {**feats, data["feature"]: value}
-        try:
-            if hasattr(lexicon, "inflect"):
-                found = lexicon.inflect(lemma, upos, want, form=form)
-            elif hasattr(lexicon, "forms"):
-                found = lexicon.forms(lemma, upos, want)
-            else:
-                return []
-        except TypeError:
-            try:
-                found = lexicon.inflect(lemma, upos, want)
-            except Exception:
-                found = None
-        except Exception:  # a lexicon problem must not break code actions
-            found = None
-        if isinstance(found, str):
-            found = [found]
-        for f in found or ():
-            if f and f != form and f not in out:
-                # keep the capitalisation of the original token
-                if form[:1].isupper() and f[:1].islower():
-                    f = f[:1].upper() + f[1:]
-                out.append(f)
-    return out
+    try:
+        for lem, u, _b in sorted(lexicon.index.get(form.lower(), ())):
+            if u == upos and lem not in lemmas:
+                lemmas.append(lem)
+        for lem in lemmas:
+            for bundle, forms in lexicon.paradigm(lem, upos).items():
+                d = dict(bundle)
+                if set(d) != set(cur):
+                    continue
+                if any(not set(d[k].split(",")) & vals for k, vals in want.items()):
+                    continue
+                if any(d[k] != cur[k] for k in cur if k not in want):
+                    continue
+                for f in sorted(forms):
+                    if f.lower() != form.lower() and f not in out:
+                        out.append(f)
+    except Exception:  # a lexicon problem must not break code actions
+        log.exception("lexicon lookup failed for %r", form)
+        return []
+    # keep the capitalisation of the original token
+    return [f[:1].upper() + f[1:] if form[:1].isupper() and f[:1].islower() else f for f in out]
 
 
 def code_actions(ls: LambreServer, params: types.CodeActionParams) -> list[types.CodeAction]:

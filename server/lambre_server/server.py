@@ -59,6 +59,10 @@ CMD_DISABLE_RULE = "lambre.disableRule"
 CMD_IGNORE_SENTENCE = "lambre.ignoreSentence"
 
 
+#: (language, models dir, rules file, lexicon files): what an engine was loaded from
+EngineKey = tuple[str, str | None, str | None, tuple[str, ...]]
+
+
 @dataclass
 class _Item:
     """A sentence of the document being checked."""
@@ -76,9 +80,9 @@ class LambreServer(LanguageServer):
         self.settings = Settings()
         self.caches = Caches(self.settings.cache_size)
         self.docs: dict[str, Document] = {}
-        self.engines: dict[tuple[str, str | None, str | None], Engine] = {}
-        self.engine_failures: dict[tuple[str, str | None, str | None], str] = {}
-        self._loading: dict[tuple[str, str | None, str | None], asyncio.Future[Engine]] = {}
+        self.engines: dict[EngineKey, Engine] = {}
+        self.engine_failures: dict[EngineKey, str] = {}
+        self._loading: dict[EngineKey, asyncio.Future[Engine]] = {}
         # one worker: Stanza/torch already use the cores; requests never wait on it
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lambre-parse")
         self.root: Path | None = None
@@ -161,8 +165,9 @@ class LambreServer(LanguageServer):
 
     # -- engines ----------------------------------------------------------------------------
 
-    def _engine_key(self, lang: str) -> tuple[str, str | None, str | None]:
-        return (lang, self.settings.models_dir, self.settings.rules_file_for(lang))
+    def _engine_key(self, lang: str) -> EngineKey:
+        return (lang, self.settings.models_dir, self.settings.rules_file_for(lang),
+                self.settings.lexicon_files_for(lang))
 
     async def engine(self, lang: str) -> Engine | None:
         """The loaded engine for ``lang`` (loading it once, with progress); None when it cannot
@@ -181,12 +186,13 @@ class LambreServer(LanguageServer):
         except LambreError:
             return None
 
-    async def _load(self, key: tuple[str, str | None, str | None]) -> Engine:
-        lang, models_dir, rules_file = key
+    async def _load(self, key: EngineKey) -> Engine:
+        lang, models_dir, rules_file, lexicon_files = key
         token = await self._progress_begin(f"lambre: loading {lang} models", "parser and rules")
         loop = asyncio.get_running_loop()
         try:
-            eng = await loop.run_in_executor(self.worker, load_engine, lang, models_dir, rules_file)
+            eng = await loop.run_in_executor(self.worker, load_engine, lang, models_dir,
+                                             rules_file, lexicon_files)
         except Exception as exc:
             msg = str(exc) if isinstance(exc, LambreError) else f"{type(exc).__name__}: {exc}"
             self.engine_failures[key] = msg

@@ -13,6 +13,8 @@ Keys (camelCase as editors send them; snake_case accepted too)::
     cache           false turns the parse cache off (a full reparse on every change; for benches)
     cacheSize       sentences kept in the parse cache (default 20000)
     batchSize       sentences parsed per batch on a first check (diagnostics published per batch)
+    lexiconFiles    {language: [treebank .conllu or UniMorph TSV paths]} for the "replace with"
+                    quick fix (the PyPI lexicons german-nouns / pymorphy3 are always used)
 """
 
 from __future__ import annotations
@@ -46,7 +48,12 @@ class Settings:
     cache: bool = True
     cache_size: int = 20000
     batch_size: int = 32
+    lexicon_files: tuple[tuple[str, tuple[str, ...]], ...] = ()
     problems: tuple[str, ...] = field(default=(), compare=False)
+
+    def lexicon_files_for(self, lang: str) -> tuple[str, ...]:
+        """Lexicon sources configured for ``lang``."""
+        return next((v for k, v in self.lexicon_files if k == lang), ())
 
     def rules_file_for(self, lang: str) -> str | None:
         """The rule file configured for ``lang`` (None: the shipped rules)."""
@@ -123,6 +130,13 @@ def parse_settings(raw: Any, base: Settings | None = None) -> Settings:
                 cur[attr] = v
             else:
                 bad(name, v)
+    v = _get(data, "lexiconFiles")
+    if v is not None:
+        if isinstance(v, dict) and all(isinstance(x, list) for x in v.values()):
+            cur["lexicon_files"] = tuple((str(k), tuple(str(p) for p in ps))
+                                         for k, ps in v.items())
+        else:
+            bad("lexiconFiles", v)
     v = _get(data, "cache")
     if v is not None:
         if isinstance(v, bool):
