@@ -160,6 +160,7 @@ def to_diagnostic(p: Placed, index: LineIndex, uri: str, sentence_text: str,
                   severity: str) -> types.Diagnostic:
     """The LSP diagnostic for a placed violation."""
     v = p.violation
+    token = index.text[p.blamed[0] : p.blamed[1]]
     related = None
     if p.other is not None:
         other = v.other
@@ -171,6 +172,8 @@ def to_diagnostic(p: Placed, index: LineIndex, uri: str, sentence_text: str,
     data: dict[str, Any] = {
         "ruleId": v.rule.id,
         "form": v.blamed.form,
+        # the surface token the range covers (a multiword token for "zum" = zu + dem)
+        "token": token,
         "lemma": v.blamed.lemma,
         "upos": v.blamed.upos,
         "feats": dict(v.blamed.feats),

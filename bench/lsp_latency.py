@@ -1,0 +1,173 @@
+"""LSP latency of ``lambre-server``, measured with a real client over stdio.
+
+Prints:
+- cold start: process start -> first diagnostics, and -> complete diagnostics, for an N-sentence
+  German document (default 1,000 sentences);
+- one-word edit -> its diagnostics: p50 / p95 over E edits (parse cache on);
+- the same with the cache off (a full reparse per edit), and the ratio full / cached;
+- server RSS (current and peak) with one language loaded.
+
+Usage: python bench/lsp_latency.py [--sentences 1000] [--edits 40] [--full-edits 2]
+       [--debounce-ms 60] [--models DIR]
+Sentences come from the shared German treebanks (../shared/treebanks/ud/de, GSD/PUD text lines);
+without them, from examples/de.txt with numbered variants.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from lambre_server.client import LambreClient
+from lsprotocol import types
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "treebanks" / "ud" / "de"
+
+
+def german_sentences(n: int) -> list[str]:
+    """``n`` German sentences (treebank text lines; examples as a fallback)."""
+    out: list[str] = []
+    if SHARED.is_dir():
+        for f in sorted(SHARED.glob("*.conllu")):
+            if "lit" in f.name.lower():
+                continue
+            for line in f.read_text(encoding="utf-8").splitlines():
+                if line.startswith("# text = "):
+                    t = line[9:].strip()
+                    if 20 <= len(t) <= 200 and t[-1] in ".!?":
+                        out.append(t)
+    if not out:
+        base = (ROOT / "examples" / "de.txt").read_text(encoding="utf-8").split("\n")
+        base = [b.strip() for b in base if b.strip()]
+        out = [f"{b[:-1]} am Tag {i}." for i in range(n) for b in base]
+    # distinct sentences only: the document should not be mostly cache hits
+    seen: dict[str, None] = {}
+    for s in out:
+        seen.setdefault(s, None)
+    return list(seen)[:n]
+
+
+def document(sentences: list[str]) -> str:
+    """Paragraphs of five sentences."""
+    paras = [" ".join(sentences[i : i + 5]) for i in range(0, len(sentences), 5)]
+    return "\n\n".join(paras) + "\n"
+
+
+def position(text: str, offset: int) -> types.Position:
+    before = text[:offset]
+    line = before.count("\n")
+    col = before[before.rfind("\n") + 1 :]
+    return types.Position(line=line, character=len(col.encode("utf-16-le")) // 2)
+
+
+def rss_kb(pid: int) -> tuple[int, int]:
+    """(VmRSS, VmHWM) of a process in kB."""
+    cur = peak = 0
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            cur = int(line.split()[1])
+        elif line.startswith("VmHWM:"):
+            peak = int(line.split()[1])
+    return cur, peak
+
+
+def pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    k = min(len(xs) - 1, max(0, round(p / 100 * (len(xs) - 1))))
+    return xs[k]
+
+
+async def one_word_edit(c: LambreClient, uri: str, text: str, rng: random.Random,
+                        timeout: float) -> tuple[str, float]:
+    """Replace one word of a random sentence by another word; seconds to its diagnostics."""
+    words = [m for m in re.finditer(r"\b[a-zäöüß]{3,}\b", text)]
+    m = rng.choice(words)
+    repl = {"der": "die", "die": "der", "den": "dem", "dem": "den", "und": "oder"}.get(
+        m.group(0), m.group(0) + "e")
+    new = text[: m.start()] + repl + text[m.end() :]
+    t0 = time.perf_counter()
+    v = c.change(uri, types.Range(start=position(text, m.start()), end=position(text, m.end())),
+                 repl, new)
+    pub = await c.diagnostics(uri, v, timeout=timeout)
+    return new, pub.at - t0
+
+
+async def run(args: argparse.Namespace) -> None:
+    sents = german_sentences(args.sentences)
+    text = document(sents)
+    print(f"document: {len(sents)} sentences, {len(text):,} characters, "
+          f"{text.count(chr(10)) + 1} lines")
+    c = LambreClient()
+    opts: dict[str, object] = {"language": "de", "debounceMs": args.debounce_ms}
+    if args.models:
+        opts["modelsDir"] = args.models
+    t_start = time.perf_counter()
+    await c.start(initialization_options={"lambre": opts}, root=str(ROOT))
+    pid = c.process.pid
+    uri = (ROOT / "bench_document.txt").as_uri()
+    t_open = time.perf_counter()
+    v = c.open(uri, text)
+    first = await c.wait_for(lambda: c.rec.latest(uri), timeout=3600)
+    final = await c.diagnostics(uri, v, timeout=3600)
+    print(f"cold start -> first diagnostics: {first.at - t_start:.2f} s "
+          f"(from didOpen {first.at - t_open:.2f} s)")
+    print(f"cold start -> complete diagnostics: {final.at - t_start:.2f} s "
+          f"({len(final.diagnostics)} diagnostics)")
+    score = [s for s in c.rec.scores if s["uri"] == uri][-1]
+    print(f"document score: {score['score']:.4f} over {score['sentences']} sentences, "
+          f"{score['violations']} violations")
+
+    rng = random.Random(13)
+    lat: list[float] = []
+    for _ in range(args.edits):
+        text, dt = await one_word_edit(c, uri, text, rng, 600)
+        lat.append(dt)
+    p50, p95 = statistics.median(lat), pct(lat, 95)
+    print(f"one-word edit -> diagnostics (cache on, debounce {args.debounce_ms} ms, "
+          f"{args.edits} edits): p50 {1000 * p50:.0f} ms, p95 {1000 * p95:.0f} ms")
+    cur, peak = rss_kb(pid)
+    print(f"server RSS after cached edits: {cur / 1024:.0f} MB (peak {peak / 1024:.0f} MB)")
+
+    # cache off: every edit reparses the whole document
+    c.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"lambre": {"cache": False}}))
+    await asyncio.sleep(0.2)
+    # the configuration change itself triggers a full recheck; let it pass
+    done_version = c.versions[uri]
+    n0 = len(c.rec.scores)
+    await c.wait_for(lambda: any(s["uri"] == uri and s["version"] == done_version
+                                 for s in c.rec.scores[n0:]), timeout=3600)
+    full: list[float] = []
+    for _ in range(args.full_edits):
+        text, dt = await one_word_edit(c, uri, text, rng, 3600)
+        full.append(dt)
+    fmed = statistics.median(full)
+    print(f"one-word edit -> diagnostics (cache off = full reparse, {args.full_edits} edits): "
+          f"p50 {fmed:.2f} s")
+    print(f"speed-up of the cache: {fmed / p50:.0f}x at p50, {fmed / p95:.0f}x against p95")
+    cur, peak = rss_kb(pid)
+    print(f"server RSS at the end: {cur / 1024:.0f} MB (peak {peak / 1024:.0f} MB)")
+    print(f"machine: {os.cpu_count()} CPUs, python {sys.version.split()[0]}")
+    await c.stop()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--sentences", type=int, default=1000)
+    ap.add_argument("--edits", type=int, default=40)
+    ap.add_argument("--full-edits", type=int, default=2)
+    ap.add_argument("--debounce-ms", type=int, default=60)
+    ap.add_argument("--models", help="parser models directory (default: shipped)")
+    asyncio.run(run(ap.parse_args()))
+
+
+if __name__ == "__main__":
+    main()
