@@ -24,6 +24,9 @@ pytestmark = pytest.mark.slow
 T = TypeVar("T")
 
 FIG1 = "Ich werden langen Bücher lesen."
+SHARED_DE = Path(__file__).resolve().parents[2] / "shared" / "treebanks" / "ud" / "de"
+#: treebanks for the inflection lexicon behind "replace with" (LIT has no features)
+LEXICON_FILES = sorted(str(p) for p in SHARED_DE.glob("*.conllu") if "lit" not in p.name)
 FIXED = "Ich werde lange Bücher lesen."
 
 
@@ -74,7 +77,8 @@ class Session:
         self.client = LambreClient()
         self.root = root
         self.init = self.run(self.client.start(
-            initialization_options={"lambre": {"language": "de", "debounceMs": 20}},
+            initialization_options={"lambre": {"language": "de", "debounceMs": 20,
+                                               "lexiconFiles": {"de": LEXICON_FILES}}},
             root=str(root), encodings=encodings))
 
     def run(self, coro: Coroutine[Any, Any, T], timeout: float = 180) -> T:
@@ -181,8 +185,24 @@ def test_code_actions_write_lambre_yaml(session: Session) -> None:
     titles = [a.title for a in actions]
     assert any(t.startswith("Disable rule") for t in titles)
     assert any(t.startswith("Ignore this sentence") for t in titles)
+    if LEXICON_FILES:
+        # the lexicon knows "werde" (Number=Sing, Person=1, as the subject "Ich" has)
+        replace = [a for a in actions if a.title == 'Replace with "werde"']
+        assert replace, titles
+        edit = replace[0].edit.changes[uri][0]
+        assert edit.new_text == "werde" and lsp_range_text(text, edit.range) == "werden"
     ignore = next(a for a in actions if a.title.startswith("Ignore this sentence"))
     n_before = len(c.rec.diagnostics)
+    try:
+        _ignore_then_disable(session, uri, text, ignore, n_before)
+    finally:
+        # the workspace is shared with the other tests: take the suppressions back
+        (session.root / CONFIG_NAME).unlink(missing_ok=True)
+
+
+def _ignore_then_disable(session: Session, uri: str, text: str, ignore: Any,
+                         n_before: int) -> None:
+    c = session.client
     session.run(c.command(ignore.command.command, *ignore.command.arguments))
     cfg = load_config(session.root / CONFIG_NAME)
     assert cfg.is_ignored(FIG1)

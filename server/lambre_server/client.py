@@ -58,6 +58,19 @@ def _to_dict(obj: Any) -> Any:
     return obj
 
 
+def _fix_code_action_union(client: LanguageClient) -> None:
+    """lsprotocol 2025.0.0 reads every code action that has a ``command`` as a bare ``Command``
+    (its hook tests for the key, not for a string); tell them apart by the value's type."""
+    conv = client.protocol._converter
+
+    def hook(obj: Any, _: type) -> types.Command | types.CodeAction:
+        if isinstance(obj.get("command"), str):
+            return conv.structure(obj, types.Command)  # type: ignore[no-any-return]
+        return conv.structure(obj, types.CodeAction)  # type: ignore[no-any-return]
+
+    conv.register_structure_hook(types.Command | types.CodeAction, hook)  # type: ignore[arg-type]
+
+
 class LambreClient:
     """Drive a ``lambre-server`` subprocess over stdio."""
 
@@ -68,6 +81,7 @@ class LambreClient:
         self.texts: dict[str, str] = {}
         self.encoding: str = types.PositionEncodingKind.Utf16
         rec = self.rec
+        _fix_code_action_union(self.client)
 
         @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def on_diagnostics(params: types.PublishDiagnosticsParams) -> None:

@@ -353,7 +353,7 @@ class LambreServer(LanguageServer):
             return
         if items and not engines:
             # no model for any of the document's languages: nothing to publish but emptiness
-            self.publish(doc, version, [], [], final=True, score=False)
+            self.publish(doc, version, [], [], final=True)
             return
         self.publish(doc, version, items, slots, final=True)
 
@@ -370,8 +370,7 @@ class LambreServer(LanguageServer):
             self.caches.checks[self._check_key(eng, text, disabled)] = check
 
     def publish(self, doc: Document, version: int, items: list[_Item],
-                slots: list[tuple[Sentence, SentenceCheck] | None], *, final: bool,
-                score: bool = True) -> None:
+                slots: list[tuple[Sentence, SentenceCheck] | None], *, final: bool) -> None:
         """Publish diagnostics for ``version`` (the current one) and, when final, the score."""
         index = doc.index(self.encoding)
         min_sev = self.config.min_severity or self.settings.min_severity
@@ -402,9 +401,6 @@ class LambreServer(LanguageServer):
         if not final:
             return
         doc.checked_once = True
-        if not score:
-            doc.score = None
-            return
         report = score_corpus(checks)
         doc.score = DocumentScore(
             uri=doc.uri, version=version, score=report.score if checks else None,
