@@ -37,11 +37,12 @@ def main(argv: list[str] | None = None) -> int:
         logging.basicConfig(stream=sys.stderr, level=level, format=fmt)
     # imported here so --help and --version answer without loading torch
     from .features import build_server
+    from .server import serve_tcp
 
     server = build_server()
     if args.tcp:
         host, port = args.tcp
-        server.start_tcp(host, port)
+        serve_tcp(server, host, port)
     else:
         server.start_io()
     return 0

@@ -65,10 +65,10 @@ def _fix_code_action_union(client: LanguageClient) -> None:
 
     def hook(obj: Any, _: type) -> types.Command | types.CodeAction:
         if isinstance(obj.get("command"), str):
-            return conv.structure(obj, types.Command)  # type: ignore[no-any-return]
-        return conv.structure(obj, types.CodeAction)  # type: ignore[no-any-return]
+            return conv.structure(obj, types.Command)
+        return conv.structure(obj, types.CodeAction)
 
-    conv.register_structure_hook(types.Command | types.CodeAction, hook)  # type: ignore[arg-type]
+    conv.register_structure_hook(types.Command | types.CodeAction, hook)
 
 
 class LambreClient:

@@ -48,12 +48,16 @@ def load_engine(lang: str, models_dir: str | None, rules_file: str | None,
     parser = load_parser(lang, models_dir)
     source = getattr(parser, "source", None)
     model_key = str(getattr(source, "path", None) or f"{lang}:{models_dir}")
-    return Engine(lang, parser, ruleset, model_key, _load_lexicon(lang, lexicon_files))
+    return Engine(lang, parser, ruleset, model_key, _load_lexicon(lang, lexicon_files, parser))
 
 
-def _load_lexicon(lang: str, files: tuple[str, ...]) -> Any | None:
+def _load_lexicon(lang: str, files: tuple[str, ...], parser: Any = None) -> Any | None:
     """The inflection lexicon for quick fixes: treebanks (.conllu) and UniMorph TSVs given in the
-    settings, widened by the PyPI lexicons (german-nouns, pymorphy3). None if it cannot be built."""
+    settings, else the one shipped with the model (``lexicon.tsv``), else the PyPI lexicons
+    alone (german-nouns, pymorphy3). None if it cannot be built."""
+    shipped = getattr(parser, "lexicon", None)
+    if not files and shipped is not None:
+        return shipped
     try:
         from lambre_core.lexicon import build_lexicon
 

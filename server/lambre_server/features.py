@@ -301,9 +301,11 @@ def build_server() -> LambreServer:
 
     @ls.feature(types.SHUTDOWN)
     def shutdown(ls: LambreServer, *args: Any) -> None:
-        for doc in ls.docs.values():
-            if doc.task is not None:
-                doc.task.cancel()
+        ls.reset_session()
+
+    @ls.feature(types.EXIT)
+    def exit_(ls: LambreServer, *args: Any) -> None:
+        # do not wait for a parse batch in flight before the process ends
         ls.shutdown_worker()
 
     return ls

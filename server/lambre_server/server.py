@@ -18,6 +18,7 @@ import asyncio
 import functools
 import logging
 import os
+import threading
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -485,9 +486,54 @@ class LambreServer(LanguageServer):
         self.recheck_all()
         return str(directory / CONFIG_NAME)
 
+    def reset_session(self) -> None:
+        """Forget the client's documents and stop their checks (models and caches stay warm)."""
+        for doc in self.docs.values():
+            if doc.task is not None:
+                doc.task.cancel()
+        self.docs.clear()
+
     def shutdown_worker(self) -> None:
         """Stop the parse thread without waiting for a batch in flight."""
         self.worker.shutdown(wait=False, cancel_futures=True)
+
+
+def serve_tcp(ls: LambreServer, host: str, port: int) -> None:
+    """Listen on TCP and serve one client at a time; a client that disconnects leaves the server
+    (and its loaded models and caches) up for the next one. A client's ``exit`` ends it."""
+    from pygls.io_ import run_async
+
+    busy = asyncio.Lock()
+    done = asyncio.Event()
+
+    async def connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        async with busy:
+            log.info("client connected")
+            ls.reset_session()
+            ls.protocol._shutdown = False
+            ls.protocol.set_writer(writer)
+            stop = threading.Event()
+            try:
+                await run_async(stop_event=stop, reader=reader, protocol=ls.protocol,
+                                logger=log, error_handler=ls.report_server_error)
+            except (ConnectionError, asyncio.IncompleteReadError):
+                pass
+            except SystemExit:
+                done.set()  # the client said exit
+            finally:
+                ls.reset_session()
+                writer.close()
+                log.info("client disconnected; still listening on %s:%s", host, port)
+
+    async def main() -> None:
+        server = await asyncio.start_server(connection, host, port)
+        async with server:
+            await done.wait()
+
+    try:
+        asyncio.run(main())
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        pass
 
 
 def root_from(params: types.InitializeParams) -> Path | None:
