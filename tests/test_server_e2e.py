@@ -310,3 +310,93 @@ def test_progress_reported_for_model_loading(session: Session) -> None:
     kinds = [getattr(p.value, "kind", None) if not isinstance(p.value, dict)
              else p.value.get("kind") for p in session.client.rec.progress]
     assert "begin" in kinds and "end" in kinds
+
+
+def test_large_document_progressive_visible_first(tmp_path: Path) -> None:
+    """A long document's first check publishes batch by batch, the visible part first."""
+    s = Session(tmp_path)
+    try:
+        filler = ["Das Wetter ist heute schön.", "Wir gehen in den Park.",
+                  "Der Hund spielt im Garten.", "Sie liest ein gutes Buch."]
+        lines = [f"{filler[i % 4][:-1]} am Tag {i}." for i in range(60)] + [FIG1]
+        text = "\n".join(lines)
+        uri = (tmp_path / "long.txt").as_uri()
+        c = s.client
+        c.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+            settings={"lambre": {"batchSize": 8}}))
+        # the client shows the last lines (sent before didOpen, as an editor restoring a view)
+        c.client.protocol.notify("lambre/visibleRanges", {"uri": uri, "ranges": [
+            {"start": {"line": 58, "character": 0}, "end": {"line": 60, "character": 40}}]})
+        v = c.open(uri, text)
+        final = s.run(c.diagnostics(uri, v))
+        pubs = [p for p in c.rec.diagnostics if p.uri == uri and p.version == v]
+        assert len(pubs) >= 3, "published progressively, batch by batch"
+        first_with = next(i for i, p in enumerate(pubs)
+                          if "werden" in _by_form(text, p.diagnostics))
+        assert first_with < len(pubs) - 2, "the visible sentence was checked early"
+        assert "werden" in _by_form(text, final.diagnostics)
+        kinds = [p.value.get("kind") if isinstance(p.value, dict) else p.value.kind
+                 for p in c.rec.progress]
+        assert kinds.count("begin") >= 2  # model loading, then the document check
+    finally:
+        s.close()
+
+
+def test_tcp_server_survives_a_disconnect(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "lambre_server", "--tcp", f"127.0.0.1:{port}"],
+                            stderr=subprocess.PIPE)
+    loop = asyncio.new_event_loop()
+    try:
+        async def one(n: int, polite: bool) -> list[types.PublishDiagnosticsParams]:
+            from pygls.lsp.client import LanguageClient
+
+            client = LanguageClient("tcp-test", "1")
+            got: list[types.PublishDiagnosticsParams] = []
+
+            @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+            def on_diagnostics(params: types.PublishDiagnosticsParams) -> None:
+                got.append(params)
+
+            for _ in range(100):  # the server may still be starting
+                try:
+                    await client.start_tcp("127.0.0.1", port)
+                    break
+                except OSError:
+                    await asyncio.sleep(0.2)
+            await client.initialize_async(types.InitializeParams(
+                capabilities=types.ClientCapabilities(),
+                initialization_options={"language": "de"}))
+            client.initialized(types.InitializedParams())
+            client.text_document_did_open(types.DidOpenTextDocumentParams(
+                text_document=types.TextDocumentItem(
+                    uri=(tmp_path / f"t{n}.txt").as_uri(), language_id="plaintext", version=1,
+                    text=FIG1)))
+            for _ in range(1200):
+                if got:
+                    break
+                await asyncio.sleep(0.1)
+            if polite:
+                await client.shutdown_async(None)
+                client.exit(None)
+            client.protocol.writer.close()  # type: ignore[union-attr]
+            client._stop_event.set()
+            return got
+
+        first = loop.run_until_complete(one(1, polite=False))
+        assert first and first[0].diagnostics
+        assert proc.poll() is None, "a client that disconnects leaves the server up"
+        second = loop.run_until_complete(one(2, polite=True))
+        assert second and second[0].diagnostics
+        assert proc.wait(30) == 0  # exit after shutdown ends it with status 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        loop.close()

@@ -69,6 +69,12 @@ def test_split_sentences() -> None:
                    "„Komm!“, sagte er.", "Was?", "Ja…", "Nein."]
 
 
+def test_number_at_line_end_ends_a_sentence() -> None:
+    t = "Es war am Tag 3.\nWir gingen am 3. Mai heim."
+    assert [t[s.start : s.end] for s in split_text(t)] == ["Es war am Tag 3.",
+                                                           "Wir gingen am 3. Mai heim."]
+
+
 def test_edit_in_one_sentence_keeps_the_others() -> None:
     a = "Das ist gut. Ich werden lesen. Er liest."
     b = "Das ist gut. Ich werde lesen. Er liest."

@@ -3,7 +3,8 @@
 The splitter is deliberately simple and deterministic (an edit in one sentence must not move the
 boundaries of the others): a sentence ends at ``. ! ? …`` (plus closing quotes or brackets)
 followed by whitespace and a word that does not start in lower case, unless the word before the
-full stop is a known abbreviation, a single letter or a number (German ordinals: "am 3. Mai").
+full stop is a known abbreviation, a single letter or a number (German ordinals: "am 3. Mai") and
+the line goes on.
 Overlong stretches are cut at whitespace so that no "sentence" exceeds ``MAX_CHARS``.
 """
 
@@ -45,12 +46,15 @@ def _prev_word(text: str, dot: int) -> str:
 
 def _is_boundary(text: str, m: re.Match[str]) -> bool:
     punct = m.group(0)
-    nxt = text[m.end():].lstrip()
+    rest = text[m.end():]
+    nxt = rest.lstrip()
     if not nxt:
         return True
     first = nxt[0]
     if first.islower():
         return False  # "z. B. ein", "„Komm!“, sagte er"
+    if "\n" in rest[: len(rest) - len(nxt)]:
+        return True  # a line ends here and the next starts a word in upper case
     if punct[0] == "." and len(punct.rstrip("\"'»«“”„’)]")) == 1:
         word = _prev_word(text, m.start())
         bare = word.lstrip("(\"'„“«»").lower()

@@ -90,6 +90,7 @@ class LambreServer(LanguageServer):
         self.config = LambreConfig()
         self._config_stamp: tuple[float, int] | None = None
         self._config_error_shown: str | None = None
+        self._pending_visible: dict[str, list[types.Range]] = {}
 
     # -- settings and configuration ---------------------------------------------------------
 
@@ -324,11 +325,13 @@ class LambreServer(LanguageServer):
                 eng = engines[lang]
                 # without the cache, a full reparse goes in one call (what a naive server does)
                 step = batch if (use_cache or progressive) else len(idxs)
-                order = self._order(doc, idxs, items)
-                for start in range(0, len(order), step):
+                remaining = list(idxs)
+                while remaining:
                     if self._current(uri, version) is None:
                         return  # superseded: the newer version's check takes over
-                    chunk = order[start : start + step]
+                    # re-ordered before every batch: the client may scroll meanwhile
+                    remaining = self._order(doc, remaining, items)
+                    chunk, remaining = remaining[:step], remaining[step:]
                     payload = [
                         (items[i].text,
                          self.caches.parses.get((eng.lang, eng.model_key, items[i].text))
@@ -416,10 +419,13 @@ class LambreServer(LanguageServer):
     def open(self, item: types.TextDocumentItem) -> None:
         """didOpen: take the text, check at once."""
         doc = Document(item.uri, item.language_id, item.version, item.text)
+        pending = self._pending_visible.pop(item.uri, None)
         old = self.docs.get(item.uri)
         if old is not None and old.task is not None:
             old.task.cancel()
         self.docs[item.uri] = doc
+        if pending is not None:
+            self.set_visible(item.uri, pending)
         self.schedule(doc, 0)
 
     def change(self, params: types.DidChangeTextDocumentParams) -> None:
@@ -451,6 +457,9 @@ class LambreServer(LanguageServer):
         """Remember which part of a document the client shows (checked first)."""
         doc = self.docs.get(uri)
         if doc is None:
+            # sent before didOpen: keep it for the open (a few documents at most)
+            if len(self._pending_visible) < 64:
+                self._pending_visible[uri] = ranges
             return
         index = doc.index(self.encoding)
         doc.visible = [(index.offset(r.start), index.offset(r.end)) for r in ranges]
