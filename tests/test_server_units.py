@@ -122,3 +122,47 @@ def test_settings() -> None:
     assert s.hint_below == 0.6 and len(s.problems) == 1 and "hintBelow" in s.problems[0]
     s2 = parse_settings({"debounce_ms": 5}, s)
     assert s2.debounce_ms == 5 and s2.language == "de"
+
+
+def _fig1_violation() -> tuple[object, object]:
+    from lambre_core.check import check_sentence
+    from lambre_core.doc import Sentence, Word
+    from lambre_core.rules import Rule, RuleSet
+
+    words = [
+        Word(1, "Ich", "ich", "PRON", feats={"Case": "Nom", "Number": "Sing", "Person": "1"},
+             head=2, deprel="nsubj", misc={"Conf": "0.97"}, start=0, end=3),
+        Word(2, "werden", "werden", "AUX", feats={"Number": "Plur", "Person": "3"}, head=3,
+             deprel="aux", misc={"Conf": "0.99"}, start=4, end=10),
+        Word(3, "lesen", "lesen", "VERB", feats={"VerbForm": "Inf"}, head=0, deprel="root",
+             start=11, end=16),
+        Word(4, ".", ".", "PUNCT", head=3, deprel="punct", start=16, end=17),
+    ]
+    sent = Sentence(words=words, metadata={"text": "Ich werden lesen."})
+    rule = Rule(id="agree.PRON.AUX.subj.Number", type="agree", dep_upos="PRON", head_upos="AUX",
+                relation="subj", feature="Number", support=14358, share=0.99)
+    check = check_sentence(sent, RuleSet("de", [rule]))
+    return check, sent
+
+
+def test_message_severity_and_placement() -> None:
+    from lambre_server.diagnostics import confidence, message, place, severity_name, to_diagnostic
+
+    check, _ = _fig1_violation()
+    [v] = check.violations  # type: ignore[attr-defined]
+    assert v.blamed.form == "werden"
+    assert message(v) == ('"werden" (Number=Plur) does not agree in Number with its subject "Ich" '
+                          "(Number=Sing); in the treebank this agreement holds in 99 % of "
+                          "14,358 cases.")
+    assert confidence(v.blamed, v.other) == 0.97
+    assert severity_name(v, 0.6) == "error"  # 0.99 x 0.97 with broad support
+    assert severity_name(v, 0.99) == "hint"  # below the hint threshold
+    doc = "Titel\n\nIch werden lesen."
+    seg = [x for s in segments(doc, "plain") for x in split_segment(s)][1][1]
+    placed = place(v, check.sentence, seg, 0.6)  # type: ignore[attr-defined]
+    assert placed is not None and doc[placed.blamed[0] : placed.blamed[1]] == "werden"
+    d = to_diagnostic(placed, LineIndex(doc), "file:///x.txt", seg.text, "error")
+    assert (d.range.start, d.range.end) == (P(line=2, character=4), P(line=2, character=10))
+    assert d.related_information[0].location.range.start == P(line=2, character=0)
+    assert d.code == "agree.PRON.AUX.subj.Number" and d.source == "lambre"
+    assert d.data["token"] == "werden" and d.data["otherFeats"]["Person"] == "1"
