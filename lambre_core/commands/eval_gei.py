@@ -1,0 +1,112 @@
+"""``lambre-core eval-gei --lang de --m2 FILE [--models DIR]``: Table 2 (Algorithm 1).
+
+Parses the M2 source sentences as given (pretokenized), checks them against the rules and scores
+token-level detection of the gold morphological errors. ``--steps`` also reports the effect of
+each precision step: the tagger-confidence filter, the lexicon syncretism filter, and both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..check import check_sentences
+from ..conllu_io import atomic_write, read_conllu, to_conllu
+from ..errors import LambreError
+from ..filters import ViolationFilter, all_of, confidence_filter, syncretism_filter
+from ..gei import DEFAULT_TYPES, read_m2, score_gei
+from ..lexicon import Lexicon
+from ..rules import default_rules, load_rules
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("eval-gei", help="grammar error identification on an M2 file (Table 2)")
+    p.add_argument("--lang", required=True)
+    p.add_argument("--m2", required=True, type=Path, help="M2 file (source tokens + edits)")
+    p.add_argument("--models", help="parser model directory (default: resolution order)")
+    p.add_argument("--rules", help="rule file (default: the shipped rules of --lang)")
+    p.add_argument("--types", default=",".join(DEFAULT_TYPES),
+                   help=f"gold error types, globs (default {','.join(DEFAULT_TYPES)})")
+    p.add_argument("--conf", type=float, default=0.0,
+                   help="drop violations where either end's feats confidence is below this")
+    p.add_argument("--syncretism", action="store_true",
+                   help="drop violations a syncretic form cannot prove (lexicon)")
+    p.add_argument("--lexicon-from", nargs="*", type=Path, default=None,
+                   help="treebanks for the syncretism lexicon (default: the shared treebanks)")
+    p.add_argument("--steps", action="store_true",
+                   help="report plain, confidence, syncretism and both (conf from --conf, "
+                   "default 0.5)")
+    p.add_argument("--limit", type=int, help="only the first N sentences")
+    p.add_argument("--parsed", type=Path,
+                   help="CoNLL-U cache of the parse: read if it exists, else written")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.set_defaults(func=run)
+
+
+def _lexicon(lang: str, files: list[Path] | None) -> Lexicon:
+    from ..lexicon import build_lexicon
+    from ..splits import shared_dir
+
+    if files is None:
+        tb = shared_dir() / "treebanks" / "ud" / lang
+        files = sorted(tb.glob("*.conllu")) if tb.is_dir() else []
+        if lang == "de":
+            files = [f for f in files if "_lit-" not in f.name]  # LIT has no features
+    return build_lexicon(lang, files)
+
+
+def run(args: argparse.Namespace) -> int:
+    m2 = read_m2(args.m2)
+    if args.limit:
+        m2 = m2[: args.limit]
+    if not m2:
+        raise LambreError("no sentences in the M2 file", file=str(args.m2))
+    ruleset = load_rules(args.rules) if args.rules else default_rules(args.lang)
+    types = tuple(t.strip() for t in args.types.split(",") if t.strip())
+    if args.parsed and args.parsed.is_file():
+        parsed = read_conllu(args.parsed)
+        if len(parsed) != len(m2):
+            raise LambreError(f"parse cache has {len(parsed)} sentences, M2 {len(m2)}",
+                              file=str(args.parsed))
+    else:
+        from ..parse import load_parser
+
+        parser = load_parser(args.lang, args.models)
+        parsed = []
+        batch = 200
+        for i in range(0, len(m2), batch):
+            parsed += parser.parse_pretokenized([s.tokens for s in m2[i:i + batch]])
+        if args.parsed:
+            atomic_write(args.parsed, to_conllu(parsed))
+    runs: dict[str, dict[str, dict[str, float]]] = {}
+    conf_t = args.conf if args.conf > 0 else 0.5
+    lex = _lexicon(args.lang, args.lexicon_from) if (args.syncretism or args.steps) else None
+    configs: list[tuple[str, ViolationFilter | None]] = []
+    if args.steps:
+        assert lex is not None
+        configs = [("plain", None), (f"conf>={conf_t}", confidence_filter(conf_t)),
+                   ("syncretism", syncretism_filter(lex)),
+                   (f"conf>={conf_t}+syncretism",
+                    all_of(confidence_filter(conf_t), syncretism_filter(lex)))]
+    else:
+        flt = all_of(confidence_filter(args.conf) if args.conf > 0 else None,
+                     syncretism_filter(lex) if lex is not None else None)
+        configs = [("result", flt)]
+    for name, flt in configs:
+        checks = check_sentences(parsed, ruleset, violation_filter=flt)
+        runs[name] = {k: c.as_dict() for k, c in score_gei(m2, checks, types).items()}
+    if args.format == "json":
+        out = runs["result"] if not args.steps else runs
+        print(json.dumps(out, indent=1))
+    else:
+        print(f"{len(m2)} sentences, gold types {','.join(types)}, "
+              f"rules {ruleset.path}")
+        for name, res in runs.items():
+            cells = "  ".join(f"{g}: P {r['precision']:.1f} R {r['recall']:.1f} "
+                              f"(tp {r['tp']:g} fp {r['fp']:g} fn {r['fn']:g})"
+                              for g, r in res.items())
+            print(f"{name:<24} {cells}")
+    sys.stdout.flush()
+    return 0

@@ -1,0 +1,94 @@
+"""``lambre-core train --lang L (--split default | --train F --dev F) --out DIR``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import shutil
+import sys
+from pathlib import Path
+
+from ..errors import LambreError
+from ..splits import SPLITS, carve
+from ..train import (
+    COMPONENTS,
+    DEFAULT_STEPS,
+    SIZES,
+    TrainConfig,
+    noised_copy,
+    train,
+    write_model_card,
+)
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("train", help="train compact Stanza models (tokenizer, mwt, pos, depparse)")
+    p.add_argument("--lang", required=True)
+    p.add_argument("--split", help="carve the project's recorded split ('default') from ../shared")
+    p.add_argument("--train", type=Path, help="training CoNLL-U (instead of --split)")
+    p.add_argument("--dev", type=Path, help="dev CoNLL-U (instead of --split)")
+    p.add_argument("--out", required=True, type=Path, help="model directory to write")
+    p.add_argument("--work", type=Path, help="work directory for data, logs, checkpoints "
+                   "(default work/train/<lang>-<name of out>); rerun to resume")
+    p.add_argument("--components", default="tokenize,mwt,pos,depparse",
+                   help="comma-separated components to train")
+    p.add_argument("--tokenizer-from", type=Path,
+                   help="copy tokenize.pt/mwt.pt from this model dir instead of training them")
+    p.add_argument("--clean", action="store_true",
+                   help="train pos/depparse on clean data only (the 'original' comparison)")
+    p.add_argument("--steps", default="", help="step budgets, e.g. pos=3000,depparse=2000 "
+                   f"(defaults {DEFAULT_STEPS}; for mwt: epochs)")
+    p.add_argument("--size", choices=sorted(SIZES), default="compact")
+    p.add_argument("--seed", type=int, default=1234)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = args.lang
+    work = args.work or Path("work") / "train" / f"{lang}-{args.out.name}"
+    split_info = None
+    if args.split:
+        if lang not in SPLITS:
+            raise LambreError(f"no recorded split for language '{lang}'; pass --train/--dev")
+        carved = carve(SPLITS[lang], work / "split")
+        train_file, dev_file = carved.train, carved.dev
+        split_info = json.loads((work / "split" / "split.json").read_text(encoding="utf-8"))
+    else:
+        if not args.train or not args.dev:
+            raise LambreError("give --split default, or both --train and --dev")
+        train_file, dev_file = args.train, args.dev
+        for f in (train_file, dev_file):
+            if not f.is_file():
+                raise LambreError("no such file", file=str(f))
+    steps = dict(DEFAULT_STEPS)
+    for part in filter(None, args.steps.split(",")):
+        k, _, v = part.partition("=")
+        if k not in COMPONENTS or not v.isdigit():
+            raise LambreError(f"bad --steps entry {part!r} (want component=N)")
+        steps[k] = int(v)
+    comps = [c.strip() for c in args.components.split(",") if c.strip()]
+    args.out.mkdir(parents=True, exist_ok=True)
+    if args.tokenizer_from:
+        for name in ("tokenize.pt", "mwt.pt"):
+            src = args.tokenizer_from / name
+            if src.is_file():
+                shutil.copyfile(src, args.out / name)
+        comps = [c for c in comps if c not in ("tokenize", "mwt")]
+    cfg = TrainConfig(lang=lang, train=train_file, dev=dev_file, out=args.out, work=work,
+                      components=comps, steps=steps, size=args.size, seed=args.seed)
+    noise_info = None
+    if not args.clean and any(c in comps for c in ("pos", "depparse")):
+        noised, noise_info = noised_copy(cfg)
+        cfg.extra_train = [noised]
+        print(f"noised {noise_info['noised']} of {noise_info['sentences']} training sentences",
+              file=sys.stderr)
+    installed = train(cfg)
+    if split_info is not None:
+        shutil.copyfile(work / "split" / "split.json", args.out / "split.json")
+    command = "lambre-core " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    write_model_card(args.out, lang, command=command, split=split_info, noise=noise_info,
+                     cfg=cfg)
+    for comp, path in installed.items():
+        print(f"{comp}: {path} ({path.stat().st_size / 1e6:.2f} MB)")
+    return 0

@@ -1,0 +1,373 @@
+"""An inflection lexicon: (lemma, UPOS) -> feature bundle -> surface forms, and form -> analyses.
+
+Harvested from treebanks (every word outside a multiword token gives one entry), optionally from a
+UniMorph-format TSV (``lemma<TAB>form<TAB>features``), and widened on demand by lexicons that ship
+on PyPI: ``german-nouns`` (German nouns: every case/number form, gender) and ``pymorphy3`` (Russian
+OpenCorpora morphology). Tag sets are mapped to UD features in this module and nowhere else.
+
+Uses: noise for robust training (forms of the same lemma differing in one feature) and syncretism
+(a form whose analyses include a value cannot prove a violation on that feature).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .doc import Sentence
+from .errors import LambreError
+
+#: the features a bundle holds: the inflectional ones the rules and the noise work with
+BUNDLE_FEATURES = ("Animacy", "Case", "Degree", "Gender", "Mood", "Number", "Person", "Tense",
+                   "VerbForm", "Voice")
+
+Bundle = tuple[tuple[str, str], ...]
+
+#: word classes whose treebank-harvested analyses are taken as complete
+CLOSED_CLASSES = ("DET", "PRON", "AUX")
+
+
+def bundle_of(feats: dict[str, str]) -> Bundle:
+    """The inflectional part of a feature dict, as a hashable sorted tuple."""
+    return tuple(sorted((k, v) for k, v in feats.items() if k in BUNDLE_FEATURES))
+
+
+def _norm(form: str, upos: str) -> str:
+    # nouns keep their capital (German); everything else is stored lower-cased so that a
+    # sentence-initial capital does not create a second form
+    return form if upos in ("NOUN", "PROPN") else form.lower()
+
+
+@dataclass
+class Lexicon:
+    """A lexicon for one language; ``sources`` names where its entries came from."""
+
+    lang: str
+    paradigms: dict[tuple[str, str], dict[Bundle, set[str]]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(set)))
+    index: dict[str, set[tuple[str, str, Bundle]]] = field(
+        default_factory=lambda: defaultdict(set))
+    sources: list[str] = field(default_factory=list)
+    #: use PyPI lexicons (german-nouns, pymorphy3) for lemmas and forms the entries lack
+    external: bool = True
+
+    def add(self, lemma: str, upos: str, feats: dict[str, str] | Bundle, form: str) -> None:
+        """Record that ``form`` realises ``lemma``/``upos`` with ``feats``."""
+        b = feats if isinstance(feats, tuple) else bundle_of(feats)
+        if not b or not form or not lemma or lemma == "_":
+            return
+        f = _norm(form, upos)
+        self.paradigms[(lemma, upos)][b].add(f)
+        self.index[f.lower()].add((lemma, upos, b))
+
+    def add_sentences(self, sentences: Iterable[Sentence]) -> None:
+        """Harvest every word that is its own surface token."""
+        for s in sentences:
+            inside = {i for m in s.multiword for i in range(m.first, m.last + 1)}
+            for w in s.words:
+                if w.id not in inside:
+                    self.add(w.lemma, w.upos, w.feats, w.form)
+
+    def add_unimorph(self, path: str | os.PathLike[str]) -> None:
+        """Read a UniMorph TSV (lemma, form, features like ``N;NOM;SG``)."""
+        with open(path, encoding="utf-8") as fh:
+            for n, line in enumerate(fh, 1):
+                parts = line.rstrip("\n").split("\t")
+                if not line.strip():
+                    continue
+                if len(parts) < 3:
+                    raise LambreError("expected lemma<TAB>form<TAB>features", str(path), n, 1)
+                upos, feats = unimorph_to_ud(parts[2])
+                if upos:
+                    self.add(parts[0], upos, feats, parts[1])
+        self.sources.append(f"unimorph:{path}")
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def paradigm(self, lemma: str, upos: str) -> dict[Bundle, set[str]]:
+        """All known bundles and forms of a lemma (entries, then the PyPI lexicons)."""
+        out: dict[Bundle, set[str]] = defaultdict(set)
+        for b, forms in self.paradigms.get((lemma, upos), {}).items():
+            out[b] |= forms
+        if self.external:
+            for b, forms in external_paradigm(self.lang, lemma, upos).items():
+                out[b] |= forms
+        return out
+
+    def analyses(self, form: str, upos: str | None = None) -> set[Bundle]:
+        """Every bundle ``form`` is known to realise (optionally for one UPOS)."""
+        out = {b for (_lem, u, b) in self.index.get(form.lower(), ()) if upos in (None, u)}
+        if self.external:
+            out |= external_analyses(self.lang, form, upos)
+        return out
+
+    def constraint_analyses(self, form: str, upos: str) -> set[Bundle]:
+        """Analyses complete enough to constrain a tagger: treebank entries only for closed
+        classes (a treebank sees most forms of a determiner, few of an adjective), plus the PyPI
+        lexicons, whose paradigms are complete."""
+        out: set[Bundle] = set()
+        if upos in CLOSED_CLASSES:
+            out = {b for (_lem, u, b) in self.index.get(form.lower(), ()) if u == upos}
+        if self.external:
+            out |= external_analyses(self.lang, form, upos)
+        return out
+
+    def feature_values(self, form: str, upos: str | None, feature: str) -> set[str]:
+        """The values ``feature`` takes across the analyses of ``form`` (syncretism test)."""
+        vals: set[str] = set()
+        for b in self.analyses(form, upos):
+            for k, v in b:
+                if k == feature:
+                    vals.update(v.split(","))
+        return vals
+
+    def neighbours(self, lemma: str, upos: str, feats: dict[str, str], form: str,
+                   features: Iterable[str]) -> list[tuple[str, str, str, str]]:
+        """Forms of the lemma whose bundle differs from ``feats`` in exactly one of ``features``.
+
+        Returns ``(new_form, feature, old_value, new_value)``; forms equal to ``form`` (case
+        aside) are skipped, as are forms that also realise the current bundle (syncretic)."""
+        cur = dict(bundle_of(feats))
+        if not cur:
+            return []
+        allowed = set(features)
+        para = self.paradigm(lemma, upos)
+        cur_forms = {f.lower() for f in para.get(tuple(sorted(cur.items())), set())}
+        cur_forms.add(form.lower())
+        out = []
+        for b, forms in para.items():
+            d = dict(b)
+            if set(d) != set(cur):
+                continue
+            diff = [k for k in d if d[k] != cur[k]]
+            if len(diff) != 1 or diff[0] not in allowed:
+                continue
+            k = diff[0]
+            for f in sorted(forms):
+                if f.lower() not in cur_forms:
+                    out.append((f, k, cur[k], d[k]))
+        return out
+
+
+# -- UniMorph ------------------------------------------------------------------------------
+
+_UM_POS = {"N": "NOUN", "ADJ": "ADJ", "V": "VERB", "V.PTCP": "VERB", "PRO": "PRON", "DET": "DET",
+           "ART": "DET", "PROPN": "PROPN", "ADV": "ADV"}
+_UM_FEATS = {
+    "NOM": ("Case", "Nom"), "ACC": ("Case", "Acc"), "GEN": ("Case", "Gen"),
+    "DAT": ("Case", "Dat"), "INS": ("Case", "Ins"), "ESS": ("Case", "Loc"),
+    "LOC": ("Case", "Loc"), "VOC": ("Case", "Voc"), "ABL": ("Case", "Abl"),
+    "SG": ("Number", "Sing"), "PL": ("Number", "Plur"), "DU": ("Number", "Dual"),
+    "MASC": ("Gender", "Masc"), "FEM": ("Gender", "Fem"), "NEUT": ("Gender", "Neut"),
+    "1": ("Person", "1"), "2": ("Person", "2"), "3": ("Person", "3"),
+    "PRS": ("Tense", "Pres"), "PST": ("Tense", "Past"), "FUT": ("Tense", "Fut"),
+    "IND": ("Mood", "Ind"), "SBJV": ("Mood", "Sub"), "IMP": ("Mood", "Imp"),
+    "COND": ("Mood", "Cnd"), "NFIN": ("VerbForm", "Inf"), "PTCP": ("VerbForm", "Part"),
+    "ANIM": ("Animacy", "Anim"), "INAN": ("Animacy", "Inan"),
+    "CMPR": ("Degree", "Cmp"), "RL": ("Degree", "Sup"),
+}
+
+
+def unimorph_to_ud(tags: str) -> tuple[str | None, dict[str, str]]:
+    """UniMorph ``N;NOM;SG`` -> (``NOUN``, {Case: Nom, Number: Sing})."""
+    parts = tags.split(";")
+    upos = next((_UM_POS[p] for p in parts if p in _UM_POS), None)
+    feats: dict[str, str] = {}
+    for p in parts:
+        if p in _UM_FEATS:
+            k, v = _UM_FEATS[p]
+            feats[k] = v
+    if upos == "VERB" and "VerbForm" not in feats:
+        feats["VerbForm"] = "Fin"
+    return upos, feats
+
+
+# -- german-nouns --------------------------------------------------------------------------
+
+_GN_CASE = {"nominativ": "Nom", "genitiv": "Gen", "dativ": "Dat", "akkusativ": "Acc"}
+_GN_NUM = {"singular": "Sing", "plural": "Plur"}
+_GN_GENDER = {"m": "Masc", "f": "Fem", "n": "Neut"}
+
+
+@lru_cache(maxsize=1)
+def _german_nouns() -> Any:
+    try:
+        from german_nouns.lookup import Nouns
+    except ImportError:
+        return None
+    return Nouns()
+
+
+def _gn_records(word: str) -> list[dict[str, Any]]:
+    nouns = _german_nouns()
+    if nouns is None or not word:
+        return []
+    try:
+        return list(nouns[word])
+    except (KeyError, IndexError):
+        return []
+
+
+def _gn_paradigm(rec: dict[str, Any]) -> dict[Bundle, set[str]]:
+    gender = _GN_GENDER.get(str(rec.get("genus", "")).strip()[:1])
+    out: dict[Bundle, set[str]] = defaultdict(set)
+    for key, form in (rec.get("flexion") or {}).items():
+        words = key.replace("*", "").split()
+        if len(words) < 2 or not form:
+            continue
+        case, num = _GN_CASE.get(words[0]), _GN_NUM.get(words[1])
+        if not case or not num:
+            continue
+        feats = {"Case": case, "Number": num}
+        if gender:
+            feats["Gender"] = gender
+        out[bundle_of(feats)].add(form)
+    return out
+
+
+# -- pymorphy3 -----------------------------------------------------------------------------
+
+_OC_FEATS = {
+    "nomn": ("Case", "Nom"), "gent": ("Case", "Gen"), "gen2": ("Case", "Gen"),
+    "datv": ("Case", "Dat"), "accs": ("Case", "Acc"), "acc2": ("Case", "Acc"),
+    "ablt": ("Case", "Ins"), "loct": ("Case", "Loc"), "loc2": ("Case", "Loc"),
+    "voct": ("Case", "Voc"), "sing": ("Number", "Sing"), "plur": ("Number", "Plur"),
+    "masc": ("Gender", "Masc"), "femn": ("Gender", "Fem"), "neut": ("Gender", "Neut"),
+    "1per": ("Person", "1"), "2per": ("Person", "2"), "3per": ("Person", "3"),
+    "past": ("Tense", "Past"), "pres": ("Tense", "Pres"), "futr": ("Tense", "Fut"),
+    "indc": ("Mood", "Ind"), "impr": ("Mood", "Imp"),
+    "anim": ("Animacy", "Anim"), "inan": ("Animacy", "Inan"),
+    "COMP": ("Degree", "Cmp"), "actv": ("Voice", "Act"), "pssv": ("Voice", "Pass"),
+}
+_OC_POS = {"NOUN": "NOUN", "ADJF": "ADJ", "ADJS": "ADJ", "COMP": "ADJ", "VERB": "VERB",
+           "INFN": "VERB", "PRTF": "VERB", "PRTS": "VERB", "GRND": "VERB", "NPRO": "PRON",
+           "NUMR": "NUM"}
+_OC_VERBFORM = {"VERB": "Fin", "INFN": "Inf", "PRTF": "Part", "PRTS": "Part", "GRND": "Conv"}
+
+
+@lru_cache(maxsize=1)
+def _morph() -> Any:
+    try:
+        import pymorphy3
+    except ImportError:
+        return None
+    try:
+        return pymorphy3.MorphAnalyzer(lang="ru")
+    except Exception:  # dictionaries missing
+        return None
+
+
+def oc_to_ud(tag: Any) -> tuple[str | None, Bundle]:
+    """An OpenCorpora tag (pymorphy3) as (UPOS, UD bundle)."""
+    grams = set(tag.grammemes)
+    pos = tag.POS
+    upos = _OC_POS.get(pos) if pos else None
+    feats: dict[str, str] = {}
+    for g in grams:
+        if g in _OC_FEATS:
+            k, v = _OC_FEATS[g]
+            feats[k] = v
+    if pos in _OC_VERBFORM:
+        feats["VerbForm"] = _OC_VERBFORM[pos]
+    if upos == "ADJ" and "Degree" not in feats:
+        feats["Degree"] = "Pos"
+    if upos == "VERB":
+        feats.pop("Animacy", None)
+    if upos == "NOUN":
+        feats.pop("Voice", None)
+    return upos, bundle_of(feats)
+
+
+@lru_cache(maxsize=20000)
+def external_paradigm(lang: str, lemma: str, upos: str) -> dict[Bundle, set[str]]:
+    """The paradigm of a lemma in the PyPI lexicon for ``lang`` (empty when none covers it)."""
+    out: dict[Bundle, set[str]] = defaultdict(set)
+    if lang == "de" and upos == "NOUN":
+        for rec in _gn_records(lemma):
+            if rec.get("lemma") == lemma:
+                for b, forms in _gn_paradigm(rec).items():
+                    out[b] |= forms
+    elif lang == "ru":
+        morph = _morph()
+        if morph is not None:
+            for p in morph.parse(lemma):
+                if p.normal_form != lemma.lower():
+                    continue
+                pu, _ = oc_to_ud(p.tag)
+                if pu != upos:
+                    continue
+                for lex in p.lexeme:
+                    lu, b = oc_to_ud(lex.tag)
+                    if lu == upos and b:
+                        out[b].add(lex.word)
+                break
+    return dict(out)
+
+
+@lru_cache(maxsize=50000)
+def external_analyses(lang: str, form: str, upos: str | None) -> frozenset[Bundle]:
+    """Every bundle the PyPI lexicon for ``lang`` gives ``form``."""
+    out: set[Bundle] = set()
+    if lang == "de" and upos in (None, "NOUN"):
+        for rec in _gn_records(form):
+            for b, forms in _gn_paradigm(rec).items():
+                if form in forms:
+                    out.add(b)
+    elif lang == "ru":
+        morph = _morph()
+        if morph is not None:
+            for p in morph.parse(form):
+                pu, b = oc_to_ud(p.tag)
+                if b and upos in (None, pu):
+                    out.add(b)
+    return frozenset(out)
+
+
+def build_lexicon(lang: str, conllu_files: Iterable[str | os.PathLike[str]] = (),
+                  unimorph: str | os.PathLike[str] | None = None,
+                  external: bool = True) -> Lexicon:
+    """A lexicon from treebank files (and a UniMorph TSV), widened by PyPI lexicons."""
+    from .conllu_io import read_conllu
+
+    lex = Lexicon(lang, external=external)
+    for f in conllu_files:
+        lex.add_sentences(read_conllu(f))
+        lex.sources.append(f"treebank:{Path(f).name}")
+    if unimorph is not None:
+        lex.add_unimorph(unimorph)
+    if external:
+        lex.sources.append({"de": "german-nouns", "ru": "pymorphy3"}.get(lang, "none"))
+    return lex
+
+
+def save_lexicon_tsv(lex: Lexicon, path: str | os.PathLike[str]) -> None:
+    """Write the harvested entries as ``form<TAB>lemma<TAB>UPOS<TAB>feats`` lines (sorted)."""
+    from .conllu_io import atomic_write
+
+    rows = set()
+    for (lemma, upos), bundles in lex.paradigms.items():
+        for b, forms in bundles.items():
+            feats = "|".join(f"{k}={v}" for k, v in b)
+            for f in forms:
+                rows.add(f"{f}\t{lemma}\t{upos}\t{feats}")
+    atomic_write(path, "".join(r + "\n" for r in sorted(rows)))
+
+
+def load_lexicon_tsv(path: str | os.PathLike[str], lang: str, external: bool = True) -> Lexicon:
+    """Read a lexicon written by ``save_lexicon_tsv``."""
+    lex = Lexicon(lang, external=external)
+    with open(path, encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) != 4:
+                raise LambreError("expected form<TAB>lemma<TAB>UPOS<TAB>feats", str(path), n, 1)
+            form, lemma, upos, feats = parts
+            fd = dict(p.split("=", 1) for p in feats.split("|") if "=" in p)
+            lex.add(lemma, upos, fd, form)
+    lex.sources.append(f"tsv:{Path(path).name}")
+    return lex

@@ -1,0 +1,623 @@
+"""Text -> UD trees with exact character offsets, through a Stanza pipeline loaded offline.
+
+Models resolve in this order (the first that has the language wins):
+
+1. an explicit ``models_dir`` (``--models DIR``): either ``DIR/<lang>/`` or ``DIR`` itself;
+2. ``$LAMBRE_MODELS_DIR`` (same layout);
+3. the models shipped with the project, ``models/<lang>/`` beside the package;
+4. an official Stanza resources directory (``$STANZA_RESOURCES_DIR`` or ``~/stanza_resources``).
+
+A project model directory holds ``tokenize.pt``, ``mwt.pt`` (where the language has multiword
+tokens), ``pos.pt``, ``depparse.pt`` and a minimal ``resources.json``. No lemmatizer runs: the
+identity lemmatizer sets lemma = form (the project's parsers are trained that way; the rules read
+no lemmas).
+
+Confidence: every word gets ``misc["Conf"]``, the tagger's probability of its predicted UFeats
+bundle (softmax over the bundles the composite feats classifier scores, i.e. the product of the
+per-feature probabilities of the chosen values), rounded to 3 places. It is cheap: one extra
+softmax over scores the tagger computes anyway.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import os
+import re
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .doc import MultiwordToken, Sentence, Word
+from .errors import LambreError
+
+MODEL_FILES = {"tokenize": "tokenize.pt", "mwt": "mwt.pt", "pos": "pos.pt",
+               "depparse": "depparse.pt"}
+
+#: language names for Stanza's resources.json (it only needs the key to exist)
+LANG_NAMES = {"de": "German", "ru": "Russian", "el": "Greek", "tr": "Turkish", "cs": "Czech",
+              "fr": "French", "en": "English"}
+
+#: longest piece of one sentence parsed at once (memory grows with its square: a 2,800-word
+#: sentence took over 20 GB); longer input is cut at spaces and the trees joined
+MAX_PIECE_CHARS = 600
+MAX_PIECE_TOKENS = 150
+#: block of running text handed to the sentence splitter at once
+MAX_DOC_CHARS = 20000
+
+_CACHE: dict[tuple[str, str], Parser] = {}
+_CACHE_LOCK = threading.Lock()
+#: control characters other than tab/newline confuse the tokenizer; they become spaces
+_JUNK = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
+
+
+@dataclass(frozen=True)
+class ModelSource:
+    """Where a language's models were found: ``kind`` is "project" or "stanza"."""
+
+    lang: str
+    kind: str
+    path: Path
+
+
+def shipped_models_dir() -> Path:
+    """``models/`` in the project checkout (next to the ``lambre_core`` package)."""
+    return Path(__file__).resolve().parents[1] / "models"
+
+
+def _project_dir(base: Path, lang: str) -> Path | None:
+    for cand in (base / lang, base):
+        if (cand / MODEL_FILES["pos"]).is_file() and (cand / MODEL_FILES["depparse"]).is_file():
+            return cand
+    return None
+
+
+def _stanza_dir() -> Path:
+    env = os.environ.get("STANZA_RESOURCES_DIR")
+    return Path(env) if env else Path.home() / "stanza_resources"
+
+
+def resolve_models(lang: str, models_dir: str | os.PathLike[str] | None = None) -> ModelSource:
+    """Find the models for ``lang``; raise ``LambreError`` saying how to get one when none exist."""
+    if models_dir is not None:
+        base = Path(models_dir).expanduser()
+        found = _project_dir(base, lang)
+        if found is None:
+            raise LambreError(
+                f"no parser model for language '{lang}' in {base} (expected {base}/{lang}/ "
+                "with pos.pt and depparse.pt)")
+        return ModelSource(lang, "project", found.resolve())
+    env = os.environ.get("LAMBRE_MODELS_DIR")
+    for base in ([Path(env).expanduser()] if env else []) + [shipped_models_dir()]:
+        found = _project_dir(base, lang)
+        if found is not None:
+            return ModelSource(lang, "project", found.resolve())
+    sdir = _stanza_dir()
+    if (sdir / "resources.json").is_file() and (sdir / lang).is_dir():
+        return ModelSource(lang, "stanza", sdir.resolve())
+    raise LambreError(
+        f"no parser model for language '{lang}': none shipped in {shipped_models_dir()}, none in "
+        f"$LAMBRE_MODELS_DIR or the Stanza resources dir {sdir}. Train one with "
+        f"`lambre-core train --lang {lang} --split default --out models/{lang}`, pass "
+        f"`--models DIR`, or (with internet) run `python -c \"import stanza; "
+        f"stanza.download('{lang}')\"`")
+
+
+def _threads() -> int:
+    env = os.environ.get("LAMBRE_THREADS")
+    if env and env.isdigit() and int(env) > 0:
+        return int(env)
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+class Parser:
+    """A loaded Stanza pipeline for one language; thread-safe (calls are serialised)."""
+
+    def __init__(self, source: ModelSource) -> None:
+        import stanza
+        import torch
+
+        torch.set_num_threads(_threads())
+        self.source = source
+        self.lang = source.lang
+        self._lock = threading.Lock()
+        self.mwt_forms: frozenset[str] = frozenset()
+        quiet = {"logging_level": "WARN", "use_gpu": False, "download_method": None}
+        if source.kind == "project":
+            d = source.path
+            if not (d / "resources.json").is_file():
+                raise LambreError(f"model directory lacks resources.json for '{self.lang}'",
+                                  file=str(d))
+            procs = ["tokenize"]
+            cfg: dict[str, Any] = {"tokenize_model_path": str(d / MODEL_FILES["tokenize"])}
+            if not (d / MODEL_FILES["tokenize"]).is_file():
+                raise LambreError(f"model directory lacks {MODEL_FILES['tokenize']}",
+                                  file=str(d))
+            if (d / MODEL_FILES["mwt"]).is_file():
+                procs.append("mwt")
+                cfg["mwt_model_path"] = str(d / MODEL_FILES["mwt"])
+            procs += ["pos", "lemma", "depparse"]
+            cfg.update(pos_model_path=str(d / MODEL_FILES["pos"]), pos_pretrain_path=None,
+                       lemma_use_identity=True,
+                       depparse_model_path=str(d / MODEL_FILES["depparse"]),
+                       depparse_pretrain_path=None)
+            try:
+                self._pipe = stanza.Pipeline(lang=self.lang, dir=str(d),
+                                             processors=",".join(procs), **cfg, **quiet)
+            except Exception as exc:  # Stanza raises many types for a bad model file
+                raise LambreError(f"cannot load the '{self.lang}' models: {exc}",
+                                  file=str(d)) from exc
+        else:
+            try:
+                self._pipe = stanza.Pipeline(lang=self.lang, dir=str(source.path),
+                                             processors="tokenize,mwt,pos,lemma,depparse",
+                                             **quiet)
+            except Exception:
+                try:
+                    self._pipe = stanza.Pipeline(lang=self.lang, dir=str(source.path),
+                                                 processors="tokenize,pos,lemma,depparse",
+                                                 **quiet)
+                except Exception as exc:
+                    raise LambreError(f"cannot load Stanza's '{self.lang}' models: {exc}",
+                                      file=str(source.path)) from exc
+        procs_loaded = self._pipe.processors
+        self.has_mwt = "mwt" in procs_loaded
+        if self.has_mwt:
+            self.mwt_forms = _mwt_forms(procs_loaded["mwt"])
+        self._install_confidence()
+
+    # -- public API -------------------------------------------------------------------------
+
+    def parse_sentences(self, texts: Sequence[str]) -> list[Sentence]:
+        """Parse each string as exactly one sentence (no sentence splitting).
+
+        Offsets are relative to each string; ``metadata["text"]`` is the string. A blank
+        string gives a sentence with no words. A string longer than ``MAX_PIECE_CHARS`` is
+        parsed in pieces cut at spaces (the parser's memory grows with the square of a
+        sentence's length) whose trees are joined into one (later roots attach to the first as
+        ``parataxis``)."""
+        texts = list(texts)
+        if not texts:
+            return []
+        # one Stanza document, pieces separated by a blank line, no sentence splitting inside
+        # a piece: one pass over the whole batch
+        pieces: list[tuple[int, int, str]] = []  # (input index, offset in input, text)
+        for i, t in enumerate(texts):
+            clean = _JUNK.sub(" ", t).replace("\r", " ").replace("\n", " ")
+            for a, b in _cut(clean, MAX_PIECE_CHARS):
+                if clean[a:b].strip():
+                    pieces.append((i, a, clean[a:b]))
+        starts: list[int] = []
+        pos = 0
+        for _, _, piece in pieces:
+            starts.append(pos)
+            pos += len(piece) + 2
+        groups: list[list[Sentence]] = [[] for _ in texts]
+        if pieces:
+            joined = "\n\n".join(p for _, _, p in pieces)
+            with self._lock:
+                tok = self._pipe.processors["tokenize"]
+                old = tok.config.get("no_ssplit", False)
+                tok.config["no_ssplit"] = True
+                try:
+                    doc = self._pipe(joined)
+                finally:
+                    tok.config["no_ssplit"] = old
+            for st in doc.sentences:
+                k = _bisect(starts, st.tokens[0].start_char)
+                i, offset, _ = pieces[k]
+                groups[i].append(_convert(st, starts[k] - offset))
+        out = []
+        for i, text in enumerate(texts):
+            sent = _merge(groups[i])
+            sent.metadata["text"] = text
+            out.append(sent)
+        return out
+
+    def parse_document(self, text: str) -> list[Sentence]:
+        """Parse running text with Stanza's sentence splitter; offsets index ``text`` itself.
+
+        ``metadata["text"]`` is the sentence's own span and ``metadata["start_char"]`` where it
+        begins in ``text`` (so ``word.start - int(start_char)`` is relative to the sentence).
+        The tokenizer finds the sentences; each is then parsed as by ``parse_sentences``."""
+        if not text.strip():
+            return []
+        clean = _JUNK.sub(" ", text)
+        spans: list[tuple[int, int]] = []
+        for a, b in _cut(clean, MAX_DOC_CHARS):
+            if not clean[a:b].strip():
+                continue
+            with self._lock:
+                doc = self._pipe.process(clean[a:b], processors="tokenize")
+            spans += [(a + st.tokens[0].start_char, a + st.tokens[-1].end_char)
+                      for st in doc.sentences if st.tokens]
+        out = []
+        for i in range(0, len(spans), 256):
+            chunk = spans[i:i + 256]
+            for (a, _b), sent in zip(chunk, self.parse_sentences([text[x:y] for x, y in chunk]),
+                                    strict=True):
+                _shift(sent, a)
+                sent.metadata["start_char"] = str(a)
+                out.append(sent)
+        return out
+
+    def parse_pretokenized(self, sentences: Sequence[Sequence[str]],
+                           expand_mwt: bool = True) -> list[Sentence]:
+        """Parse sentences given as surface tokens (e.g. M2 source lines).
+
+        Tokens are joined by single spaces (``metadata["text"]``); offsets index that string.
+        Tokens the language's MWT model knows (German "zum", "im") are expanded into words,
+        unless ``expand_mwt`` is False (the tokens are then taken as syntactic words, as when
+        evaluating on gold words). Sentences over ``MAX_PIECE_TOKENS`` tokens are parsed in
+        pieces and joined as in ``parse_sentences``."""
+        from stanza.models.common.doc import Document
+
+        clean = [[t for t in (_JUNK.sub("", x).strip() for x in s) if t] for s in sentences]
+        docs: list[list[dict[str, Any]]] = []
+        owner: list[tuple[int, int]] = []  # (sentence index, char offset of the piece)
+        for i, toks in enumerate(clean):
+            pos = 0
+            for p0 in range(0, len(toks), MAX_PIECE_TOKENS):
+                piece = toks[p0:p0 + MAX_PIECE_TOKENS]
+                entries = []
+                offset = pos
+                for j, t in enumerate(piece):
+                    e: dict[str, Any] = {"id": (j + 1,), "text": t, "start_char": pos,
+                                         "end_char": pos + len(t)}
+                    if expand_mwt and t.lower() in self.mwt_forms:
+                        e["misc"] = "MWT=Yes"
+                    entries.append(e)
+                    pos += len(t) + 1
+                docs.append(entries)
+                owner.append((i, offset))
+        groups: list[list[Sentence]] = [[] for _ in clean]
+        if docs:
+            doc = Document(docs, text=" ".join(t for d in docs for t in (e["text"] for e in d)))
+            procs = [p for p in ("mwt", "pos", "lemma", "depparse") if p in self._pipe.processors]
+            if "mwt" in procs and not any(t.get("misc") for d in docs for t in d):
+                procs.remove("mwt")
+            with self._lock:
+                doc = self._pipe.process(doc, processors=",".join(procs))
+            for (i, _off), st in zip(owner, doc.sentences, strict=True):
+                groups[i].append(_convert(st, 0))
+        out = []
+        for i, toks in enumerate(clean):
+            sent = _merge(groups[i])
+            sent.metadata["text"] = " ".join(toks)
+            out.append(sent)
+        return out
+
+    # -- confidence -------------------------------------------------------------------------
+
+    def _install_confidence(self) -> None:
+        """Wrap the tagger so each word's feats probability lands in misc Conf (and known forms
+        are constrained by the model's lexicon, when it ships one)."""
+        pos = self._pipe.processors.get("pos")
+        if pos is None:
+            return
+        self.lexicon = _model_lexicon(self.source) if _constraint_on() else None
+        self._conf_ok = _patch_tagger(pos, self.lexicon)
+
+
+#: features the lexicon constraint may correct (the ones agreement and government rules read)
+CONSTRAINED = ("Case", "Gender", "Number", "Person")
+
+
+def _patch_tagger(pos_proc: Any, lexicon: Any = None) -> bool:
+    """Make the POS processor record P(predicted UFeats bundle) per word (``_lambre_conf``) and,
+    given a lexicon, constrain known forms to their analyses.
+
+    The tagger scores each feature with its own classifier over packed words; a forward hook keeps
+    each classifier's softmax. Confidence is the product of the chosen values' probabilities.
+    Constraint: when the lexicon knows the form (with the predicted UPOS) and no analysis of it
+    matches the predicted Case/Gender/Number/Person, those features are replaced by the analysis
+    the classifiers score highest. Returns False (Stanza untouched) for an unexpected model."""
+    import torch
+    from stanza.models.common import doc as sdoc
+    from stanza.models.common.utils import unsort
+    from stanza.models.pos.data import Dataset
+
+    try:
+        clfs = list(pos_proc.trainer.model.tag_clf["feats"])
+        fvocab = pos_proc.trainer.vocab["feats"]
+        feat_names = list(fvocab._id2unit.keys())
+        value_ids = [dict(fvocab._unit2id[k]) for k in feat_names]
+    except (AttributeError, KeyError, TypeError):
+        return False
+    if len(clfs) != len(feat_names):
+        return False
+    store: list[torch.Tensor] = []
+
+    def hook(_mod: Any, _inp: Any, out: torch.Tensor) -> None:
+        store.append(torch.log_softmax(out.float(), dim=-1))
+
+    for clf in clfs:
+        clf.register_forward_hook(hook)
+    orig_process = pos_proc.process
+
+    def process(document: Any) -> Any:
+        try:
+            return _process(document)
+        except Exception:  # never let the add-ons break parsing
+            return orig_process(document)
+
+    def _process(document: Any) -> Any:
+        config = pos_proc.config
+        dataset = Dataset(document, config, pos_proc.pretrain, vocab=pos_proc.vocab,
+                          evaluation=True, sort_during_eval=True)
+        loader = dataset.to_length_limited_loader(
+            batch_size=config["batch_size"],
+            maximum_tokens=config.get("batch_maximum_tokens", 5000))
+        preds: list[Any] = []
+        confs: list[list[float]] = []
+        idx: list[int] = []
+        with torch.no_grad():
+            for b in loader:
+                idx.extend(b[-1])
+                store.clear()
+                p = pos_proc.trainer.predict(b)
+                if len(store) != len(feat_names):
+                    raise RuntimeError("unexpected tagger forward")
+                words = unsort(list(b.text), b.orig_idx) if b.orig_idx is not None \
+                    else list(b.text)
+                c = _decode(store, list(b.lens), b.orig_idx, p, words, feat_names, value_ids,
+                            lexicon)
+                preds += p
+                confs += c
+        preds = unsort(preds, idx)
+        dataset.doc.set([sdoc.UPOS, sdoc.XPOS, sdoc.FEATS], [y for x in preds for y in x])
+        confs = unsort(confs, idx)
+        flat = iter([c for x in confs for c in x])
+        for sent in dataset.doc.sentences:
+            for w in sent.words:
+                w._lambre_conf = next(flat, None)
+        return dataset.doc
+
+    pos_proc.process = process
+    return True
+
+
+def _packed_rows(lens: list[int], orig_idx: Any) -> list[list[int]]:
+    """Packed row of word t of each sentence, sentences in their original (unsorted) order.
+
+    Packed data is time-major over length-sorted sequences: word t of sequence b sits at
+    sum(batch_sizes[:t]) + rank(b)."""
+    order = sorted(range(len(lens)), key=lambda i: -lens[i])
+    rank = {seq: r for r, seq in enumerate(order)}
+    maxlen = max(lens) if lens else 0
+    offsets = [0]
+    for t in range(maxlen):
+        offsets.append(offsets[-1] + sum(1 for n in lens if n > t))
+    rows = [[offsets[t] + rank[b] for t in range(lens[b])] for b in range(len(lens))]
+    if orig_idx is not None:
+        from stanza.models.common.utils import unsort
+
+        rows = unsort(rows, orig_idx)
+    return rows
+
+
+def _decode(store: list[Any], lens: list[int], orig_idx: Any, preds: list[Any],
+            words: list[Any], feat_names: list[str], value_ids: list[dict[str, int]],
+            lexicon: Any) -> list[list[float]]:
+    """Confidence per word, and the lexicon constraint applied to ``preds`` in place."""
+    from stanza.models.common.vocab import EMPTY_ID
+
+    logp = [t.tolist() for t in store]
+    rows = _packed_rows(lens, orig_idx)
+    fpos = {f: i for i, f in enumerate(feat_names)}
+    out: list[list[float]] = []
+    for si, sent_rows in enumerate(rows):
+        sent_conf = []
+        for wi, row in enumerate(sent_rows):
+            upos, xpos, feats = preds[si][wi]
+            fd = _feats(feats)
+            if lexicon is not None and si < len(words) and wi < len(words[si]):
+                fd = _constrain(lexicon, words[si][wi], upos, fd, logp, row, fpos, value_ids)
+                new = "|".join(f"{k}={v}" for k, v in sorted(fd.items(), key=lambda x: x[0].lower()))
+                preds[si][wi] = [upos, xpos, new or "_"]
+            total = 0.0
+            for i, f in enumerate(feat_names):
+                vid = value_ids[i].get(fd[f], EMPTY_ID) if f in fd else EMPTY_ID
+                total += logp[i][row][vid]
+            sent_conf.append(float(math.exp(total)))
+        out.append(sent_conf)
+    return out
+
+
+def _constrain(lexicon: Any, form: str, upos: str, fd: dict[str, str], logp: list[Any],
+               row: int, fpos: dict[str, int], value_ids: list[dict[str, int]]) -> dict[str, str]:
+    analyses = lexicon.constraint_analyses(form, upos)
+    if not analyses:
+        return fd
+
+    def fits(a: dict[str, str]) -> bool:
+        return all(fd.get(f) == a[f] for f in CONSTRAINED if f in a)
+
+    cands = [dict(b) for b in analyses]
+    cands = [a for a in cands if any(f in a for f in CONSTRAINED)]
+    if not cands or any(fits(a) for a in cands):
+        return fd
+
+    def score(a: dict[str, str]) -> float:
+        total = 0.0
+        for f in CONSTRAINED:
+            if f in a and f in fpos:
+                vid = value_ids[fpos[f]].get(a[f])
+                total += logp[fpos[f]][row][vid] if vid is not None else -30.0
+        return total
+
+    best = max(cands, key=score)
+    out = dict(fd)
+    for f in CONSTRAINED:
+        if f in best:
+            out[f] = best[f]
+    return out
+
+
+def _constraint_on() -> bool:
+    return os.environ.get("LAMBRE_LEXICON_CONSTRAINT", "1") not in ("0", "no", "false")
+
+
+def _model_lexicon(source: ModelSource) -> Any:
+    """The lexicon shipped with a project model (``lexicon.tsv``: form, UPOS, feats), widened
+    by the language's PyPI lexicon; None when the model has none."""
+    if source.kind != "project":
+        return None
+    path = source.path / "lexicon.tsv"
+    if not path.is_file():
+        return None
+    from .lexicon import load_lexicon_tsv
+
+    return load_lexicon_tsv(path, source.lang)
+
+
+def _mwt_forms(mwt_proc: Any) -> frozenset[str]:
+    try:
+        return frozenset(k.lower() for k in mwt_proc.trainer.expansion_dict)
+    except AttributeError:
+        return frozenset()
+
+
+def _cut(text: str, limit: int) -> list[tuple[int, int]]:
+    """Spans covering ``text`` of at most ``limit`` characters each, cut preferably after a
+    blank line, then after sentence punctuation, then at a space (hard cut as a last resort)."""
+    spans = []
+    a = 0
+    n = len(text)
+    while n - a > limit:
+        window = text[a:a + limit]
+        cut = -1
+        for pat in ("\n\n", ". ", "! ", "? ", "; ", ", ", " ", "\n"):
+            k = window.rfind(pat)
+            if k > limit // 4:
+                cut = k + len(pat)
+                break
+        if cut <= 0:
+            cut = limit
+        spans.append((a, a + cut))
+        a += cut
+    spans.append((a, n))
+    return spans
+
+
+def _shift(sent: Sentence, delta: int) -> None:
+    for w in sent.words:
+        if w.start is not None:
+            w.start += delta
+        if w.end is not None:
+            w.end += delta
+    for m in sent.multiword:
+        if m.start is not None:
+            m.start += delta
+        if m.end is not None:
+            m.end += delta
+
+
+def _bisect(starts: list[int], x: int) -> int:
+    lo, hi = 0, len(starts) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if starts[mid] <= x:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _feats(s: str | None) -> dict[str, str]:
+    if not s or s == "_":
+        return {}
+    out = {}
+    for part in s.split("|"):
+        k, _, v = part.partition("=")
+        if k and v:
+            out[k] = v
+    return out
+
+
+def _convert(s: Any, base: int) -> Sentence:
+    """A Stanza sentence as a ``Sentence``; offsets shifted by ``-base``."""
+    words: list[Word] = []
+    mwts: list[MultiwordToken] = []
+    tokens = s.tokens
+    for k, tok in enumerate(tokens):
+        a, b = tok.start_char - base, tok.end_char - base
+        nxt = tokens[k + 1].start_char - base if k + 1 < len(tokens) else None
+        space_no = nxt is not None and nxt == b
+        if len(tok.words) > 1:
+            m = MultiwordToken(first=tok.words[0].id, last=tok.words[-1].id, form=tok.text,
+                               start=a, end=b)
+            if space_no:
+                m.misc["SpaceAfter"] = "No"
+            mwts.append(m)
+        for w in tok.words:
+            misc: dict[str, str] = {}
+            if space_no and len(tok.words) == 1:
+                misc["SpaceAfter"] = "No"
+            conf = getattr(w, "_lambre_conf", None)
+            if conf is not None:
+                misc["Conf"] = f"{conf:.3f}"
+            words.append(Word(
+                id=w.id, form=w.text, lemma=w.lemma or "_", upos=w.upos or "_",
+                xpos=w.xpos or "_", feats=_feats(w.feats), head=w.head or 0,
+                deprel=w.deprel or "_", misc=misc, start=a, end=b))
+    return Sentence(words=words, multiword=mwts)
+
+
+def _merge(parts: list[Sentence]) -> Sentence:
+    """Join sentences the tokenizer split inside one input (rare with no_ssplit): later roots
+    attach to the first root as ``parataxis`` so the result stays one tree."""
+    if not parts:
+        return Sentence(words=[])
+    if len(parts) == 1:
+        return parts[0]
+    words: list[Word] = []
+    mwts: list[MultiwordToken] = []
+    root0 = 0
+    for p in parts:
+        off = len(words)
+        for w in p.words:
+            head = w.head + off if w.head else 0
+            deprel = w.deprel
+            if head == 0 and root0:
+                head, deprel = root0, "parataxis"
+            elif head == 0:
+                root0 = w.id + off
+            words.append(Word(w.id + off, w.form, w.lemma, w.upos, w.xpos, w.feats, head,
+                              deprel, w.deps, w.misc, w.start, w.end))
+        for m in p.multiword:
+            mwts.append(MultiwordToken(m.first + off, m.last + off, m.form, m.misc, m.start,
+                                       m.end))
+    return Sentence(words=words, multiword=mwts)
+
+
+def load_parser(lang: str, models_dir: str | os.PathLike[str] | None = None) -> Parser:
+    """The parser for ``lang`` (cached per language and resolved model directory)."""
+    source = resolve_models(lang, models_dir)
+    key = (lang, str(source.path))
+    with _CACHE_LOCK:
+        parser = _CACHE.get(key)
+        if parser is None:
+            logging.getLogger("stanza").setLevel(logging.WARNING)
+            parser = Parser(source)
+            _CACHE[key] = parser
+    return parser
+
+
+def model_files(lang: str, models_dir: str | os.PathLike[str] | None = None) -> dict[str, int]:
+    """Sizes in bytes of the model files a language resolves to (for benches and model cards)."""
+    src = resolve_models(lang, models_dir)
+    if src.kind != "project":
+        return {}
+    return {p.name: p.stat().st_size for p in sorted(src.path.iterdir()) if p.is_file()}
+
+
+def read_resources(path: Path) -> dict[str, Any]:
+    """The resources.json of a model directory (empty when absent)."""
+    try:
+        return dict(json.loads((path / "resources.json").read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        return {}

@@ -1,0 +1,112 @@
+"""Pipeline loading and parsing with the real shipped German model (models/de)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lambre_core.doc import Sentence
+from lambre_core.errors import LambreError
+from lambre_core.parse import load_parser, resolve_models
+
+REPO = Path(__file__).resolve().parents[1]
+MODELS = REPO / "models"
+
+pytestmark = pytest.mark.skipif(not (MODELS / "de" / "pos.pt").is_file(),
+                                reason="models/de not shipped in this checkout")
+
+
+def _spans_ok(s: Sentence, text: str) -> None:
+    """Every word's offsets cut its own form (or its multiword token's form) out of ``text``."""
+    in_mwt = {i: m for m in s.multiword for i in range(m.first, m.last + 1)}
+    for w in s.words:
+        assert w.start is not None and w.end is not None
+        surface = in_mwt[w.id].form if w.id in in_mwt else w.form
+        assert text[w.start:w.end] == surface, (w, text)
+
+
+@pytest.fixture(scope="module")
+def parser():  # type: ignore[no-untyped-def]
+    return load_parser("de")
+
+
+def test_parse_sentences_one_sentence_each_with_offsets(parser) -> None:  # type: ignore[no-untyped-def]
+    texts = ["Ich gehe heute zum Bahnhof.", "Der Hund bellt. Die Katze schläft!", "   ",
+             "  Zwei  Leerzeichen  vorne."]
+    out = parser.parse_sentences(texts)
+    assert len(out) == len(texts)
+    for text, s in zip(texts, out, strict=True):
+        assert s.metadata["text"] == text
+        _spans_ok(s, text)
+        if s.words:
+            assert sum(w.head == 0 for w in s.words) == 1  # one tree, even with two clauses
+            assert [w.id for w in s.words] == list(range(1, len(s.words) + 1))
+    assert out[2].words == []
+    zum = [m for m in out[0].multiword if m.form == "zum"]
+    assert zum and [w.form for w in out[0].words[zum[0].first - 1:zum[0].last]] == ["zu", "dem"]
+
+
+def test_confidence_in_misc(parser) -> None:  # type: ignore[no-untyped-def]
+    s = parser.parse_sentences(["Die Kinder spielen im Garten."])[0]
+    confs = [float(w.misc["Conf"]) for w in s.words]
+    assert all(0.0 <= c <= 1.0 for c in confs)
+    assert len(set(confs)) > 1
+
+
+def test_parse_document_splits_and_offsets_index_the_text(parser) -> None:  # type: ignore[no-untyped-def]
+    text = "Der Hund bellt laut. Die Katze schläft im Garten!\n\nEin neuer Absatz beginnt hier."
+    out = parser.parse_document(text)
+    assert len(out) >= 3
+    for s in out:
+        _spans_ok(s, text)
+        a = int(s.metadata["start_char"])
+        assert text[a:a + len(s.metadata["text"])] == s.metadata["text"]
+    assert parser.parse_document("  \n ") == []
+
+
+def test_parse_pretokenized_keeps_tokens(parser) -> None:  # type: ignore[no-untyped-def]
+    toks = [["Er", "geht", "zum", "Arzt", "."], [], ["Das", "ist", "gut"]]
+    out = parser.parse_pretokenized(toks)
+    assert len(out) == 3 and out[1].words == []
+    s = out[0]
+    assert s.metadata["text"] == "Er geht zum Arzt ."
+    assert [m.form for m in s.multiword] == ["zum"] and len(s.words) == 6
+    _spans_ok(s, s.metadata["text"])
+    flat = parser.parse_pretokenized([toks[0]], expand_mwt=False)[0]
+    assert [w.form for w in flat.words] == toks[0]
+
+
+def test_long_line_and_junk_do_not_hang(parser) -> None:  # type: ignore[no-untyped-def]
+    line = ("Das Haus ist groß und die Kinder spielen draußen " * 400).strip()  # ~19k chars
+    s = parser.parse_sentences([line, "a\x00b\x07c"])
+    assert len(s[0].words) > 2000
+    _spans_ok(s[0], line)
+    assert s[1].metadata["text"] == "a\x00b\x07c"
+
+
+def test_cache_and_resolution(tmp_path: Path) -> None:
+    assert load_parser("de") is load_parser("de")
+    assert resolve_models("de").kind == "project"
+    with pytest.raises(LambreError, match="'xx'.*train"):
+        resolve_models("xx")
+    with pytest.raises(LambreError, match="no parser model for language 'de'"):
+        resolve_models("de", tmp_path)
+
+
+def test_cli_parse_and_bad_input(tmp_path: Path) -> None:
+    f = tmp_path / "t.txt"
+    f.write_text("Ich gehe zum Bahnhof.\nDer Hund bellt.\n", encoding="utf-8")
+    cli = [sys.executable, "-m", "lambre_core.cli"]
+    r = subprocess.run(cli + ["parse", "--lang", "de", str(f)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.count("# text =") == 2 and "start_char=" in r.stdout
+    for content, lang, needle in [(b"", "de", "empty"), (b"\x00\x01\x02", "de", "binary"),
+                                  (b"Hallo.", "xx", "'xx'")]:
+        g = tmp_path / "bad.txt"
+        g.write_bytes(content)
+        r = subprocess.run(cli + ["parse", "--lang", lang, str(g)], capture_output=True,
+                           text=True, timeout=120)
+        assert r.returncode == 2 and needle in r.stderr and "Traceback" not in r.stderr
