@@ -110,7 +110,9 @@ async def run(args: argparse.Namespace) -> None:
     if args.models:
         opts["modelsDir"] = args.models
     t_start = time.perf_counter()
-    await c.start(initialization_options={"lambre": opts}, root=str(ROOT))
+    server_args = ["--log-file", args.log, "--log-level", "INFO"] if args.log else []
+    await c.start(initialization_options={"lambre": opts}, root=str(ROOT),
+                  server_args=server_args)
     pid = c.process.pid
     uri = (ROOT / "bench_document.txt").as_uri()
     t_open = time.perf_counter()
@@ -130,6 +132,8 @@ async def run(args: argparse.Namespace) -> None:
     for _ in range(args.edits):
         text, dt = await one_word_edit(c, uri, text, rng, 600)
         lat.append(dt)
+        if args.verbose:
+            print(f"  edit {len(lat)}: {1000 * dt:.0f} ms")
     p50, p95 = statistics.median(lat), pct(lat, 95)
     print(f"one-word edit -> diagnostics (cache on, debounce {args.debounce_ms} ms, "
           f"{args.edits} edits): p50 {1000 * p50:.0f} ms, p95 {1000 * p95:.0f} ms")
@@ -166,6 +170,8 @@ def main() -> None:
     ap.add_argument("--full-edits", type=int, default=2)
     ap.add_argument("--debounce-ms", type=int, default=60)
     ap.add_argument("--models", help="parser models directory (default: shipped)")
+    ap.add_argument("--verbose", action="store_true", help="print every edit's latency")
+    ap.add_argument("--log", help="write the server's log (one line per check) here")
     asyncio.run(run(ap.parse_args()))
 
 

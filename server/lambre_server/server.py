@@ -19,6 +19,7 @@ import functools
 import logging
 import os
 import threading
+import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -313,6 +314,7 @@ class LambreServer(LanguageServer):
                     continue
             missing.setdefault(it.lang, []).append(i)
         total = sum(len(v) for v in missing.values())
+        t0 = time.perf_counter()
         batch = self.settings.batch_size
         progressive = not doc.checked_once and total > batch
         token = None
@@ -360,6 +362,8 @@ class LambreServer(LanguageServer):
             self.publish(doc, version, [], [], final=True)
             return
         self.publish(doc, version, items, slots, final=True)
+        log.info("%s v%s: %d sentences, %d parsed/checked in %.0f ms", uri, version, len(items),
+                 total, 1000 * (time.perf_counter() - t0))
 
     def _check_key(self, eng: Engine, text: str,
                    disabled: frozenset[str]) -> tuple[str, str, str, str, frozenset[str]]:
