@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from . import __version__
@@ -29,6 +31,20 @@ class Signature:
 def signature_for(ruleset: RuleSet, parser: str) -> Signature:
     """The signature of scores made with ``ruleset`` and ``parser``."""
     return Signature(ruleset.lang, ruleset.version, parser)
+
+
+def parser_signature(parser: object) -> str:
+    """A name for a loaded parser that changes when its model files change: where it came from
+    (``project`` or ``stanza``), the model directory's name, and a hash of its ``*.pt`` files."""
+    source = getattr(parser, "source", None)
+    path = getattr(source, "path", None)
+    if path is None:
+        return str(getattr(parser, "name", "unknown"))
+    h = hashlib.sha1()
+    for f in sorted(Path(path).glob("*.pt")):
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    return f"{getattr(source, 'kind', 'model')}:{Path(path).name}-{h.hexdigest()[:8]}"
 
 
 def word_dict(w: Word) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from ..check import check_sentences
 from ..conllu_io import atomic_write, read_conllu
 from ..doc import Sentence
 from ..errors import LambreError
-from ..report import render_json, render_text, render_tsv, signature_for
+from ..report import parser_signature, render_json, render_text, render_tsv, signature_for
 from ..rules import RuleSet, default_rules, load_rules
 from ..score import score_corpus, weights_from
 
@@ -91,7 +91,7 @@ def parse_text(text: str, lang: str, models: str | None, ssplit: bool) -> tuple[
         sentences = parser.parse_sentences([line for _, line in lines])
         for (lineno, _), sent in zip(lines, sentences, strict=True):
             sent.metadata.setdefault("sent_id", f"line-{lineno}")
-    return sentences, str(getattr(parser, "signature", getattr(parser, "name", "stanza")))
+    return sentences, parser_signature(parser)
 
 
 def run(args: argparse.Namespace) -> int:

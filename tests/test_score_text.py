@@ -1,0 +1,72 @@
+"""``lambre-core score`` on plain text, with the shipped German model (real Stanza)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "lambre_core.cli", *args], capture_output=True, text=True)
+
+
+@pytest.fixture(scope="module")
+def essay_report() -> dict:  # type: ignore[type-arg]
+    res = run_cli("score", "--lang", "de", str(REPO / "examples" / "de.txt"), "--format", "json")
+    assert res.returncode == 0, res.stderr
+    return json.loads(res.stdout)
+
+
+def test_one_sentence_per_line_with_offsets_into_each_line(essay_report: dict) -> None:  # type: ignore[type-arg]
+    lines = (REPO / "examples" / "de.txt").read_text(encoding="utf-8").splitlines()
+    sents = essay_report["sentences"]
+    assert [s["id"] for s in sents] == [f"line-{i}" for i in range(1, len(lines) + 1)]
+    assert [s["text"] for s in sents] == lines
+    for s, line in zip(sents, lines, strict=True):
+        for v in s["violations"]:
+            for end in ("token", "head"):
+                tok = v[end]
+                assert line[tok["start"]:tok["end"]] == tok["form"]
+    assert 0.0 <= essay_report["score"] <= 1.0
+    assert "|parser:project:de-" in essay_report["signature"]
+
+
+def test_running_text_with_sentence_splitting(tmp_path: Path) -> None:
+    text = "Ich werde lange Bücher lesen. Meine Schwester wohnt in einer kleinen Stadt.\n"
+    f = tmp_path / "essay.txt"
+    f.write_text(text, encoding="utf-8")
+    res = run_cli("score", "--lang", "de", "--ssplit", str(f), "--format", "json")
+    assert res.returncode == 0, res.stderr
+    sents = json.loads(res.stdout)["sentences"]
+    assert len(sents) == 2
+    assert sents[1]["text"].startswith("Meine")
+
+
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [(b"", "empty input"), (b"\n  \n", "empty input"), (b"ab\x00cd", "1:3: binary data"),
+     (b"Ich bin\n\xff\xfe", ":2:1: not UTF-8")],
+)
+def test_bad_text_input_exits_2_with_location(tmp_path: Path, content: bytes, needle: str) -> None:
+    f = tmp_path / "in.txt"
+    f.write_bytes(content)
+    res = run_cli("score", "--lang", "de", str(f))
+    assert res.returncode == 2
+    assert needle in res.stderr and "Traceback" not in res.stderr
+
+
+def test_language_without_model_is_one_clear_error(tmp_path: Path) -> None:
+    f = tmp_path / "in.txt"
+    f.write_text("Пример текста.\n", encoding="utf-8")
+    empty_models = tmp_path / "models"
+    empty_models.mkdir()
+    res = run_cli("score", "--lang", "ru", "--models", str(empty_models), str(f))
+    assert res.returncode == 2
+    assert "no parser model for language 'ru'" in res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1
