@@ -16,7 +16,6 @@ from cachetools import LRUCache
 
 from lambre_core.check import SentenceCheck, check_sentence
 from lambre_core.doc import Sentence
-from lambre_core.errors import LambreError
 from lambre_core.rules import RuleSet, default_rules, load_rules
 
 log = logging.getLogger(__name__)
@@ -69,26 +68,45 @@ def _load_lexicon(lang: str, files: tuple[str, ...], parser: Any = None) -> Any 
         return None
 
 
+def _parse_each(engine: Engine, texts: list[str]) -> list[Sentence | str]:
+    """Parse a batch; if the parser fails on it, parse the sentences one at a time so one bad
+    sentence costs only itself (its entry is then the error message)."""
+    try:
+        return list(engine.parser.parse_sentences(texts))
+    except Exception as exc:  # Stanza raises many types on odd input
+        if len(texts) == 1:
+            log.warning("parser failed on %r: %s", texts[0][:80], exc)
+            return [f"parser failed: {type(exc).__name__}: {exc}"]
+    out: list[Sentence | str] = []
+    for t in texts:
+        out.extend(_parse_each(engine, [t]))
+    return out
+
+
 def parse_and_check(
     engine: Engine,
     items: Sequence[tuple[str, Sentence | None]],
     disabled: frozenset[str],
 ) -> list[tuple[Sentence, SentenceCheck]]:
     """Parse the texts that have no parse yet (one batch) and check every sentence.
-    Runs on the worker thread; pure apart from the parser's own lock."""
+    Runs on the worker thread; pure apart from the parser's own lock. A sentence the parser
+    or the checker fails on gets a check with ``error`` set and no violations."""
     todo = [i for i, (_, parsed) in enumerate(items) if parsed is None]
-    parsed_new: list[Sentence] = []
-    if todo:
-        parsed_new = engine.parser.parse_sentences([items[i][0] for i in todo])
+    parsed_new = _parse_each(engine, [items[i][0] for i in todo]) if todo else []
     by_index = dict(zip(todo, parsed_new, strict=True))
     out: list[tuple[Sentence, SentenceCheck]] = []
-    for i, (_text, parsed) in enumerate(items):
-        sent = parsed if parsed is not None else by_index[i]
+    for i, (text, parsed) in enumerate(items):
+        got = parsed if parsed is not None else by_index[i]
+        if isinstance(got, str):
+            empty = Sentence(words=[], metadata={"text": text})
+            out.append((empty, SentenceCheck(empty, error=got)))
+            continue
         try:
-            check = check_sentence(sent, engine.ruleset, disabled=disabled)
-        except LambreError as exc:
-            check = SentenceCheck(sent, error=str(exc))
-        out.append((sent, check))
+            check = check_sentence(got, engine.ruleset, disabled=disabled)
+        except Exception as exc:  # a checker bug must not cost the document its diagnostics
+            log.exception("checking %r failed", text[:80])
+            check = SentenceCheck(got, error=f"{type(exc).__name__}: {exc}")
+        out.append((got, check))
     return out
 
 
