@@ -8,7 +8,7 @@ Prints:
 - server RSS (current and peak) with one language loaded.
 
 Usage: python bench/lsp_latency.py [--sentences 1000] [--edits 40] [--full-edits 2]
-       [--debounce-ms 60] [--models DIR]
+       [--debounce-ms 25] [--models DIR]
 Sentences come from the shared German treebanks (../shared/treebanks/ud/de, GSD/PUD text lines);
 without them, from examples/de.txt with numbered variants.
 """
@@ -168,7 +168,7 @@ def main() -> None:
     ap.add_argument("--sentences", type=int, default=1000)
     ap.add_argument("--edits", type=int, default=40)
     ap.add_argument("--full-edits", type=int, default=2)
-    ap.add_argument("--debounce-ms", type=int, default=60)
+    ap.add_argument("--debounce-ms", type=int, default=25, help="the server default")
     ap.add_argument("--models", help="parser models directory (default: shipped)")
     ap.add_argument("--verbose", action="store_true", help="print every edit's latency")
     ap.add_argument("--log", help="write the server's log (one line per check) here")

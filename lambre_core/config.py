@@ -20,6 +20,7 @@ Saving goes through ``atomic_write`` so an interrupted save never leaves half a 
 from __future__ import annotations
 
 import fnmatch
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -102,9 +103,9 @@ class LambreConfig:
         """Whether a sentence is on the ignore list (compared with whitespace normalised)."""
         return normalize_sentence(sentence_text) in self._ignored_set
 
-    @property
+    @functools.cached_property
     def _ignored_set(self) -> frozenset[str]:
-        # computed on demand; the tuple is small and the dataclass is frozen
+        # computed once per config (the dataclass is frozen; cached_property writes __dict__)
         return frozenset(normalize_sentence(s) for s in self.ignored_sentences)
 
     def with_disabled_rule(self, rule_id: str) -> LambreConfig:

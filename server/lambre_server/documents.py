@@ -36,14 +36,29 @@ def language_from_id(language_id: str | None) -> str | None:
 
 @dataclass
 class SentenceResult:
-    """One checked sentence of a published version."""
+    """One checked sentence of a published version: characters ``start``..``end`` of a
+    segment (its own offset map is built on first use)."""
 
     lang: str
     text: str
-    segment: Segment
+    parent: Segment
+    start: int
+    end: int
     sentence: Sentence
     check: SentenceCheck
     placed: list[Placed]
+    _segment: Segment | None = None
+
+    @property
+    def segment(self) -> Segment:
+        """The sentence's own segment (offset map into the document)."""
+        if self._segment is None:
+            self._segment = self.parent.slice(self.start, self.end)
+        return self._segment
+
+    def doc_span(self) -> tuple[int, int]:
+        """Document span of the sentence."""
+        return self.parent.doc_span(self.start, self.end)
 
 
 @dataclass

@@ -35,6 +35,12 @@ class Engine:
     ruleset: RuleSet
     model_key: str
     lexicon: Any | None = None
+    #: the rule set's content hash, computed once (it hashes every rule)
+    rules_version: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.rules_version:
+            self.rules_version = self.ruleset.version
 
 
 def load_engine(lang: str, models_dir: str | None, rules_file: str | None,

@@ -25,10 +25,10 @@ log = logging.getLogger(__name__)
 def _find(doc: Document, offset: int) -> tuple[SentenceResult, int] | None:
     """The checked sentence around document ``offset`` and the id of the word there."""
     for res in doc.results:
-        seg = res.segment
-        a, b = seg.doc_span(0, len(res.text))
+        a, b = res.doc_span()
         if not a <= offset <= b:
             continue
+        seg = res.segment
         for w in res.check.sentence.words:
             span = word_span(res.check.sentence, w)
             if span is None or span[1] > len(res.text):

@@ -10,6 +10,7 @@ Overlong stretches are cut at whitespace so that no "sentence" exceeds ``MAX_CHA
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -106,6 +107,14 @@ def _trimmed(text: str, a: int, b: int) -> list[SentenceSpan]:
     return _cut_long(text, a, b)
 
 
+@functools.lru_cache(maxsize=8192)
+def split_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """``split_text`` as (start, end) pairs, memoised: an edit leaves most paragraphs' text
+    unchanged, and their sentences need not be found again."""
+    return tuple((s.start, s.end) for s in split_text(text))
+
+
+@functools.lru_cache(maxsize=65536)
 def is_checkable(text: str) -> bool:
     """Whether a sentence is prose worth parsing (has letters, is not binary junk)."""
     if not _LETTER_RE.search(text):

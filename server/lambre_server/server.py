@@ -49,7 +49,7 @@ from .diagnostics import place, severity_rank, to_diagnostic
 from .documents import Document, DocumentScore, SentenceResult, language_from_id
 from .engine import Caches, Engine, load_engine, parse_and_check
 from .positions import apply_change
-from .sentences import is_checkable, split_segment
+from .sentences import is_checkable, split_spans
 from .settings import Settings, parse_settings
 
 log = logging.getLogger(__name__)
@@ -67,11 +67,25 @@ EngineKey = tuple[str, str | None, str | None, tuple[str, ...]]
 
 @dataclass
 class _Item:
-    """A sentence of the document being checked."""
+    """A sentence of the document being checked: characters ``start``..``end`` of a segment.
+    Its own offset map (a sub-segment) is only built when needed (diagnostics, hover)."""
 
     lang: str
     text: str
-    segment: Segment
+    parent: Segment
+    start: int
+    end: int
+    _segment: Segment | None = None
+
+    @property
+    def segment(self) -> Segment:
+        if self._segment is None:
+            self._segment = self.parent.slice(self.start, self.end)
+        return self._segment
+
+    def doc_span(self) -> tuple[int, int]:
+        """Document span of the sentence."""
+        return self.parent.doc_span(self.start, self.end)
 
 
 class LambreServer(LanguageServer):
@@ -266,10 +280,11 @@ class LambreServer(LanguageServer):
             lang = seg.language or default_lang
             if lang is None:
                 continue
-            for text, sub in split_segment(seg):
+            for a, b in split_spans(seg.text):
+                text = seg.text[a:b]
                 if not is_checkable(text) or self.config.is_ignored(text):
                     continue
-                items.append(_Item(lang, text, sub))
+                items.append(_Item(lang, text, seg, a, b))
         return items
 
     def _order(self, doc: Document, idxs: list[int], items: list[_Item]) -> list[int]:
@@ -278,7 +293,7 @@ class LambreServer(LanguageServer):
             return idxs
 
         def visible(i: int) -> bool:
-            a, b = items[i].segment.doc_span(0, len(items[i].text))
+            a, b = items[i].doc_span()
             return any(a < ve and va < b for va, ve in doc.visible)
 
         return sorted(idxs, key=lambda i: (not visible(i), i))
@@ -367,7 +382,7 @@ class LambreServer(LanguageServer):
 
     def _check_key(self, eng: Engine, text: str,
                    disabled: frozenset[str]) -> tuple[str, str, str, str, frozenset[str]]:
-        return (eng.lang, eng.model_key, text, eng.ruleset.version, disabled)
+        return (eng.lang, eng.model_key, text, eng.rules_version, disabled)
 
     def _store(self, eng: Engine, texts: list[str], disabled: frozenset[str],
                fut: asyncio.Future[list[tuple[Sentence, SentenceCheck]]]) -> None:
@@ -401,7 +416,8 @@ class LambreServer(LanguageServer):
                     continue
                 placed.append(p)
                 diags.append(to_diagnostic(p, index, doc.uri, it.text, sev))
-            results.append(SentenceResult(it.lang, it.text, it.segment, sent, check, placed))
+            results.append(SentenceResult(it.lang, it.text, it.parent, it.start, it.end, sent,
+                                          check, placed, it._segment))
         doc.results = results
         doc.published_version = version
         self.text_document_publish_diagnostics(

@@ -9,7 +9,7 @@ Keys (camelCase as editors send them; snake_case accepted too)::
     minSeverity     error | warning | information | hint: diagnostics below it are hidden
     hintBelow       reliability x parser confidence under which a violation is only a hint
     disabledRules   rule ids never reported
-    debounceMs      wait after the last keystroke before checking (default 60)
+    debounceMs      wait after the last keystroke before checking (default 25)
     cache           false turns the parse cache off (a full reparse on every change; for benches)
     cacheSize       sentences kept in the parse cache (default 20000)
     batchSize       sentences parsed per batch on a first check (diagnostics published per batch)
@@ -44,7 +44,7 @@ class Settings:
     min_severity: str = "hint"
     hint_below: float = 0.6
     disabled_rules: frozenset[str] = frozenset()
-    debounce_ms: int = 60
+    debounce_ms: int = 25
     cache: bool = True
     cache_size: int = 20000
     batch_size: int = 32
