@@ -60,10 +60,10 @@ def _parse_block(lines: list[tuple[int, str]], source: str) -> Sentence:
             tok = parse_line(line, DEFAULT_FIELDS)
         except (ParseException, ValueError) as exc:
             # name the field and point at its column ("Failed parsing field 'head': ...")
-            m = re.search(r"field '(\w+)'", str(exc))
-            if m and m.group(1) in DEFAULT_FIELDS:
-                idx = list(DEFAULT_FIELDS).index(m.group(1))
-                raise ConlluError(f"bad {m.group(1).upper()} value {cols[idx]!r}", source, lineno,
+            found = re.search(r"field '(\w+)'", str(exc))
+            if found and found.group(1) in DEFAULT_FIELDS:
+                idx = list(DEFAULT_FIELDS).index(found.group(1))
+                raise ConlluError(f"bad {found.group(1).upper()} value {cols[idx]!r}", source, lineno,
                                   _column_of(line, idx)) from None
             raise ConlluError(f"cannot parse token line: {exc}", source, lineno, 1) from None
         tid = tok["id"]

@@ -45,8 +45,10 @@ def relation_matches(rule_relation: str, deprel: str) -> bool:
     """Whether an arc labelled ``deprel`` falls under a rule stated for ``rule_relation``.
 
     A bare rule relation (``subj``) covers its deep extensions (``subj@pass``); a full one
-    (``subj@pass``) covers only itself.
+    (``subj@pass``) covers only itself; ``*`` covers every relation.
     """
+    if rule_relation == "*":
+        return True
     if "@" in rule_relation:
         return deprel == rule_relation
     return base_relation(deprel) == rule_relation

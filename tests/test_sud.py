@@ -62,6 +62,7 @@ def test_relation_matching_covers_deep_extensions() -> None:
     assert relation_matches("subj", "subj")
     assert not relation_matches("subj@pass", "subj")
     assert not relation_matches("comp:obj", "comp:obl")
+    assert relation_matches("*", "comp:obl")
 
 
 def test_french_agreement_with_official_conversion(shared: Path) -> None:

@@ -1,0 +1,125 @@
+"""Checking whole documents (plain text, Markdown, gettext .po) into findings placed at document
+offsets: markup segments -> sentences (Stanza) -> SUD checks -> violations, with the workspace
+``.lambre.yaml`` applied (disabled rules, ignored sentences, severities).
+
+This is what ``lambre-core check`` (the pre-commit hook) runs; the language server runs the same
+steps incrementally, sentence by sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .check import SentenceCheck, Violation, check_sentence
+from .config import LambreConfig
+from .doc import Sentence, Word
+from .markup import Segment, segments
+from .messages import message, severity_name, severity_rank
+from .rules import RuleSet
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A violation placed in a document."""
+
+    start: int  # document offsets of the blamed word (end exclusive)
+    end: int
+    line: int  # 1-based line and column (in characters) of ``start``
+    column: int
+    severity: str
+    rule_id: str
+    message: str
+    sentence: str
+    violation: Violation
+
+
+@dataclass
+class DocumentResult:
+    """Findings of a document and the sentence checks behind them (for scoring)."""
+
+    findings: list[Finding] = field(default_factory=list)
+    checks: list[SentenceCheck] = field(default_factory=list)
+    #: languages met in the document that have no model or rules, with the reason
+    unavailable: dict[str, str] = field(default_factory=dict)
+
+
+#: (language) -> (parser, rule set); raises ``LambreError`` when the language is unavailable
+EngineLoader = Callable[[str], tuple[Any, RuleSet]]
+
+
+def _span(sent: Sentence, word: Word) -> tuple[int, int] | None:
+    if word.start is not None and word.end is not None and word.end > word.start:
+        return word.start, word.end
+    for m in sent.multiword:
+        if m.first <= word.id <= m.last and m.start is not None and m.end is not None:
+            return m.start, m.end
+    return None
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def sentence_text(sent: Sentence, seg_text: str) -> str:
+    """The text a sentence covers in its segment (falls back to its metadata)."""
+    spans = [s for w in sent.words if (s := _span(sent, w)) is not None]
+    if spans:
+        return seg_text[min(a for a, _ in spans): max(b for _, b in spans)]
+    return sent.text
+
+
+def check_document(
+    text: str,
+    kind: str,
+    language: str,
+    load: EngineLoader,
+    config: LambreConfig,
+    *,
+    disabled: frozenset[str] = frozenset(),
+    hint_below: float = 0.6,
+    min_severity: str = "hint",
+) -> DocumentResult:
+    """Check a whole document of markup ``kind`` in ``language`` (segments may switch language)."""
+    from .errors import LambreError
+
+    result = DocumentResult()
+    off = disabled | frozenset(config.disabled_rules)
+    limit = severity_rank(min_severity)
+    segs: list[Segment] = segments(text, kind, language)
+    for seg in segs:
+        lang = seg.language or language
+        if lang in result.unavailable:
+            continue
+        try:
+            parser, ruleset = load(lang)
+        except LambreError as exc:
+            result.unavailable[lang] = str(exc)
+            continue
+        for sent in parser.parse_document(seg.text):
+            said = sentence_text(sent, seg.text)
+            if config.is_ignored(said):
+                continue
+            check = check_sentence(sent, ruleset, disabled=off)
+            result.checks.append(check)
+            for v in check.violations:
+                finding = _place(v, check.sentence, seg, text, said, config, hint_below)
+                if finding is not None and severity_rank(finding.severity) <= limit:
+                    result.findings.append(finding)
+    result.findings.sort(key=lambda f: (f.start, f.rule_id))
+    return result
+
+
+def _place(v: Violation, sent: Sentence, seg: Segment, text: str, said: str,
+           config: LambreConfig, hint_below: float) -> Finding | None:
+    span = _span(sent, v.blamed)
+    if span is None or span[1] > len(seg.text):
+        return None
+    start, end = seg.doc_span(*span)
+    severity = config.severity_for(v.rule.id) or severity_name(v, hint_below)
+    if severity == "off":
+        return None
+    line, col = _line_col(text, start)
+    return Finding(start, end, line, col, severity, v.rule.id, message(v), said, v)

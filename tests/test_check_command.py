@@ -1,0 +1,97 @@
+"""``lambre-core check`` and the pre-commit hook, with the shipped German model and the real
+``pre-commit`` framework."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+# a rule every pronoun subject breaks: it makes the findings independent of the tagger's quality
+ALWAYS_FIRES = """lang: de
+rules:
+  - {type: as, side: dep, dep: PRON, head: "*", relation: "*", feature: Number, allowed: [Dual],
+     share: 1.0, support: 1000}
+"""
+
+
+def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "lambre_core.cli", *args], capture_output=True,
+                          text=True, cwd=cwd)
+
+
+def test_check_places_findings_in_po_translations_only(tmp_path: Path) -> None:
+    rules = tmp_path / "r.yaml"
+    rules.write_text(ALWAYS_FIRES, encoding="utf-8")
+    po = tmp_path / "de.po"
+    po.write_text('msgid "I read"\nmsgstr "Ich lese ein Buch."\n\nmsgid "Ich lese"\nmsgstr ""\n',
+                  encoding="utf-8")
+    res = run_cli("check", "--lang", "de", "--rules", str(rules), "--fail-on", "hint",
+                  "--format", "json", str(po), cwd=tmp_path)
+    assert res.returncode == 1, res.stderr
+    findings = json.loads(res.stdout)
+    # only the msgstr is checked, and the finding sits on "Ich" inside it
+    assert [(f["line"], f["column"]) for f in findings] == [(2, 9)]
+    text = po.read_text(encoding="utf-8")
+    assert text[findings[0]["start"]:findings[0]["end"]] == "Ich"
+
+
+def test_check_markdown_skips_code_and_respects_disable(tmp_path: Path) -> None:
+    rules = tmp_path / "r.yaml"
+    rules.write_text(ALWAYS_FIRES, encoding="utf-8")
+    md = tmp_path / "a.md"
+    md.write_text("# Titel\n\n```\nIch lese.\n```\n\nDu liest ein *gutes* Buch.\n", encoding="utf-8")
+    res = run_cli("check", "--lang", "de", "--rules", str(rules), "--fail-on", "hint", str(md), cwd=tmp_path)
+    assert res.returncode == 1
+    lines = res.stdout.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{md}:7:1: ")
+    assert lines[0].endswith("[as.dep.PRON.*.*.Number]")
+    res = run_cli("check", "--lang", "de", "--rules", str(rules), "--fail-on", "hint",
+                  "--disable", "as.dep.PRON.*.*.Number", str(md), cwd=tmp_path)
+    assert res.returncode == 0 and res.stdout == ""
+
+
+def test_check_errors(tmp_path: Path) -> None:
+    f = tmp_path / "a.txt"
+    f.write_text("Hallo.\n", encoding="utf-8")
+    res = run_cli("check", str(f), cwd=tmp_path)
+    assert res.returncode == 2 and "no language" in res.stderr
+    bad = tmp_path / ".lambre.yaml"
+    bad.write_text("language: de\nmin_severity: loud\n", encoding="utf-8")
+    res = run_cli("check", str(f), cwd=tmp_path)
+    assert res.returncode == 2 and ".lambre.yaml:2" in res.stderr
+
+
+def _git(repo: Path, *args: str) -> None:
+    subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True,
+                   env={**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
+                        "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"})
+
+
+def test_pre_commit_hook_and_shared_suppressions(tmp_path: Path) -> None:
+    repo = tmp_path / "translations"
+    repo.mkdir()
+    _git(repo, "init", "-q")
+    (repo / "rules.yaml").write_text(ALWAYS_FIRES, encoding="utf-8")
+    (repo / "de.txt").write_text("Ich lese ein Buch.\n", encoding="utf-8")
+    entry = f"{sys.executable} -m lambre_core.cli check --rules rules.yaml --fail-on hint"
+    (repo / ".pre-commit-config.yaml").write_text(
+        "repos:\n- repo: local\n  hooks:\n  - id: lambre\n    name: lambre\n"
+        f"    entry: {entry}\n    language: system\n    files: \\.(txt|po|md)$\n",
+        encoding="utf-8",
+    )
+    (repo / ".lambre.yaml").write_text("language: de\n", encoding="utf-8")
+    _git(repo, "add", "-A")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pc-home")}
+    pre_commit = [sys.executable, "-m", "pre_commit", "run", "--all-files"]
+    res = subprocess.run(pre_commit, cwd=repo, capture_output=True, text=True, env=env)
+    assert res.returncode == 1, res.stdout + res.stderr
+    assert "de.txt:1:1:" in res.stdout and "as.dep.PRON.*.*.Number" in res.stdout
+    # the suppression an editor's "ignore this sentence" action writes holds in the hook too
+    (repo / ".lambre.yaml").write_text(
+        "language: de\nignored_sentences:\n  - Ich lese ein Buch.\n", encoding="utf-8")
+    _git(repo, "add", "-A")
+    res = subprocess.run(pre_commit, cwd=repo, capture_output=True, text=True, env=env)
+    assert res.returncode == 0, res.stdout + res.stderr
