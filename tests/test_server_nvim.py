@@ -1,0 +1,73 @@
+"""lambre-server in a real editor: headless Neovim (0.7+) as the LSP client.
+
+Neovim opens the Figure 1 sentence, attaches ``lambre-server`` over stdio, and must show a
+diagnostic on "werden"; an edit through the buffer API (sent as didChange) fixes the sentence and
+the diagnostic goes. Skipped without ``nvim`` or without a German model."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_server_e2e import FIG1, FIXED
+
+pytestmark = pytest.mark.slow
+
+LUA = r"""
+local cfg = vim.fn.json_decode(vim.fn.readfile(vim.env.LAMBRE_TEST_CFG)[1])
+vim.cmd("edit " .. cfg.file)
+local buf = vim.api.nvim_get_current_buf()
+local id = vim.lsp.start_client({
+  name = "lambre", cmd = { cfg.python, "-m", "lambre_server" }, root_dir = cfg.root,
+  init_options = { lambre = { language = "de" } },
+})
+vim.lsp.buf_attach_client(buf, id)
+local function has_werden()
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.message:find('"werden"', 1, true) then return true end
+  end
+  return false
+end
+local out = {}
+out.shown = vim.wait(180000, has_werden, 50)
+out.diagnostics = {}
+for _, d in ipairs(vim.diagnostic.get(buf)) do
+  table.insert(out.diagnostics, { lnum = d.lnum, col = d.col, end_col = d.end_col,
+                                  severity = d.severity, message = d.message,
+                                  source = d.source })
+end
+vim.api.nvim_buf_set_lines(buf, 0, 1, false, { cfg.fixed })
+out.gone = vim.wait(180000, function() return not has_werden() end, 50)
+vim.fn.writefile({ vim.fn.json_encode(out) }, cfg.out)
+vim.lsp.stop_client(id)
+vim.cmd("qa!")
+"""
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="nvim is not installed")
+def test_neovim_shows_and_clears_the_diagnostic(tmp_path: Path) -> None:
+    doc = tmp_path / "fig1.txt"
+    doc.write_text(FIG1 + "\n", encoding="utf-8")
+    out = tmp_path / "out.json"
+    cfg = tmp_path / "cfg.json"
+    cfg.write_text(json.dumps({"file": str(doc), "root": str(tmp_path), "out": str(out),
+                               "python": sys.executable, "fixed": FIXED}), encoding="utf-8")
+    script = tmp_path / "test.lua"
+    script.write_text(LUA, encoding="utf-8")
+    env = {**os.environ, "LAMBRE_TEST_CFG": str(cfg)}
+    for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+        env[var] = str(tmp_path / var.lower())
+    subprocess.run(["nvim", "--headless", "--clean", "-i", "NONE", "-n", "-c",
+                    f"luafile {script}"], env=env, timeout=400, check=False,
+                   stdin=subprocess.DEVNULL, capture_output=True)
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert result["shown"], result
+    werden = [d for d in result["diagnostics"] if d["message"].startswith('"werden"')]
+    assert werden and (werden[0]["lnum"], werden[0]["col"], werden[0]["end_col"]) == (0, 4, 10)
+    assert werden[0]["source"] == "lambre"
+    assert result["gone"], "the diagnostic went after the fix"
