@@ -36,6 +36,17 @@ _UNCHANGED = {
 _FUNCTION_HEADS = {"ADP", "SCONJ"}
 
 
+#: relations only SUD uses: a tree with one of them is SUD already
+_SUD_ONLY = {"subj", "comp", "mod", "udep", "unk"}
+
+
+def looks_like_sud(sentence: Sentence) -> bool:
+    """Whether a sentence is annotated in SUD (it uses a relation UD does not have)."""
+    if sentence.metadata.get("annotation") == "sud":
+        return True
+    return any(w.deprel.split("@")[0].split(":")[0] in _SUD_ONLY for w in sentence.words)
+
+
 def base_relation(deprel: str) -> str:
     """The relation without its SUD ``@`` extension: ``subj@pass`` -> ``subj``."""
     return deprel.split("@", 1)[0]
@@ -70,9 +81,9 @@ def to_sud(sentence: Sentence) -> Sentence:
     """Convert a UD sentence to SUD. The input is not modified; words are copied.
 
     The tree must be well formed (see ``conllu_io.tree_error``); a sentence already in SUD
-    (``metadata["annotation"] == "sud"``) is returned unchanged.
+    (``looks_like_sud``) is returned unchanged.
     """
-    if sentence.metadata.get("annotation") == "sud":
+    if looks_like_sud(sentence):
         return sentence
     words = sentence.words
     nodes = {w.id: _Node(w.head, w.deprel) for w in words}

@@ -82,3 +82,10 @@ def test_cli_convert_keeps_sentence_ids(data_dir: Path) -> None:
     sents = read_conllu_string(out)
     assert [s.sent_id for s in sents] == ["S.1", "S.2"]
     assert sents[0].word(1).deprel == "subj" and sents[0].word(1).head == 2
+
+
+def test_sud_input_is_left_as_it_is(data_dir: Path) -> None:
+    s1 = read_conllu(data_dir / "figure1.conllu")[0]
+    sud = to_sud(s1)
+    again = to_sud(sud)
+    assert [(w.head, w.deprel) for w in again.words] == [(w.head, w.deprel) for w in sud.words]
