@@ -111,23 +111,26 @@ def suggest_forms(lexicon: Any, data: dict[str, Any]) -> list[str]:
             if k != feature and k in cur and k in other and cur[k] != other[k]:
                 want[k] = set(other[k].split(","))
     lemmas = [str(data.get("lemma") or form)]
-    out: list[str] = []
     try:
         for lem, u, _b in sorted(lexicon.index.get(form.lower(), ())):
             if u == upos and lem not in lemmas:
                 lemmas.append(lem)
+        # exact: the same features with the wanted values; loose: features one side lacks
+        # (the tagger or the lexicon left one out) are not held against a form
+        exact: list[str] = []
+        loose: list[str] = []
         for lem in lemmas:
             for bundle, forms in lexicon.paradigm(lem, upos).items():
                 d = dict(bundle)
-                if set(d) != set(cur):
+                if any(k not in d or not set(d[k].split(",")) & vals for k, vals in want.items()):
                     continue
-                if any(not set(d[k].split(",")) & vals for k, vals in want.items()):
+                if any(k in d and d[k] != v for k, v in cur.items() if k not in want):
                     continue
-                if any(d[k] != cur[k] for k in cur if k not in want):
-                    continue
+                bucket = exact if set(d) == set(cur) else loose
                 for f in sorted(forms):
-                    if f.lower() != form.lower() and f not in out:
-                        out.append(f)
+                    if f.lower() != form.lower() and f not in bucket:
+                        bucket.append(f)
+        out = exact or loose[:3]
     except Exception:  # a lexicon problem must not break code actions
         log.exception("lexicon lookup failed for %r", form)
         return []
