@@ -1,7 +1,8 @@
 """Violation filters that trade recall for precision (plug into ``check_sentence(violation_filter=)``).
 
 - ``confidence_filter(t)``: keep a violation only when the tagger was at least ``t`` sure of the
-  feature bundles on both ends (``misc["Conf"]``, written by ``lambre_core.parse``).
+  rule's feature on both ends (``misc["FConf"]``/``misc["Conf"]``, written by
+  ``lambre_core.parse``).
 - ``syncretism_filter(lexicon)``: drop a violation when a form on the arc is syncretic for the
   rule's feature, i.e. the lexicon says the form can also carry a value that would satisfy the
   rule (German ``werden`` is 1st and 3rd person plural; ``Bücher`` nominative, genitive or
@@ -19,7 +20,16 @@ from .lexicon import Lexicon
 ViolationFilter = Callable[[Violation, Sentence], bool]
 
 
-def _conf(w: Word) -> float:
+def feature_conf(w: Word, feature: str) -> float:
+    """The tagger's probability of ``w``'s value of ``feature`` (``misc["FConf"]``), else of its
+    whole bundle (``misc["Conf"]``), else 1 (a parse without confidences is trusted)."""
+    for part in w.misc.get("FConf", "").split(","):
+        k, _, v = part.partition(":")
+        if k == feature:
+            try:
+                return float(v)
+            except ValueError:
+                break
     try:
         return float(w.misc.get("Conf", "1"))
     except ValueError:
@@ -27,18 +37,33 @@ def _conf(w: Word) -> float:
 
 
 def confidence_filter(threshold: float) -> ViolationFilter:
-    """Keep violations whose two ends both have feats confidence >= ``threshold``."""
+    """Keep violations where the tagger is at least ``threshold`` sure of the rule's feature on
+    both ends of the arc."""
 
     def keep(v: Violation, _sent: Sentence) -> bool:
-        return min(_conf(v.dep), _conf(v.head)) >= threshold
+        return min(feature_conf(v.dep, v.feature), feature_conf(v.head, v.feature)) >= threshold
 
     return keep
 
 
+#: features held fixed when asking whether a form could carry another value of one feature
+_CONTEXT = ("Case", "Gender", "Number", "Person")
+
+
 def _can_be(lex: Lexicon, w: Word, feature: str, values: set[str]) -> bool:
+    """Could ``w``'s form carry one of ``values`` for ``feature`` while keeping the rest of its
+    predicted bundle? (``werden`` 3rd plural can be 1st plural; ``der`` masculine nominative
+    cannot be feminine nominative.)"""
     if not values:
         return False
-    return bool(lex.feature_values(w.form, w.upos, feature) & values)
+    for b in lex.analyses(w.form, w.upos):
+        a = dict(b)
+        if not set(a.get(feature, "").split(",")) & values:
+            continue
+        if all(a[g] == w.feats[g] for g in _CONTEXT
+               if g != feature and g in a and g in w.feats):
+            return True
+    return False
 
 
 def syncretism_filter(lexicon: Lexicon) -> ViolationFilter:

@@ -12,10 +12,11 @@ tokens), ``pos.pt``, ``depparse.pt`` and a minimal ``resources.json``. No lemmat
 identity lemmatizer sets lemma = form (the project's parsers are trained that way; the rules read
 no lemmas).
 
-Confidence: every word gets ``misc["Conf"]``, the tagger's probability of its predicted UFeats
-bundle (softmax over the bundles the composite feats classifier scores, i.e. the product of the
-per-feature probabilities of the chosen values), rounded to 3 places. It is cheap: one extra
-softmax over scores the tagger computes anyway.
+Confidence: every word gets ``misc["Conf"]``, the tagger's probability of its final UFeats
+bundle (the product over Stanza's per-feature classifiers of the probability of the chosen
+value, absence included), and ``misc["FConf"]`` = ``Case:0.93,Number:0.99,...``, the
+probability of each rule-relevant feature value it carries; 3 decimals. Cheap: one softmax over
+scores the tagger computes anyway.
 """
 
 from __future__ import annotations
@@ -302,6 +303,8 @@ class Parser:
         self._conf_ok = _patch_tagger(pos, self.lexicon)
 
 
+#: features whose own probability is kept in ``misc["FConf"]`` (the ones rules read)
+RULE_FEATURES = ("Animacy", "Case", "Definite", "Gender", "Mood", "Number", "Person", "VerbForm")
 #: features the lexicon constraint may correct (the ones agreement and government rules read)
 CONSTRAINED = ("Case", "Gender", "Number", "Person")
 
@@ -352,7 +355,7 @@ def _patch_tagger(pos_proc: Any, lexicon: Any = None) -> bool:
             batch_size=config["batch_size"],
             maximum_tokens=config.get("batch_maximum_tokens", 5000))
         preds: list[Any] = []
-        confs: list[list[float]] = []
+        confs: list[list[tuple[float, dict[str, float]]]] = []
         idx: list[int] = []
         with torch.no_grad():
             for b in loader:
@@ -401,14 +404,14 @@ def _packed_rows(lens: list[int], orig_idx: Any) -> list[list[int]]:
 
 def _decode(store: list[Any], lens: list[int], orig_idx: Any, preds: list[Any],
             words: list[Any], feat_names: list[str], value_ids: list[dict[str, int]],
-            lexicon: Any) -> list[list[float]]:
+            lexicon: Any) -> list[list[tuple[float, dict[str, float]]]]:
     """Confidence per word, and the lexicon constraint applied to ``preds`` in place."""
     from stanza.models.common.vocab import EMPTY_ID
 
     logp = [t.tolist() for t in store]
     rows = _packed_rows(lens, orig_idx)
     fpos = {f: i for i, f in enumerate(feat_names)}
-    out: list[list[float]] = []
+    out: list[list[tuple[float, dict[str, float]]]] = []
     for si, sent_rows in enumerate(rows):
         sent_conf = []
         for wi, row in enumerate(sent_rows):
@@ -419,10 +422,14 @@ def _decode(store: list[Any], lens: list[int], orig_idx: Any, preds: list[Any],
                 new = "|".join(f"{k}={v}" for k, v in sorted(fd.items(), key=lambda x: x[0].lower()))
                 preds[si][wi] = [upos, xpos, new or "_"]
             total = 0.0
+            per: dict[str, float] = {}
             for i, f in enumerate(feat_names):
                 vid = value_ids[i].get(fd[f], EMPTY_ID) if f in fd else EMPTY_ID
-                total += logp[i][row][vid]
-            sent_conf.append(float(math.exp(total)))
+                lp = logp[i][row][vid]
+                total += lp
+                if f in fd:
+                    per[f] = math.exp(lp)
+            sent_conf.append((math.exp(total), per))
         out.append(sent_conf)
     return out
 
@@ -559,7 +566,11 @@ def _convert(s: Any, base: int) -> Sentence:
                 misc["SpaceAfter"] = "No"
             conf = getattr(w, "_lambre_conf", None)
             if conf is not None:
-                misc["Conf"] = f"{conf:.3f}"
+                misc["Conf"] = f"{conf[0]:.3f}"
+                fconf = ",".join(f"{k}:{v:.3f}" for k, v in sorted(conf[1].items())
+                                 if k in RULE_FEATURES)
+                if fconf:
+                    misc["FConf"] = fconf
             words.append(Word(
                 id=w.id, form=w.text, lemma=w.lemma or "_", upos=w.upos or "_",
                 xpos=w.xpos or "_", feats=_feats(w.feats), head=w.head or 0,

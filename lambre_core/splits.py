@@ -44,7 +44,7 @@ SPLITS: dict[str, SplitSpec] = {
         "de",
         "de-gsd-pud",
         (
-            SourceRule("de_gsd-ud-dev.conllu", "CC BY-SA 4.0"),
+            SourceRule("de_gsd-ud-dev.conllu", "CC BY-SA 4.0", dev_every=8),
             SourceRule("de_gsd-ud-test.conllu", "CC BY-SA 4.0", test_every=2),
             SourceRule("de_pud-ud-test.conllu", "CC BY-SA 4.0", dev_every=5),
         ),
@@ -53,7 +53,7 @@ SPLITS: dict[str, SplitSpec] = {
         "ru",
         "ru-gsd-taiga-pud",
         (
-            SourceRule("ru_gsd-ud-dev.conllu", "CC BY-SA 4.0"),
+            SourceRule("ru_gsd-ud-dev.conllu", "CC BY-SA 4.0", dev_every=8),
             SourceRule("ru_gsd-ud-test.conllu", "CC BY-SA 4.0", test_every=2),
             SourceRule("ru_taiga-ud-dev.conllu", "CC BY-SA 4.0"),
             SourceRule("ru_taiga-ud-test.conllu", "CC BY-SA 4.0", test_every=2),

@@ -160,18 +160,30 @@ def _concat(files: Sequence[Path], dst: Path) -> Path:
     return dst
 
 
-def identity_lemmas(src: Path, dst: Path) -> Path:
-    """A copy of a CoNLL-U file whose LEMMA column repeats FORM."""
+def rewrite_columns(src: Path, dst: Path, *, lemma_is_form: bool = False,
+                    strip_xpos: bool = True) -> Path:
+    """A copy of a CoNLL-U file with XPOS blanked and/or LEMMA := FORM.
+
+    XPOS is blanked because the German treebanks mix tag sets (GSD: STTS, PUD: Penn-style),
+    which poisons the tagger and its dev score; the rules read no XPOS."""
     out: list[str] = []
     with open(src, encoding="utf-8") as fh:
         for line in fh:
             cols = line.rstrip("\n").split("\t")
             if len(cols) == 10 and cols[0][:1].isdigit():
-                cols[2] = cols[1]
+                if lemma_is_form and "-" not in cols[0]:
+                    cols[2] = cols[1]
+                if strip_xpos and "-" not in cols[0]:
+                    cols[4] = "_"
                 line = "\t".join(cols) + "\n"
             out.append(line)
     atomic_write(dst, "".join(out))
     return dst
+
+
+def identity_lemmas(src: Path, dst: Path) -> Path:
+    """A copy of a CoNLL-U file whose LEMMA column repeats FORM."""
+    return rewrite_columns(src, dst, lemma_is_form=True, strip_xpos=False)
 
 
 def train_component(cfg: TrainConfig, comp: str) -> Path | None:
@@ -207,12 +219,13 @@ def train_component(cfg: TrainConfig, comp: str) -> Path | None:
         train = cfg.train
         dev = cfg.dev
         if cfg.extra_train:
-            train = _concat([cfg.train, *cfg.extra_train], cfg.work / "data" / f"{comp}-train.conllu")
-        if comp == "depparse":
-            # the shipped pipeline runs no lemmatizer (the identity one sets lemma = form), and
-            # Stanza's parser embeds lemmas: train it on lemma = form so both sides agree
-            train = identity_lemmas(train, cfg.work / "data" / "depparse-train.conllu")
-            dev = identity_lemmas(dev, cfg.work / "data" / "depparse-dev.conllu")
+            train = _concat([cfg.train, *cfg.extra_train], cfg.work / "data" / "train-all.conllu")
+        # the shipped pipeline runs no lemmatizer (the identity one sets lemma = form), and
+        # Stanza's parser embeds lemmas: train it on lemma = form so both sides agree
+        ident = comp == "depparse"
+        train = rewrite_columns(train, cfg.work / "data" / f"{comp}-train.conllu",
+                                lemma_is_form=ident)
+        dev = rewrite_columns(dev, cfg.work / "data" / f"{comp}-dev.conllu", lemma_is_form=ident)
         tagger_args, parser_args = SIZES[cfg.size]
         extra = tagger_args if comp == "pos" else parser_args
         args = ["--mode", "train", "--train_file", str(train), "--eval_file", str(dev),

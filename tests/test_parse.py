@@ -54,6 +54,9 @@ def test_confidence_in_misc(parser) -> None:  # type: ignore[no-untyped-def]
     confs = [float(w.misc["Conf"]) for w in s.words]
     assert all(0.0 <= c <= 1.0 for c in confs)
     assert len(set(confs)) > 1
+    noun = next(w for w in s.words if w.form == "Kinder")
+    per = dict(p.split(":") for p in noun.misc["FConf"].split(","))
+    assert "Number" in per and 0.0 <= float(per["Number"]) <= 1.0
 
 
 def test_parse_document_splits_and_offsets_index_the_text(parser) -> None:  # type: ignore[no-untyped-def]

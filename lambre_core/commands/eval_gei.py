@@ -29,15 +29,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--rules", help="rule file (default: the shipped rules of --lang)")
     p.add_argument("--types", default=",".join(DEFAULT_TYPES),
                    help=f"gold error types, globs (default {','.join(DEFAULT_TYPES)})")
-    p.add_argument("--conf", type=float, default=0.0,
-                   help="drop violations where either end's feats confidence is below this")
+    p.add_argument("--conf", default="0",
+                   help="drop violations where either end's feats confidence is below this "
+                   "(with --steps: a comma-separated list of thresholds to compare)")
     p.add_argument("--syncretism", action="store_true",
                    help="drop violations a syncretic form cannot prove (lexicon)")
     p.add_argument("--lexicon-from", nargs="*", type=Path, default=None,
                    help="treebanks for the syncretism lexicon (default: the shared treebanks)")
     p.add_argument("--steps", action="store_true",
-                   help="report plain, confidence, syncretism and both (conf from --conf, "
-                   "default 0.5)")
+                   help="report plain, each confidence threshold, syncretism, and both "
+                   "(thresholds from --conf, default 0.3,0.5,0.7)")
     p.add_argument("--limit", type=int, help="only the first N sentences")
     p.add_argument("--parsed", type=Path,
                    help="CoNLL-U cache of the parse: read if it exists, else written")
@@ -81,17 +82,23 @@ def run(args: argparse.Namespace) -> int:
         if args.parsed:
             atomic_write(args.parsed, to_conllu(parsed))
     runs: dict[str, dict[str, dict[str, float]]] = {}
-    conf_t = args.conf if args.conf > 0 else 0.5
+    try:
+        thresholds = [float(x) for x in str(args.conf).split(",") if x.strip()]
+    except ValueError:
+        raise LambreError(f"--conf {args.conf!r}: expected numbers like 0.5 or 0.3,0.5") from None
     lex = _lexicon(args.lang, args.lexicon_from) if (args.syncretism or args.steps) else None
     configs: list[tuple[str, ViolationFilter | None]] = []
     if args.steps:
         assert lex is not None
-        configs = [("plain", None), (f"conf>={conf_t}", confidence_filter(conf_t)),
-                   ("syncretism", syncretism_filter(lex)),
-                   (f"conf>={conf_t}+syncretism",
-                    all_of(confidence_filter(conf_t), syncretism_filter(lex)))]
+        ts = [t for t in thresholds if t > 0] or [0.3, 0.5, 0.7]
+        configs = [("plain", None)]
+        configs += [(f"conf>={t}", confidence_filter(t)) for t in ts]
+        configs += [("syncretism", syncretism_filter(lex))]
+        configs += [(f"conf>={t}+syncretism", all_of(confidence_filter(t), syncretism_filter(lex)))
+                    for t in ts]
     else:
-        flt = all_of(confidence_filter(args.conf) if args.conf > 0 else None,
+        t = thresholds[0] if thresholds else 0.0
+        flt = all_of(confidence_filter(t) if t > 0 else None,
                      syncretism_filter(lex) if lex is not None else None)
         configs = [("result", flt)]
     for name, flt in configs:

@@ -1,0 +1,65 @@
+"""Splits, fp16 storage, a tiny real training run that resumes, and the model card."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import torch
+
+from lambre_core.conllu_io import read_conllu
+from lambre_core.splits import SPLITS, carve
+from lambre_core.train import TrainConfig, half_precision, identity_lemmas, train
+
+
+def test_carved_split_is_disjoint_and_complete(shared: Path, tmp_path: Path) -> None:
+    c = carve(SPLITS["de"], tmp_path)
+    ids = {part: set(v) for part, v in c.ids.items()}
+    assert not ids["train"] & ids["test"] and not ids["train"] & ids["dev"]
+    assert not ids["dev"] & ids["test"]
+    total = sum(len(read_conllu(shared / "treebanks" / "ud" / "de" / r.file))
+                for r in SPLITS["de"].sources)
+    assert sum(len(v) for v in ids.values()) == total
+    assert len(read_conllu(c.test)) == len(ids["test"]) > 100
+    assert all("_lit-" not in r.file for r in SPLITS["de"].sources)  # LIT: no features
+
+
+def test_half_precision_halves_floats(tmp_path: Path) -> None:
+    src = tmp_path / "m.pt"
+    torch.save({"model": {"w": torch.ones(1000), "i": torch.arange(3)}, "config": {"a": 1}}, src)
+    half_precision(src, tmp_path / "h.pt")
+    d = torch.load(tmp_path / "h.pt", weights_only=False)
+    assert d["model"]["w"].dtype == torch.float16 and d["model"]["i"].dtype == torch.int64
+    assert (tmp_path / "h.pt").stat().st_size < src.stat().st_size
+
+
+def test_identity_lemmas(tmp_path: Path) -> None:
+    src = tmp_path / "a.conllu"
+    src.write_text("# text = Hunde bellen\n1\tHunde\tHund\tNOUN\t_\t_\t2\tnsubj\t_\t_\n"
+                   "2\tbellen\tbellen\tVERB\t_\t_\t0\troot\t_\t_\n\n", encoding="utf-8")
+    out = read_conllu(identity_lemmas(src, tmp_path / "b.conllu"))
+    assert [w.lemma for w in out[0].words] == ["Hunde", "bellen"]
+
+
+@pytest.mark.slow
+def test_tiny_parser_training_resumes(shared: Path, tmp_path: Path) -> None:
+    c = carve(SPLITS["de"], tmp_path / "split")
+    small = tmp_path / "small.conllu"
+    small.write_text("\n\n".join(c.dev.read_text(encoding="utf-8").split("\n\n")[:40]) + "\n\n",
+                     encoding="utf-8")
+    cfg = TrainConfig(lang="de", train=small, dev=small, out=tmp_path / "out",
+                      work=tmp_path / "work", components=["depparse"], steps={"depparse": 2},
+                      size="tiny", nice=0)
+    train(cfg)
+    model = tmp_path / "out" / "depparse.pt"
+    assert model.is_file()
+    d = torch.load(model, weights_only=False)
+    assert any(v.dtype == torch.float16 for v in d["model"].values())
+    # a longer budget continues from Stanza's checkpoint instead of starting over
+    (tmp_path / "work" / "depparse.done").unlink()
+    cfg.steps = {"depparse": 4}
+    train(cfg)
+    log = (tmp_path / "work" / "logs" / "depparse.log").read_text(encoding="utf-8")
+    assert "Continuing from checkpoint" in log
+    assert (tmp_path / "out" / "resources.json").is_file()
+    assert (tmp_path / "out" / "lexicon.tsv").is_file()
