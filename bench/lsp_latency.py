@@ -124,6 +124,11 @@ async def run(args: argparse.Namespace) -> None:
     print(f"cold start -> complete diagnostics: {final.at - t_start:.2f} s "
           f"({len(final.diagnostics)} diagnostics)")
     score = [s for s in c.rec.scores if s["uri"] == uri][-1]
+    if score["score"] is None:
+        for m in c.rec.messages:
+            print(f"server: {m.message}", file=sys.stderr)
+        await c.stop()
+        raise SystemExit("no German model could be loaded; nothing to measure")
     print(f"document score: {score['score']:.4f} over {score['sentences']} sentences, "
           f"{score['violations']} violations")
 

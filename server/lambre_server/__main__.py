@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 
 from . import __version__
@@ -27,14 +28,27 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--log-file", help="write the server log here (default: stderr)")
     ap.add_argument("--log-level", default="WARNING",
                     choices=["DEBUG", "INFO", "WARNING", "ERROR"])
+    ap.add_argument("--threads", type=int, default=None, metavar="N",
+                    help="torch threads for parsing (default 1, or $LAMBRE_THREADS): an editor "
+                         "shares the machine, and oversubscribed threads make parses 10-100x "
+                         "slower while anything else computes")
     ap.add_argument("--version", action="version", version=f"lambre-server {__version__}")
     args = ap.parse_args(argv)
+    if args.threads is not None:
+        if args.threads < 1:
+            ap.error("--threads must be at least 1")
+        os.environ["LAMBRE_THREADS"] = str(args.threads)
+    else:
+        # read by lambre_core.parse when a model loads
+        os.environ.setdefault("LAMBRE_THREADS", "1")
     fmt = "%(asctime)s %(levelname)s %(name)s: %(message)s"
     level = getattr(logging, args.log_level)
     if args.log_file:
         logging.basicConfig(filename=args.log_file, level=level, format=fmt)
     else:  # stdout carries the protocol: logs go to stderr only
         logging.basicConfig(stream=sys.stderr, level=level, format=fmt)
+    # pygls logs every message at INFO: keep our own INFO lines readable
+    logging.getLogger("pygls").setLevel(max(level, logging.WARNING))
     # imported here so --help and --version answer without loading torch
     from .features import build_server
     from .server import serve_tcp
