@@ -146,7 +146,7 @@ def _fig1_violation() -> tuple[object, object]:
 
 
 def test_message_severity_and_placement() -> None:
-    from lambre_server.diagnostics import confidence, message, place, severity_name, to_diagnostic
+    from lambre_server.diagnostics import confidence, message, render, severity_name, templates
 
     check, _ = _fig1_violation()
     [v] = check.violations  # type: ignore[attr-defined]
@@ -158,11 +158,19 @@ def test_message_severity_and_placement() -> None:
     assert severity_name(v, 0.6) == "error"  # 0.99 x 0.97 with broad support
     assert severity_name(v, 0.99) == "hint"  # below the hint threshold
     doc = "Titel\n\nIch werden lesen."
-    seg = [x for s in segments(doc, "plain") for x in split_segment(s)][1][1]
-    placed = place(v, check.sentence, seg, 0.6)  # type: ignore[attr-defined]
-    assert placed is not None and doc[placed.blamed[0] : placed.blamed[1]] == "werden"
-    d = to_diagnostic(placed, LineIndex(doc), "file:///x.txt", seg.text, "error")
-    assert (d.range.start, d.range.end) == (P(line=2, character=4), P(line=2, character=10))
-    assert d.related_information[0].location.range.start == P(line=2, character=0)
-    assert d.code == "agree.PRON.AUX.subj.Number" and d.source == "lambre"
-    assert d.data["token"] == "werden" and d.data["otherFeats"]["Person"] == "1"
+    [_, seg] = segments(doc, "plain")
+    [t] = templates(check.sentence, check.violations, len(seg.text), 0.6)  # type: ignore
+    assert t.blamed == (4, 10) and t.other == (0, 3) and t.severity == "error"
+    d = render(t, seg, 0, LineIndex(doc), "file:///x.txt", "warning")
+    assert d["range"] == {"start": {"line": 2, "character": 4}, "end": {"line": 2, "character": 10}}
+    assert d["relatedInformation"][0]["location"]["range"]["start"] == {"line": 2, "character": 0}
+    assert d["code"] == "agree.PRON.AUX.subj.Number" and d["source"] == "lambre"
+    assert d["severity"] == 2 and d["message"] == message(v)
+    assert d["data"] == {"ruleId": "agree.PRON.AUX.subj.Number", "form": "werden",
+                         "token": "werden"}
+    # the same template placed after an edit before the sentence moved it
+    doc2 = "Ein Titel\n\nIch werden lesen."
+    [_, seg2] = segments(doc2, "plain")
+    d2 = render(t, seg2, 0, LineIndex(doc2), "file:///x.txt", "warning")
+    assert d2["range"]["start"] == {"line": 2, "character": 4}
+    assert d2["data"]["token"] == "werden"

@@ -51,43 +51,42 @@ def word_span(sent: Sentence, word: Word) -> tuple[int, int] | None:
 
 
 @dataclass(frozen=True)
-class Placed:
-    """A violation placed in the document: blamed and other spans as document offsets."""
+class Template:
+    """What a violation publishes, in sentence coordinates: computed once per sentence check
+    (cached by the server), then placed at the sentence's current position on every publish."""
 
     violation: Violation
+    #: severity from reliability x confidence (before ``.lambre.yaml`` overrides)
+    severity: str
     blamed: tuple[int, int]
     other: tuple[int, int] | None
-    severity: str
+    message: str
+    related_message: str
 
 
-def place(v: Violation, sent: Sentence, seg: Segment, hint_below: float) -> Placed | None:
-    """Map a violation's token spans through the sentence's segment map to document offsets."""
-    span = word_span(sent, v.blamed)
-    if span is None or span[1] > len(seg.text):
-        return None
-    other = word_span(sent, v.other)
-    other_doc = seg.doc_span(*other) if other is not None and other[1] <= len(seg.text) else None
-    return Placed(v, seg.doc_span(*span), other_doc, severity_name(v, hint_below))
+def templates(sent: Sentence, violations: list[Violation], text_len: int,
+              hint_below: float) -> list[Template]:
+    """Templates for a sentence's violations (those whose blamed word has a span)."""
+    out = []
+    for v in violations:
+        span = word_span(sent, v.blamed)
+        if span is None or span[1] > text_len:
+            continue
+        other = word_span(sent, v.other)
+        if other is not None and other[1] > text_len:
+            other = None
+        o = v.other
+        related = (f'"{o.form}" ({_vals(o, v.feature)}), '
+                   f'the {"head" if o is v.head else role(v.dep.deprel)} of this arc')
+        out.append(Template(v, severity_name(v, hint_below), span, other, message(v), related))
+    return out
 
 
-def to_diagnostic(p: Placed, index: LineIndex, uri: str, sentence_text: str,
-                  severity: str) -> types.Diagnostic:
-    """The LSP diagnostic for a placed violation."""
-    v = p.violation
-    token = index.text[p.blamed[0] : p.blamed[1]]
-    related = None
-    if p.other is not None:
-        other = v.other
-        related = [types.DiagnosticRelatedInformation(
-            location=types.Location(uri=uri, range=index.range(*p.other)),
-            message=f'"{other.form}" ({_vals(other, v.feature)}), '
-                    f'the {"head" if other is v.head else role(v.dep.deprel)} of this arc',
-        )]
-    data: dict[str, Any] = {
+def violation_data(v: Violation, sentence_text: str) -> dict[str, Any]:
+    """What the quick fix needs to know about a violation (looked up when asked, not sent)."""
+    return {
         "ruleId": v.rule.id,
         "form": v.blamed.form,
-        # the surface token the range covers (a multiword token for "zum" = zu + dem)
-        "token": token,
         "lemma": v.blamed.lemma,
         "upos": v.blamed.upos,
         "feats": dict(v.blamed.feats),
@@ -97,12 +96,28 @@ def to_diagnostic(p: Placed, index: LineIndex, uri: str, sentence_text: str,
         "expected": list(v.expected),
         "sentence": sentence_text,
     }
-    return types.Diagnostic(
-        range=index.range(*p.blamed),
-        message=message(v),
-        severity=_SEVERITY[severity],
-        code=v.rule.id,
-        source=SOURCE,
-        related_information=related,
-        data=data,
-    )
+
+
+def render(t: Template, seg: Segment, base: int, index: LineIndex, uri: str,
+           severity: str) -> dict[str, Any]:
+    """The JSON of the LSP diagnostic for ``t`` in a sentence that starts at character ``base``
+    of segment ``seg`` (plain dicts: building lsprotocol objects for thousands of diagnostics
+    on every keystroke costs more than the parse)."""
+    a, b = seg.doc_span(base + t.blamed[0], base + t.blamed[1])
+    diag: dict[str, Any] = {
+        "range": index.range_json(a, b),
+        "message": t.message,
+        "severity": int(_SEVERITY[severity]),
+        "code": t.violation.rule.id,
+        "source": SOURCE,
+        # "token": the surface text the range covers (a multiword token for "zum" = zu + dem)
+        "data": {"ruleId": t.violation.rule.id, "form": t.violation.blamed.form,
+                 "token": index.text[a:b]},
+    }
+    if t.other is not None:
+        oa, ob = seg.doc_span(base + t.other[0], base + t.other[1])
+        diag["relatedInformation"] = [{
+            "location": {"uri": uri, "range": index.range_json(oa, ob)},
+            "message": t.related_message,
+        }]
+    return diag

@@ -11,7 +11,7 @@ from lambre_core.check import SentenceCheck
 from lambre_core.doc import Sentence
 from lambre_core.markup import Segment, kind_for
 
-from .diagnostics import Placed
+from .diagnostics import Template
 from .positions import LineIndex
 
 # ISO 639-1 codes: a languageId that is one of these names the document's language
@@ -46,7 +46,8 @@ class SentenceResult:
     end: int
     sentence: Sentence
     check: SentenceCheck
-    placed: list[Placed]
+    #: the templates of the diagnostics published for it
+    shown: list[Template]
     _segment: Segment | None = None
 
     @property

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cachetools import LRUCache
@@ -17,6 +17,7 @@ from cachetools import LRUCache
 from lambre_core.check import SentenceCheck, check_sentence
 from lambre_core.doc import Sentence
 from lambre_core.rules import RuleSet, default_rules, load_rules
+from lambre_core.score import weights_from
 
 log = logging.getLogger(__name__)
 
@@ -37,10 +38,14 @@ class Engine:
     lexicon: Any | None = None
     #: the rule set's content hash, computed once (it hashes every rule)
     rules_version: str = ""
+    #: per-rule weights for the document score (as the rule file gives them)
+    weights: dict[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.rules_version:
             self.rules_version = self.ruleset.version
+        if not self.weights:
+            self.weights = weights_from(self.ruleset)
 
 
 def load_engine(lang: str, models_dir: str | None, rules_file: str | None,

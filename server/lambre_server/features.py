@@ -8,7 +8,7 @@ from typing import Any
 
 from lsprotocol import types
 
-from .diagnostics import SOURCE, message, role, word_span
+from .diagnostics import SOURCE, message, role, violation_data, word_span
 from .documents import Document, SentenceResult
 from .server import (
     CMD_DISABLE_RULE,
@@ -50,8 +50,8 @@ def hover_markdown(res: SentenceResult, word_id: int) -> str:
     sent = res.check.sentence
     word = sent.word(word_id)
     parts: list[str] = []
-    for p in res.placed:
-        v = p.violation
+    for t in res.shown:
+        v = t.violation
         if word_id not in (v.dep.id, v.head.id):
             continue
         rule = v.rule
@@ -138,31 +138,52 @@ def suggest_forms(lexicon: Any, data: dict[str, Any]) -> list[str]:
     return [f[:1].upper() + f[1:] if form[:1].isupper() and f[:1].islower() else f for f in out]
 
 
+def _violation_at(doc: Document, offset: int, rule_id: str) -> tuple[SentenceResult, Any] | None:
+    """The published violation of ``rule_id`` whose blamed token starts at ``offset``."""
+    for res in doc.results:
+        a, b = res.doc_span()
+        if not a <= offset <= b:
+            continue
+        for t in res.shown:
+            if t.violation.rule.id != rule_id:
+                continue
+            start, _ = res.parent.doc_span(res.start + t.blamed[0], res.start + t.blamed[1])
+            if start == offset:
+                return res, t.violation
+    return None
+
+
 def code_actions(ls: LambreServer, params: types.CodeActionParams) -> list[types.CodeAction]:
     """Quick fixes for lambre diagnostics: replace the form, disable the rule, ignore the
-    sentence."""
+    sentence. The diagnostic carries only its rule id; the rest is looked up in the results
+    of the version it was published for."""
     uri = params.text_document.uri
     doc = ls.docs.get(uri)
     actions: list[types.CodeAction] = []
     seen_rules: set[str] = set()
     seen_sentences: set[str] = set()
+    if doc is None or doc.published_version != doc.version:
+        return actions  # the diagnostics are about to be replaced
+    index = doc.index(ls.encoding)
     for diag in params.context.diagnostics:
-        if diag.source != SOURCE or not isinstance(diag.data, dict):
+        if diag.source != SOURCE:
             continue
-        data = diag.data
-        rule_id = str(data.get("ruleId", diag.code))
-        if doc is not None:
-            lang = next((r.lang for r in doc.results if r.text == data.get("sentence")), None)
-            eng = ls.engines.get(ls._engine_key(lang)) if lang else None
-            for form in suggest_forms(eng.lexicon if eng else None, data):
-                actions.append(types.CodeAction(
-                    title=f'Replace with "{form}"',
-                    kind=types.CodeActionKind.QuickFix,
-                    diagnostics=[diag],
-                    is_preferred=True,
-                    edit=types.WorkspaceEdit(changes={uri: [
-                        types.TextEdit(range=diag.range, new_text=form)]}),
-                ))
+        rule_id = str(diag.data.get("ruleId", diag.code) if isinstance(diag.data, dict)
+                      else diag.code)
+        found = _violation_at(doc, index.offset(diag.range.start), rule_id)
+        if found is None:
+            continue
+        res, v = found
+        eng = ls.engines.get(ls._engine_key(res.lang))
+        for form in suggest_forms(eng.lexicon if eng else None, violation_data(v, res.text)):
+            actions.append(types.CodeAction(
+                title=f'Replace with "{form}"',
+                kind=types.CodeActionKind.QuickFix,
+                diagnostics=[diag],
+                is_preferred=True,
+                edit=types.WorkspaceEdit(changes={uri: [
+                    types.TextEdit(range=diag.range, new_text=form)]}),
+            ))
         if rule_id not in seen_rules:
             seen_rules.add(rule_id)
             actions.append(types.CodeAction(
@@ -172,15 +193,14 @@ def code_actions(ls: LambreServer, params: types.CodeActionParams) -> list[types
                 command=types.Command(title="Disable rule", command=CMD_DISABLE_RULE,
                                       arguments=[rule_id, uri]),
             ))
-        sentence = str(data.get("sentence", ""))
-        if sentence and sentence not in seen_sentences:
-            seen_sentences.add(sentence)
+        if res.text not in seen_sentences:
+            seen_sentences.add(res.text)
             actions.append(types.CodeAction(
                 title="Ignore this sentence (in .lambre.yaml)",
                 kind=types.CodeActionKind.QuickFix,
                 diagnostics=[diag],
                 command=types.Command(title="Ignore sentence", command=CMD_IGNORE_SENTENCE,
-                                      arguments=[sentence, uri]),
+                                      arguments=[res.text, uri]),
             ))
     return actions
 

@@ -70,6 +70,18 @@ class LineIndex:
         col = min(offset, self.ends[line]) - start
         return types.Position(line=line, character=units(self.text[start : start + col], self.encoding))
 
+    def position_json(self, offset: int) -> dict[str, int]:
+        """``position`` as the JSON object (no lsprotocol object: cheaper by far)."""
+        offset = max(0, min(offset, len(self.text)))
+        line = bisect.bisect_right(self.starts, offset) - 1
+        start = self.starts[line]
+        col = min(offset, self.ends[line]) - start
+        return {"line": line, "character": units(self.text[start : start + col], self.encoding)}
+
+    def range_json(self, start: int, end: int) -> dict[str, dict[str, int]]:
+        """``range`` as the JSON object."""
+        return {"start": self.position_json(start), "end": self.position_json(end)}
+
     def range(self, start: int, end: int) -> types.Range:
         """LSP range of characters ``start``..``end`` (end exclusive)."""
         return types.Range(start=self.position(start), end=self.position(end))

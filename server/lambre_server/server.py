@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cachetools import LRUCache
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
@@ -42,10 +43,10 @@ from lambre_core.config import (
 from lambre_core.doc import Sentence
 from lambre_core.errors import LambreError
 from lambre_core.markup import Segment, segments
-from lambre_core.score import score_corpus
+from lambre_core.score import RuleTally, rule_tallies
 
 from . import __version__
-from .diagnostics import place, severity_rank, to_diagnostic
+from .diagnostics import Template, render, severity_rank, templates
 from .documents import Document, DocumentScore, SentenceResult, language_from_id
 from .engine import Caches, Engine, load_engine, parse_and_check
 from .positions import apply_change
@@ -106,6 +107,11 @@ class LambreServer(LanguageServer):
         self._config_stamp: tuple[float, int] | None = None
         self._config_error_shown: str | None = None
         self._pending_visible: dict[str, list[types.Range]] = {}
+        # keyed by id(check) (checks are not hashable); the check is kept to rule out id reuse
+        self._template_cache: LRUCache[int, tuple[SentenceCheck, float, list[Template]]] = \
+            LRUCache(maxsize=self.settings.cache_size)
+        self._tally_cache: LRUCache[int, tuple[SentenceCheck, dict[str, RuleTally]]] = \
+            LRUCache(maxsize=self.settings.cache_size)
 
     # -- settings and configuration ---------------------------------------------------------
 
@@ -392,47 +398,89 @@ class LambreServer(LanguageServer):
             self.caches.parses[(eng.lang, eng.model_key, text)] = sent
             self.caches.checks[self._check_key(eng, text, disabled)] = check
 
+    def _templates(self, check: SentenceCheck, text_len: int) -> list[Template]:
+        """A check's diagnostic templates, computed once per (check, hint threshold)."""
+        key = id(check)
+        hit = self._template_cache.get(key)
+        if hit is not None and hit[0] is check and hit[1] == self.settings.hint_below:
+            return hit[2]
+        out = templates(check.sentence, check.violations, text_len, self.settings.hint_below)
+        self._template_cache[key] = (check, self.settings.hint_below, out)
+        return out
+
+    def _tallies(self, check: SentenceCheck) -> dict[str, RuleTally]:
+        """Per-rule satisfied/violated counts of a check (cached like the templates)."""
+        hit = self._tally_cache.get(id(check))
+        if hit is not None and hit[0] is check:
+            return hit[1]
+        tallies = rule_tallies(check)
+        self._tally_cache[id(check)] = (check, tallies)
+        return tallies
+
+    def _send_raw(self, method: str, params: dict[str, Any]) -> None:
+        # a plain JSON object goes straight to json.dumps (lsprotocol objects would be built and
+        # unstructured again by cattrs: most of a keystroke's time in a long document)
+        self.protocol._send_data({"jsonrpc": "2.0", "method": method, "params": params})
+
     def publish(self, doc: Document, version: int, items: list[_Item],
                 slots: list[tuple[Sentence, SentenceCheck] | None], *, final: bool) -> None:
         """Publish diagnostics for ``version`` (the current one) and, when final, the score."""
         index = doc.index(self.encoding)
         min_sev = self.config.min_severity or self.settings.min_severity
         min_rank = severity_rank(min_sev)
-        diags: list[types.Diagnostic] = []
+        diags: list[dict[str, Any]] = []
         results: list[SentenceResult] = []
         checks: list[SentenceCheck] = []
+        weights: dict[str, float] = {}
         for it, slot in zip(items, slots, strict=True):
             if slot is None:
                 continue
             sent, check = slot
             checks.append(check)
-            placed = []
-            for v in check.violations:
-                p = place(v, check.sentence, it.segment, self.settings.hint_below)
-                if p is None:
-                    continue
-                sev = self.config.severity_for(v.rule.id) or p.severity
+            shown = []
+            for t in self._templates(check, len(it.text)):
+                sev = self.config.severity_for(t.violation.rule.id) or t.severity
                 if sev == "off" or severity_rank(sev) > min_rank:
                     continue
-                placed.append(p)
-                diags.append(to_diagnostic(p, index, doc.uri, it.text, sev))
+                shown.append(t)
+                diags.append(render(t, it.parent, it.start, index, doc.uri, sev))
             results.append(SentenceResult(it.lang, it.text, it.parent, it.start, it.end, sent,
-                                          check, placed, it._segment))
+                                          check, shown, it._segment))
         doc.results = results
         doc.published_version = version
-        self.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(uri=doc.uri, diagnostics=diags, version=version))
+        self._send_raw(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
+                       {"uri": doc.uri, "version": version, "diagnostics": diags})
         if not final:
             return
         doc.checked_once = True
-        report = score_corpus(checks)
-        doc.score = DocumentScore(
-            uri=doc.uri, version=version, score=report.score if checks else None,
-            sentences=len(checks), violations=sum(t.violated for t in report.rules.values()),
+        for eng in self.engines.values():
+            weights.update(eng.weights)
+        doc.score = self._score(doc.uri, version, checks, weights)
+        self._send_raw(SCORE_NOTIFICATION, doc.score.to_json())
+
+    def _score(self, uri: str, version: int, checks: list[SentenceCheck],
+               weights: dict[str, float]) -> DocumentScore:
+        """The document score as ``lambre_core.score.score_corpus`` computes it (weighted
+        macro-average over rules of their satisfied share), from cached per-sentence tallies."""
+        totals: dict[str, RuleTally] = {}
+        for check in checks:
+            for rid, t in self._tallies(check).items():
+                agg = totals.setdefault(rid, RuleTally())
+                agg.satisfied += t.satisfied
+                agg.violated += t.violated
+        num = den = 0.0
+        for rid, t in totals.items():
+            if t.total:
+                w = weights.get(rid, 1.0)
+                num += w * t.score
+                den += w
+        score = (num / den if den else 1.0) if checks else None
+        return DocumentScore(
+            uri=uri, version=version, score=score, sentences=len(checks),
+            violations=sum(t.violated for t in totals.values()),
             rules=[{"id": rid, "satisfied": t.satisfied, "violated": t.violated}
-                   for rid, t in report.rules.items()],
+                   for rid, t in sorted(totals.items())],
         )
-        self.protocol.notify(SCORE_NOTIFICATION, doc.score.to_json())
 
     # -- edits from the client -----------------------------------------------------------------
 
@@ -465,8 +513,7 @@ class LambreServer(LanguageServer):
         doc = self.docs.pop(uri, None)
         if doc is not None and doc.task is not None:
             doc.task.cancel()
-        self.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+        self._send_raw(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, {"uri": uri, "diagnostics": []})
 
     def recheck_all(self) -> None:
         """Check every open document again (settings or configuration changed)."""
