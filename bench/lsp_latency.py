@@ -3,7 +3,8 @@
 Prints:
 - cold start: process start -> first diagnostics, and -> complete diagnostics, for an N-sentence
   German document (default 1,000 sentences);
-- one-word edit -> its diagnostics: p50 / p95 over E edits (parse cache on);
+- one-word edit -> its diagnostics: p50 / p95 over E edits (parse cache on), timed when the
+  diagnostics' JSON arrives (and, separately, once this Python client has decoded it);
 - the same with the cache off (a full reparse per edit), and the ratio full / cached;
 - server RSS (current and peak) with one language loaded.
 
@@ -86,8 +87,9 @@ def pct(xs: list[float], p: float) -> float:
 
 
 async def one_word_edit(c: LambreClient, uri: str, text: str, rng: random.Random,
-                        timeout: float) -> tuple[str, float]:
-    """Replace one word of a random sentence by another word; seconds to its diagnostics."""
+                        timeout: float) -> tuple[str, float, float]:
+    """Replace one word of a random sentence by another word; seconds until its diagnostics
+    arrive, and until this Python client has decoded them."""
     words = [m for m in re.finditer(r"\b[a-zäöüß]{3,}\b", text)]
     m = rng.choice(words)
     repl = {"der": "die", "die": "der", "den": "dem", "dem": "den", "und": "oder"}.get(
@@ -97,7 +99,7 @@ async def one_word_edit(c: LambreClient, uri: str, text: str, rng: random.Random
     v = c.change(uri, types.Range(start=position(text, m.start()), end=position(text, m.end())),
                  repl, new)
     pub = await c.diagnostics(uri, v, timeout=timeout)
-    return new, pub.at - t0
+    return new, pub.at - t0, pub.handled - t0
 
 
 async def run(args: argparse.Namespace) -> None:
@@ -134,14 +136,18 @@ async def run(args: argparse.Namespace) -> None:
 
     rng = random.Random(13)
     lat: list[float] = []
+    decoded: list[float] = []
     for _ in range(args.edits):
-        text, dt = await one_word_edit(c, uri, text, rng, 600)
+        text, dt, dd = await one_word_edit(c, uri, text, rng, 600)
         lat.append(dt)
+        decoded.append(dd)
         if args.verbose:
-            print(f"  edit {len(lat)}: {1000 * dt:.0f} ms")
+            print(f"  edit {len(lat)}: {1000 * dt:.0f} ms (decoded {1000 * dd:.0f} ms)")
     p50, p95 = statistics.median(lat), pct(lat, 95)
     print(f"one-word edit -> diagnostics (cache on, debounce {args.debounce_ms} ms, "
           f"{args.edits} edits): p50 {1000 * p50:.0f} ms, p95 {1000 * p95:.0f} ms")
+    print(f"  (until this Python client has decoded all {len(final.diagnostics)} diagnostics: "
+          f"p50 {1000 * statistics.median(decoded):.0f} ms, p95 {1000 * pct(decoded, 95):.0f} ms)")
     cur, peak = rss_kb(pid)
     print(f"server RSS after cached edits: {cur / 1024:.0f} MB (peak {peak / 1024:.0f} MB)")
 
@@ -156,7 +162,7 @@ async def run(args: argparse.Namespace) -> None:
                                  for s in c.rec.scores[n0:]), timeout=3600)
     full: list[float] = []
     for _ in range(args.full_edits):
-        text, dt = await one_word_edit(c, uri, text, rng, 3600)
+        text, dt, _ = await one_word_edit(c, uri, text, rng, 3600)
         full.append(dt)
     fmed = statistics.median(full)
     print(f"one-word edit -> diagnostics (cache off = full reparse, {args.full_edits} edits): "

@@ -20,12 +20,15 @@ from .server import SCORE_NOTIFICATION
 
 @dataclass
 class Published:
-    """One publishDiagnostics as received, with the time it arrived."""
+    """One publishDiagnostics: ``at`` is when its JSON started to be read (what an editor
+    would see), ``handled`` when this Python client had built lsprotocol objects from it
+    (slow for thousands of diagnostics, and not the server's doing)."""
 
     uri: str
     version: int | None
     diagnostics: list[types.Diagnostic]
     at: float
+    handled: float = 0.0
 
 
 @dataclass
@@ -58,6 +61,32 @@ def _to_dict(obj: Any) -> Any:
     return obj
 
 
+class _Clock:
+    """When the message being handled started to be parsed."""
+
+    def __init__(self) -> None:
+        self.current: float | None = None
+        self.last = 0.0
+
+
+def _arrival_clock(client: LanguageClient) -> _Clock:
+    """Time-stamp each incoming message when its JSON starts to be parsed: pygls calls the
+    object hook for every JSON object, innermost first, the message itself last."""
+    clock = _Clock()
+    protocol = client.protocol
+    original = protocol.structure_message
+
+    def hook(data: dict[str, Any]) -> Any:
+        if clock.current is None:
+            clock.current = time.perf_counter()
+        if "jsonrpc" in data:
+            clock.last, clock.current = clock.current, None
+        return original(data)
+
+    protocol.structure_message = hook  # type: ignore[method-assign]
+    return clock
+
+
 def _fix_code_action_union(client: LanguageClient) -> None:
     """lsprotocol 2025.0.0 reads every code action that has a ``command`` as a bare ``Command``
     (its hook tests for the key, not for a string); tell them apart by the value's type."""
@@ -83,10 +112,12 @@ class LambreClient:
         rec = self.rec
         _fix_code_action_union(self.client)
 
+        arrival = _arrival_clock(self.client)
+
         @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def on_diagnostics(params: types.PublishDiagnosticsParams) -> None:
-            rec.diagnostics.append(
-                Published(params.uri, params.version, list(params.diagnostics), time.perf_counter()))
+            rec.diagnostics.append(Published(params.uri, params.version, list(params.diagnostics),
+                                             arrival.last, time.perf_counter()))
             rec.changed.set()
 
         @self.client.feature(SCORE_NOTIFICATION)
