@@ -56,7 +56,7 @@ class Segment:
 
     def _run(self, i: int) -> Run:
         k = bisect.bisect_right(self._starts, i) - 1
-        return self.runs[max(k, 0)]
+        return self.runs[k if k > 0 else 0]
 
     def doc_offset(self, i: int) -> int:
         """Document offset of segment character ``i`` (``len(text)`` maps past the last one)."""

@@ -57,6 +57,9 @@ class LineIndex:
         ends = [m.start() for m in _BREAK_RE.finditer(text)]
         ends.append(len(text))
         self.ends = ends
+        # one code unit per character everywhere: columns need no counting
+        self.simple = (text.isascii() or encoding == UTF32
+                       or (encoding == UTF16 and _ASTRAL_RE.search(text) is None))
 
     def line_of(self, offset: int) -> int:
         """0-based line of character ``offset``."""
@@ -72,11 +75,16 @@ class LineIndex:
 
     def position_json(self, offset: int) -> dict[str, int]:
         """``position`` as the JSON object (no lsprotocol object: cheaper by far)."""
-        offset = max(0, min(offset, len(self.text)))
+        if offset < 0:
+            offset = 0
         line = bisect.bisect_right(self.starts, offset) - 1
         start = self.starts[line]
-        col = min(offset, self.ends[line]) - start
-        return {"line": line, "character": units(self.text[start : start + col], self.encoding)}
+        end = self.ends[line]
+        if offset > end:
+            offset = end
+        if self.simple:
+            return {"line": line, "character": offset - start}
+        return {"line": line, "character": units(self.text[start:offset], self.encoding)}
 
     def range_json(self, start: int, end: int) -> dict[str, dict[str, int]]:
         """``range`` as the JSON object."""
