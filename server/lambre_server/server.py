@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import inspect
+import json
 import logging
 import os
 import threading
@@ -49,7 +51,7 @@ from . import __version__
 from .diagnostics import Template, render, severity_rank, templates
 from .documents import Document, DocumentScore, SentenceResult, language_from_id
 from .engine import Caches, Engine, load_engine, parse_and_check
-from .positions import apply_change
+from .positions import LineIndex, apply_change
 from .sentences import is_checkable, split_spans
 from .settings import Settings, parse_settings
 
@@ -111,6 +113,8 @@ class LambreServer(LanguageServer):
         self._template_cache: LRUCache[int, tuple[SentenceCheck, float, list[Template]]] = \
             LRUCache(maxsize=self.settings.cache_size)
         self._tally_cache: LRUCache[int, tuple[SentenceCheck, dict[str, RuleTally]]] = \
+            LRUCache(maxsize=self.settings.cache_size)
+        self._render_cache: LRUCache[tuple[Any, ...], tuple[SentenceCheck, list[str]]] = \
             LRUCache(maxsize=self.settings.cache_size)
 
     # -- settings and configuration ---------------------------------------------------------
@@ -382,9 +386,11 @@ class LambreServer(LanguageServer):
             # no model for any of the document's languages: nothing to publish but emptiness
             self.publish(doc, version, [], [], final=True)
             return
+        t1 = time.perf_counter()
         self.publish(doc, version, items, slots, final=True)
-        log.info("%s v%s: %d sentences, %d parsed/checked in %.0f ms", uri, version, len(items),
-                 total, 1000 * (time.perf_counter() - t0))
+        t2 = time.perf_counter()
+        log.info("%s v%s: %d sentences, %d parsed/checked in %.0f ms, published in %.0f ms",
+                 uri, version, len(items), total, 1000 * (t1 - t0), 1000 * (t2 - t1))
 
     def _check_key(self, eng: Engine, text: str,
                    disabled: frozenset[str]) -> tuple[str, str, str, str, frozenset[str]]:
@@ -420,7 +426,35 @@ class LambreServer(LanguageServer):
     def _send_raw(self, method: str, params: dict[str, Any]) -> None:
         # a plain JSON object goes straight to json.dumps (lsprotocol objects would be built and
         # unstructured again by cattrs: most of a keystroke's time in a long document)
-        self.protocol._send_data({"jsonrpc": "2.0", "method": method, "params": params})
+        self._send_body(json.dumps({"jsonrpc": "2.0", "method": method, "params": params}))
+
+    def _send_body(self, body: str) -> None:
+        """Write one JSON-RPC message (``body`` is ASCII: ``json.dumps`` escapes the rest)."""
+        writer = self.protocol.writer
+        if writer is None:
+            return
+        data = f"Content-Length: {len(body)}\r\n\r\n{body}".encode("ascii")
+        try:
+            res = writer.write(data)
+            if inspect.isawaitable(res):
+                asyncio.ensure_future(res)
+        except (BrokenPipeError, ConnectionError):
+            log.warning("client gone; diagnostics not sent")
+
+    def _rendered(self, doc: Document, it: _Item, check: SentenceCheck, shown: list[Template],
+                  index: LineIndex, severities: list[str], epoch: tuple[Any, ...]) -> list[str]:
+        """The JSON of a sentence's diagnostics, reused while the sentence starts at the same
+        line and column with the same source text (an edit elsewhere leaves it alone)."""
+        a, b = it.doc_span()
+        start = index.position_json(a)
+        key = (id(check), start["line"], start["character"], index.text[a:b], epoch)
+        hit = self._render_cache.get(key)
+        if hit is not None and hit[0] is check:
+            return hit[1]
+        out = [json.dumps(render(t, it.parent, it.start, index, doc.uri, sev))
+               for t, sev in zip(shown, severities, strict=True)]
+        self._render_cache[key] = (check, out)
+        return out
 
     def publish(self, doc: Document, version: int, items: list[_Item],
                 slots: list[tuple[Sentence, SentenceCheck] | None], *, final: bool) -> None:
@@ -428,7 +462,8 @@ class LambreServer(LanguageServer):
         index = doc.index(self.encoding)
         min_sev = self.config.min_severity or self.settings.min_severity
         min_rank = severity_rank(min_sev)
-        diags: list[dict[str, Any]] = []
+        epoch = (id(self.config), min_sev, self.settings.hint_below, self.encoding, doc.uri)
+        parts: list[str] = []
         results: list[SentenceResult] = []
         checks: list[SentenceCheck] = []
         weights: dict[str, float] = {}
@@ -437,19 +472,24 @@ class LambreServer(LanguageServer):
                 continue
             sent, check = slot
             checks.append(check)
-            shown = []
+            shown: list[Template] = []
+            sevs: list[str] = []
             for t in self._templates(check, len(it.text)):
                 sev = self.config.severity_for(t.violation.rule.id) or t.severity
                 if sev == "off" or severity_rank(sev) > min_rank:
                     continue
                 shown.append(t)
-                diags.append(render(t, it.parent, it.start, index, doc.uri, sev))
+                sevs.append(sev)
+            if shown:
+                parts.extend(self._rendered(doc, it, check, shown, index, sevs, epoch))
             results.append(SentenceResult(it.lang, it.text, it.parent, it.start, it.end, sent,
                                           check, shown, it._segment))
         doc.results = results
         doc.published_version = version
-        self._send_raw(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
-                       {"uri": doc.uri, "version": version, "diagnostics": diags})
+        self._send_body(
+            '{"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": '
+            f'{{"uri": {json.dumps(doc.uri)}, "version": {int(version)}, '
+            f'"diagnostics": [{", ".join(parts)}]}}}}')
         if not final:
             return
         doc.checked_once = True
