@@ -232,10 +232,11 @@ def train_component(cfg: TrainConfig, comp: str) -> Path | None:
         extra = tagger_args if comp == "pos" else parser_args
         args = ["--mode", "train", "--train_file", str(train), "--eval_file", str(dev),
                 "--output_file", str(cfg.work / "data" / f"{comp}-dev.pred.conllu"),
-                "--max_steps", str(steps), "--eval_interval", "100",
-                "--fix_eval_interval", *extra, *common]
+                "--max_steps", str(steps), "--eval_interval", "100", *extra, *common]
         if comp == "depparse":
             args += ["--checkpoint_interval", "100"]
+        else:
+            args += ["--fix_eval_interval"]
     run_trainer(module, args, log, cfg.threads, cfg.nice)
     if not model.exists():
         raise LambreError(f"trainer finished without writing a {comp} model", file=str(log))
