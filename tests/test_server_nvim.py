@@ -34,7 +34,7 @@ local function has_werden()
   return false
 end
 local out = {}
-out.shown = vim.wait(180000, has_werden, 50)
+out.shown = vim.wait(90000, has_werden, 50)
 out.diagnostics = {}
 for _, d in ipairs(vim.diagnostic.get(buf)) do
   table.insert(out.diagnostics, { lnum = d.lnum, col = d.col, end_col = d.end_col,
@@ -42,7 +42,7 @@ for _, d in ipairs(vim.diagnostic.get(buf)) do
                                   source = d.source })
 end
 vim.api.nvim_buf_set_lines(buf, 0, 1, false, { cfg.fixed })
-out.gone = vim.wait(180000, function() return not has_werden() end, 50)
+out.gone = vim.wait(90000, function() return not has_werden() end, 50)
 vim.fn.writefile({ vim.fn.json_encode(out) }, cfg.out)
 vim.lsp.stop_client(id)
 vim.cmd("qa!")
