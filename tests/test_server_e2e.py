@@ -341,3 +341,17 @@ def test_large_document_progressive_visible_first(tmp_path: Path) -> None:
         assert kinds.count("begin") >= 2  # model loading, then the document check
     finally:
         s.close()
+
+
+def test_language_switch_comment(session: Session) -> None:
+    """`lambre: language=xx` switches the paragraphs that follow; the German ones stay checked
+    (here the switch goes to a language without a model: no diagnostics there, one message)."""
+    c = session.client
+    before = len(c.rec.messages)
+    text = f"{FIG1}\n\n<!-- lambre: language=sw -->\nNinasoma vitabu.\n\n" \
+           f"<!-- lambre: language=default -->\n{FIG1}\n"
+    uri, pub = _open(session, "switch.md", text, "markdown")
+    lines = {d.range.start.line for d in pub.diagnostics
+             if lsp_range_text(text, d.range) == "werden"}
+    assert lines == {0, 6}
+    assert [m for m in c.rec.messages[before:] if "'sw'" in m.message]
