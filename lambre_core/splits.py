@@ -46,7 +46,7 @@ SPLITS: dict[str, SplitSpec] = {
         (
             SourceRule("de_gsd-ud-dev.conllu", "CC BY-SA 4.0", dev_every=8),
             SourceRule("de_gsd-ud-test.conllu", "CC BY-SA 4.0", test_every=2),
-            SourceRule("de_pud-ud-test.conllu", "CC BY-SA 4.0", dev_every=5),
+            SourceRule("de_pud-ud-test.conllu", "CC BY-SA 3.0", dev_every=5),
         ),
     ),
     "ru": SplitSpec(
@@ -57,7 +57,7 @@ SPLITS: dict[str, SplitSpec] = {
             SourceRule("ru_gsd-ud-test.conllu", "CC BY-SA 4.0", test_every=2),
             SourceRule("ru_taiga-ud-dev.conllu", "CC BY-SA 4.0"),
             SourceRule("ru_taiga-ud-test.conllu", "CC BY-SA 4.0", test_every=2),
-            SourceRule("ru_pud-ud-test.conllu", "CC BY-SA 4.0", dev_every=4),
+            SourceRule("ru_pud-ud-test.conllu", "CC BY-SA 3.0", dev_every=4),
         ),
     ),
 }

@@ -348,7 +348,7 @@ def write_model_card(out: Path, lang: str, *, command: str, split: dict[str, obj
     lines.append(f"- total: {total / 1e6:.2f} MB")
     lines += ["", "## Licence", "",
               "Trained on the treebanks listed above; the models are derived works of that data "
-              "and carry its licence (CC BY-SA 4.0 for GSD, PUD and Taiga).", ""]
+              "and carry its licence (CC BY-SA 4.0 for GSD and Taiga, CC BY-SA 3.0 for PUD).", ""]
     card = out / "README.md"
     atomic_write(card, "\n".join(lines))
     return card
