@@ -119,7 +119,7 @@ def test_settings() -> None:
     assert s.language == "de" and s.debounce_ms == 10 and s.min_severity == "warning"
     assert s.rules_file_for("ru") == "/r.yaml" and s.rules_file_for("de") is None
     assert s.cache is False and s.disabled_rules == {"x"}
-    assert s.hint_below == 0.6 and len(s.problems) == 1 and "hintBelow" in s.problems[0]
+    assert s.hint_below == 0.5 and len(s.problems) == 1 and "hintBelow" in s.problems[0]
     s2 = parse_settings({"debounce_ms": 5}, s)
     assert s2.debounce_ms == 5 and s2.language == "de"
 

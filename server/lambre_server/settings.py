@@ -42,7 +42,7 @@ class Settings:
     rules_file: str | None = None
     rules_files: tuple[tuple[str, str], ...] = ()
     min_severity: str = "hint"
-    hint_below: float = 0.6
+    hint_below: float = 0.5
     disabled_rules: frozenset[str] = frozenset()
     debounce_ms: int = 25
     cache: bool = True
