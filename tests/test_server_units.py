@@ -75,6 +75,15 @@ def test_number_at_line_end_ends_a_sentence() -> None:
                                                            "Wir gingen am 3. Mai heim."]
 
 
+def test_junk_lines_stand_alone() -> None:
+    t = "\x00\x01" * 5 + "a" * 2000 + "\nIch werden lesen."
+    got = [t[s.start : s.end] for s in split_text(t)]
+    assert got[-1] == "Ich werden lesen."
+    assert all(len(x) <= MAX_CHARS for x in got)
+    t2 = "Ein Satz mit https://example.org/" + "x" * 90 + "\nund weiter."
+    assert len(split_text(t2)) == 2
+
+
 def test_edit_in_one_sentence_keeps_the_others() -> None:
     a = "Das ist gut. Ich werden lesen. Er liest."
     b = "Das ist gut. Ich werde lesen. Er liest."

@@ -45,9 +45,11 @@ def _prev_word(text: str, dot: int) -> str:
     return text[i:dot]
 
 
-def _is_boundary(text: str, m: re.Match[str]) -> bool:
+def _is_boundary(text: str, m: re.Match[str], hi: int | None = None) -> bool:
     punct = m.group(0)
-    rest = text[m.end():]
+    # what follows, up to a look-ahead window (a long blank stretch counts as a boundary)
+    end = len(text) if hi is None else hi
+    rest = text[m.end() : min(end, m.end() + 200)]
     nxt = rest.lstrip()
     if not nxt:
         return True
@@ -71,9 +73,10 @@ def _is_boundary(text: str, m: re.Match[str]) -> bool:
 def _cut_long(text: str, start: int, end: int) -> list[SentenceSpan]:
     spans: list[SentenceSpan] = []
     while end - start > MAX_CHARS:
-        cut = text.rfind(" ", start, start + MAX_CHARS)
-        nl = text.rfind("\n", start, start + MAX_CHARS)
-        cut = max(cut, nl)
+        # a line break is the better place to cut, then a space
+        cut = text.rfind("\n", start, start + MAX_CHARS)
+        if cut <= start:
+            cut = text.rfind(" ", start, start + MAX_CHARS)
         if cut <= start:
             cut = start + MAX_CHARS
         spans.append(SentenceSpan(start, cut))
@@ -85,15 +88,36 @@ def _cut_long(text: str, start: int, end: int) -> list[SentenceSpan]:
     return spans
 
 
+#: a line this long without a space, or longer than a sentence may be, is not prose to join
+#: with its neighbours (base64, minified code, a binary dump): it stands alone
+_JUNK_LINE_RE = re.compile(r"[^\s]{80,}|[^\n]{" + str(MAX_CHARS + 1) + ",}")
+
+
+def _blocks(text: str) -> list[tuple[int, int]]:
+    """Stretches of ``text`` that sentences may span: junk lines are cut off their neighbours."""
+    if len(text) < 80:
+        return [(0, len(text))]
+    cuts: list[int] = []
+    for m in _JUNK_LINE_RE.finditer(text):
+        a = text.rfind("\n", 0, m.start()) + 1
+        b = text.find("\n", m.end())
+        cuts.extend((a, len(text) if b < 0 else b))
+    if not cuts:
+        return [(0, len(text))]
+    bounds = sorted({0, len(text), *cuts})
+    return list(zip(bounds, bounds[1:], strict=False))
+
+
 def split_text(text: str) -> list[SentenceSpan]:
     """Sentence spans of ``text`` (whitespace trimmed, empty ones left out)."""
     spans: list[SentenceSpan] = []
-    start = 0
-    for m in _END_RE.finditer(text):
-        if _is_boundary(text, m):
-            spans.extend(_trimmed(text, start, m.end()))
-            start = m.end()
-    spans.extend(_trimmed(text, start, len(text)))
+    for lo, hi in _blocks(text):
+        start = lo
+        for m in _END_RE.finditer(text, lo, hi):
+            if _is_boundary(text, m, hi):
+                spans.extend(_trimmed(text, start, m.end()))
+                start = m.end()
+        spans.extend(_trimmed(text, start, hi))
     return spans
 
 
