@@ -9,7 +9,13 @@ import torch
 
 from lambre_core.conllu_io import read_conllu
 from lambre_core.splits import SPLITS, carve
-from lambre_core.train import TrainConfig, half_precision, identity_lemmas, train
+from lambre_core.train import (
+    TrainConfig,
+    half_precision,
+    identity_lemmas,
+    rewrite_columns,
+    train,
+)
 
 
 def test_carved_split_is_disjoint_and_complete(shared: Path, tmp_path: Path) -> None:
@@ -63,3 +69,14 @@ def test_tiny_parser_training_resumes(shared: Path, tmp_path: Path) -> None:
     assert "Continuing from checkpoint" in log
     assert (tmp_path / "out" / "resources.json").is_file()
     assert (tmp_path / "out" / "lexicon.tsv").is_file()
+
+
+def test_verbform_harmonized_from_penn_xpos_and_mood(tmp_path: Path) -> None:
+    src = tmp_path / "pud.conllu"
+    src.write_text("# text = er hat gesehen\n"
+                   "1\ter\ter\tPRON\tPRP\tCase=Nom\t2\tnsubj\t_\t_\n"
+                   "2\that\thaben\tAUX\tVBC\tMood=Ind|Number=Sing\t0\troot\t_\t_\n"
+                   "3\tgesehen\tsehen\tVERB\tVBN\t_\t2\txcomp\t_\t_\n\n", encoding="utf-8")
+    out = read_conllu(rewrite_columns(src, tmp_path / "out.conllu"))[0]
+    assert out.words[1].feats["VerbForm"] == "Fin" and out.words[2].feats["VerbForm"] == "Part"
+    assert "VerbForm" not in out.words[0].feats and out.words[1].xpos == "_"

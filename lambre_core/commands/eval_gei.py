@@ -15,7 +15,13 @@ from pathlib import Path
 from ..check import check_sentences
 from ..conllu_io import atomic_write, read_conllu, to_conllu
 from ..errors import LambreError
-from ..filters import ViolationFilter, all_of, confidence_filter, syncretism_filter
+from ..filters import (
+    ViolationFilter,
+    all_of,
+    confidence_filter,
+    syncretism_filter,
+    uncertain_blame_filter,
+)
 from ..gei import DEFAULT_TYPES, read_m2, score_gei
 from ..lexicon import Lexicon
 from ..rules import default_rules, load_rules
@@ -32,6 +38,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--conf", default="0",
                    help="drop violations where either end's feats confidence is below this "
                    "(with --steps: a comma-separated list of thresholds to compare)")
+    p.add_argument("--blamed-max-conf", type=float, default=None,
+                   help="keep violations whose blamed token's feature confidence is at most "
+                   "this (the tagger hesitates on a wrong form)")
     p.add_argument("--syncretism", action="store_true",
                    help="drop violations a syncretic form cannot prove (lexicon)")
     p.add_argument("--lexicon-from", nargs="*", type=Path, default=None,
@@ -93,13 +102,19 @@ def run(args: argparse.Namespace) -> int:
         ts = [t for t in thresholds if t > 0] or [0.3, 0.5, 0.7]
         configs = [("plain", None)]
         configs += [(f"conf>={t}", confidence_filter(t)) for t in ts]
+        bt = args.blamed_max_conf if args.blamed_max_conf is not None else 0.7
+        configs += [(f"blamed<={bt}", uncertain_blame_filter(bt))]
         configs += [("syncretism", syncretism_filter(lex))]
         configs += [(f"conf>={t}+syncretism", all_of(confidence_filter(t), syncretism_filter(lex)))
                     for t in ts]
+        configs += [(f"syncretism+blamed<={bt}",
+                     all_of(syncretism_filter(lex), uncertain_blame_filter(bt)))]
     else:
         t = thresholds[0] if thresholds else 0.0
         flt = all_of(confidence_filter(t) if t > 0 else None,
-                     syncretism_filter(lex) if lex is not None else None)
+                     syncretism_filter(lex) if lex is not None else None,
+                     uncertain_blame_filter(args.blamed_max_conf)
+                     if args.blamed_max_conf is not None else None)
         configs = [("result", flt)]
     for name, flt in configs:
         checks = check_sentences(parsed, ruleset, violation_filter=flt)
