@@ -26,9 +26,8 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from cachetools import LRUCache
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
@@ -62,6 +61,23 @@ VISIBLE_NOTIFICATION = "lambre/visibleRanges"
 CMD_SCORE = "lambre.documentScore"
 CMD_DISABLE_RULE = "lambre.disableRule"
 CMD_IGNORE_SENTENCE = "lambre.ignoreSentence"
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _BoundedDict(dict[K, V]):
+    """A dict that empties itself when full: bounded memory at plain-dict lookup speed."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = max(limit, 1)
+
+    def put(self, key: K, value: V) -> None:
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
 
 
 #: (language, models dir, rules file, lexicon files): what an engine was loaded from
@@ -110,12 +126,14 @@ class LambreServer(LanguageServer):
         self._config_error_shown: str | None = None
         self._pending_visible: dict[str, list[types.Range]] = {}
         # keyed by id(check) (checks are not hashable); the check is kept to rule out id reuse
-        self._template_cache: LRUCache[int, tuple[SentenceCheck, float, list[Template]]] = \
-            LRUCache(maxsize=self.settings.cache_size)
-        self._tally_cache: LRUCache[int, tuple[SentenceCheck, dict[str, RuleTally]]] = \
-            LRUCache(maxsize=self.settings.cache_size)
-        self._render_cache: LRUCache[tuple[Any, ...], tuple[SentenceCheck, list[str]]] = \
-            LRUCache(maxsize=self.settings.cache_size)
+        # per-sentence derived data, looked up thousands of times per keystroke: plain dicts
+        # (an LRU's bookkeeping costs more than the lookups), emptied when they grow too big
+        self._template_cache: _BoundedDict[int, tuple[SentenceCheck, float, list[Template]]] = \
+            _BoundedDict(4 * self.settings.cache_size)
+        self._tally_cache: _BoundedDict[int, tuple[SentenceCheck, list[tuple[str, int, int]]]] = \
+            _BoundedDict(4 * self.settings.cache_size)
+        self._render_cache: _BoundedDict[tuple[Any, ...], tuple[SentenceCheck, list[str]]] = \
+            _BoundedDict(4 * self.settings.cache_size)
 
     # -- settings and configuration ---------------------------------------------------------
 
@@ -411,16 +429,16 @@ class LambreServer(LanguageServer):
         if hit is not None and hit[0] is check and hit[1] == self.settings.hint_below:
             return hit[2]
         out = templates(check.sentence, check.violations, text_len, self.settings.hint_below)
-        self._template_cache[key] = (check, self.settings.hint_below, out)
+        self._template_cache.put(key, (check, self.settings.hint_below, out))
         return out
 
-    def _tallies(self, check: SentenceCheck) -> dict[str, RuleTally]:
-        """Per-rule satisfied/violated counts of a check (cached like the templates)."""
+    def _tallies(self, check: SentenceCheck) -> list[tuple[str, int, int]]:
+        """Per-rule (id, satisfied, violated) of a check (cached like the templates)."""
         hit = self._tally_cache.get(id(check))
         if hit is not None and hit[0] is check:
             return hit[1]
-        tallies = rule_tallies(check)
-        self._tally_cache[id(check)] = (check, tallies)
+        tallies = [(rid, t.satisfied, t.violated) for rid, t in rule_tallies(check).items()]
+        self._tally_cache.put(id(check), (check, tallies))
         return tallies
 
     def _send_raw(self, method: str, params: dict[str, Any]) -> None:
@@ -453,7 +471,7 @@ class LambreServer(LanguageServer):
             return hit[1]
         out = [json.dumps(render(t, it.parent, it.start, index, doc.uri, sev))
                for t, sev in zip(shown, severities, strict=True)]
-        self._render_cache[key] = (check, out)
+        self._render_cache.put(key, (check, out))
         return out
 
     def publish(self, doc: Document, version: int, items: list[_Item],
@@ -502,12 +520,13 @@ class LambreServer(LanguageServer):
                weights: dict[str, float]) -> DocumentScore:
         """The document score as ``lambre_core.score.score_corpus`` computes it (weighted
         macro-average over rules of their satisfied share), from cached per-sentence tallies."""
-        totals: dict[str, RuleTally] = {}
+        sat: dict[str, int] = {}
+        vio: dict[str, int] = {}
         for check in checks:
-            for rid, t in self._tallies(check).items():
-                agg = totals.setdefault(rid, RuleTally())
-                agg.satisfied += t.satisfied
-                agg.violated += t.violated
+            for rid, ns, nv in self._tallies(check):
+                sat[rid] = sat.get(rid, 0) + ns
+                vio[rid] = vio.get(rid, 0) + nv
+        totals = {rid: RuleTally(sat[rid], vio[rid]) for rid in sat}
         num = den = 0.0
         for rid, t in totals.items():
             if t.total:
