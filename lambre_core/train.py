@@ -255,7 +255,8 @@ def train_component(cfg: TrainConfig, comp: str) -> Path | None:
         extra = tagger_args if comp == "pos" else parser_args
         args = ["--mode", "train", "--train_file", str(train), "--eval_file", str(dev),
                 "--output_file", str(cfg.work / "data" / f"{comp}-dev.pred.conllu"),
-                "--max_steps", str(steps), "--eval_interval", "100", *extra, *common]
+                "--max_steps", str(steps), "--eval_interval", str(min(100, max(1, steps // 5))),
+                *extra, *common]
         if comp == "depparse":
             args += ["--checkpoint_interval", "100"]
         else:

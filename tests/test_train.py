@@ -66,7 +66,7 @@ def test_tiny_parser_training_resumes(shared: Path, tmp_path: Path) -> None:
     cfg.steps = {"depparse": 4}
     train(cfg)
     log = (tmp_path / "work" / "logs" / "depparse.log").read_text(encoding="utf-8")
-    assert "Continuing from checkpoint" in log
+    assert "Continuing from checkpoint" in log and "previously trained for 2 steps" in log
     assert (tmp_path / "out" / "resources.json").is_file()
     assert (tmp_path / "out" / "lexicon.tsv").is_file()
 
