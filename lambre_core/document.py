@@ -79,7 +79,7 @@ def check_document(
     config: LambreConfig,
     *,
     disabled: frozenset[str] = frozenset(),
-    hint_below: float = 0.6,
+    hint_below: float = 0.5,
     min_severity: str = "hint",
 ) -> DocumentResult:
     """Check a whole document of markup ``kind`` in ``language`` (segments may switch language)."""

@@ -90,21 +90,24 @@ def message(v: Violation) -> str:
 
 
 def confidence(*words: Word) -> float:
-    """The parser's confidence in the words' analyses (the least of their ``Conf``; 1 if absent)."""
+    """The parser's confidence in the words' whole analyses (the least ``Conf``; 1 if absent)."""
     out = 1.0
     for w in words:
-        c = w.misc.get("Conf")
-        if c:
-            try:
-                out = min(out, float(c))
-            except ValueError:
-                pass
+        try:
+            out = min(out, float(w.misc.get("Conf", "1")))
+        except ValueError:
+            pass
     return out
 
 
 def severity_name(v: Violation, hint_below: float) -> str:
-    """error / warning / information / hint from the rule's reliability times parser confidence."""
-    s = v.rule.reliability * confidence(v.blamed, v.other)
+    """error / warning / information / hint from the rule's reliability times the tagger's
+    confidence in the rule's feature on both ends of the arc (``FConf``; the whole-bundle
+    ``Conf`` of a word with five features is low even when its Number is certain)."""
+    from .filters import feature_conf  # the lexicon behind filters loads only when needed
+
+    conf = min(feature_conf(v.dep, v.feature), feature_conf(v.head, v.feature))
+    s = v.rule.reliability * conf
     if s < hint_below:
         return "hint"
     if s >= 0.95 and v.rule.support >= 50:

@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="hide findings below this (default: the config's, else hint)")
     p.add_argument("--fail-on", choices=SEVERITIES, default="warning",
                    help="exit 1 when a finding is at least this severe (default: warning)")
-    p.add_argument("--hint-below", type=float, default=0.6,
+    p.add_argument("--hint-below", type=float, default=0.5,
                    help="reliability x confidence under which a finding is only a hint")
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(func=run)

@@ -11,7 +11,6 @@ from lsprotocol import types
 
 from lambre_core.check import Violation
 from lambre_core.doc import Sentence, Word
-from lambre_core.filters import feature_conf
 from lambre_core.markup import Segment
 
 # the learner-facing words are shared with `lambre-core check`, so editor and CI read the same
@@ -19,6 +18,7 @@ from lambre_core.messages import (  # noqa: F401  (re-exported for the server's 
     confidence,
     message,
     role,
+    severity_name,
     severity_rank,
 )
 
@@ -26,20 +26,6 @@ from .positions import LineIndex
 
 SOURCE = "lambre"
 
-
-def severity_name(v: Violation, hint_below: float) -> str:
-    """error / warning / information / hint from the rule's reliability times the tagger's
-    confidence in the rule's feature on both ends of the arc (``FConf``; the whole-bundle
-    ``Conf`` of a word with five features is low even when its Number is certain)."""
-    conf = min(feature_conf(v.dep, v.feature), feature_conf(v.head, v.feature))
-    s = v.rule.reliability * conf
-    if s < hint_below:
-        return "hint"
-    if s >= 0.95 and v.rule.support >= 50:
-        return "error"
-    if s >= 0.85:
-        return "warning"
-    return "information"
 
 _SEVERITY = {
     "error": types.DiagnosticSeverity.Error,
