@@ -126,7 +126,7 @@ class Parser:
         self.lang = source.lang
         self._lock = threading.Lock()
         self.mwt_forms: frozenset[str] = frozenset()
-        quiet = {"logging_level": "WARN", "use_gpu": False, "download_method": None}
+        quiet = {"logging_level": "ERROR", "use_gpu": False, "download_method": None}
         if source.kind == "project":
             d = source.path
             if not (d / "resources.json").is_file():

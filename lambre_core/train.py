@@ -270,8 +270,11 @@ def train_component(cfg: TrainConfig, comp: str) -> Path | None:
 
 def write_resources(models_dir: Path, lang: str) -> None:
     """The minimal ``resources.json`` Stanza's Pipeline needs to load models from a directory."""
+    # "packages"/"tokenize" must exist (empty) for a language without mwt, or Stanza's
+    # add_mwt() fails looking for a default package
     atomic_write(models_dir / "resources.json",
-                 json.dumps({lang: {"lang_name": LANG_NAMES.get(lang, lang)}}) + "\n")
+                 json.dumps({lang: {"lang_name": LANG_NAMES.get(lang, lang), "packages": {},
+                                    "tokenize": {}}}) + "\n")
 
 
 def train(cfg: TrainConfig) -> dict[str, Path]:
