@@ -113,3 +113,14 @@ def test_cli_parse_and_bad_input(tmp_path: Path) -> None:
         r = subprocess.run(cli + ["parse", "--lang", lang, str(g)], capture_output=True,
                            text=True, timeout=120)
         assert r.returncode == 2 and needle in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.skipif(not (MODELS / "ru" / "pos.pt").is_file(), reason="models/ru not shipped")
+def test_russian_model_loads_without_mwt() -> None:
+    p = load_parser("ru")
+    assert not p.has_mwt
+    text = "Мы читали интересные книги в библиотеке."
+    s = p.parse_sentences([text])[0]
+    _spans_ok(s, text)
+    assert s.multiword == [] and sum(w.head == 0 for w in s.words) == 1
+    assert any("Case" in w.feats for w in s.words)
