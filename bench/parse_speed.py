@@ -59,7 +59,7 @@ def main() -> int:
     one = [parser.parse_sentences([t]) for t in texts[:50]]
     one_s = time.perf_counter() - t0
     print(f"lang {a.lang}, models {parser.source.path}, torch threads {a.threads}")
-    print(f"model files: " + ", ".join(f"{k} {v / 1e6:.2f} MB" for k, v in sizes.items()))
+    print("model files: " + ", ".join(f"{k} {v / 1e6:.2f} MB" for k, v in sizes.items()))
     print(f"total model size: {sum(sizes.values()) / 1e6:.2f} MB")
     print(f"load time: {load_s:.2f} s")
     print(f"parse_sentences: {len(texts)} sentences, {words} words in {sent_s:.2f} s = "
