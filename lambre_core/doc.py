@@ -92,3 +92,14 @@ def surface_text(sentence: Sentence) -> str:
         if misc.get("SpaceAfter") != "No" and i <= n:
             parts.append(" ")
     return "".join(parts)
+
+
+def word_span(sentence: Sentence, word: Word) -> tuple[int, int] | None:
+    """Character span of a word in its sentence text: its own offsets, else those of the
+    multiword token it belongs to; None when neither is known."""
+    if word.start is not None and word.end is not None and word.end > word.start:
+        return word.start, word.end
+    for m in sentence.multiword:
+        if m.first <= word.id <= m.last and m.start is not None and m.end is not None:
+            return m.start, m.end
+    return None

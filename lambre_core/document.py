@@ -14,7 +14,7 @@ from typing import Any
 
 from .check import SentenceCheck, Violation, check_sentence
 from .config import LambreConfig
-from .doc import Sentence, Word
+from .doc import Sentence, word_span
 from .markup import Segment, segments
 from .messages import message, severity_name, severity_rank
 from .rules import RuleSet
@@ -49,15 +49,6 @@ class DocumentResult:
 EngineLoader = Callable[[str], tuple[Any, RuleSet]]
 
 
-def _span(sent: Sentence, word: Word) -> tuple[int, int] | None:
-    if word.start is not None and word.end is not None and word.end > word.start:
-        return word.start, word.end
-    for m in sent.multiword:
-        if m.first <= word.id <= m.last and m.start is not None and m.end is not None:
-            return m.start, m.end
-    return None
-
-
 def _line_col(text: str, offset: int) -> tuple[int, int]:
     line = text.count("\n", 0, offset) + 1
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
@@ -65,7 +56,7 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
 
 def sentence_text(sent: Sentence, seg_text: str) -> str:
     """The text a sentence covers in its segment (falls back to its metadata)."""
-    spans = [s for w in sent.words if (s := _span(sent, w)) is not None]
+    spans = [s for w in sent.words if (s := word_span(sent, w)) is not None]
     if spans:
         return seg_text[min(a for a, _ in spans): max(b for _, b in spans)]
     return sent.text
@@ -114,7 +105,7 @@ def check_document(
 
 def _place(v: Violation, sent: Sentence, seg: Segment, text: str, said: str,
            config: LambreConfig, hint_below: float) -> Finding | None:
-    span = _span(sent, v.blamed)
+    span = word_span(sent, v.blamed)
     if span is None or span[1] > len(seg.text):
         return None
     start, end = seg.doc_span(*span)

@@ -48,7 +48,8 @@ def role(deprel: str) -> str:
     return _ROLE.get(base.split(":")[0], "dependent")
 
 
-def _vals(word: Word, feature: str) -> str:
+def feature_text(word: Word, feature: str) -> str:
+    """``Number=Plur``, or ``no Number`` when the word lacks the feature."""
     v = word.feats.get(feature)
     return f"{feature}={v}" if v else f"no {feature}"
 
@@ -71,21 +72,21 @@ def message(v: Violation) -> str:
     if v.rule.type == "agree":
         if blamed is v.head:
             rel = role(v.dep.deprel)
-            text = (f'"{blamed.form}" ({_vals(blamed, feat)}) does not agree in {feat} with '
-                    f'its {rel} "{other.form}" ({_vals(other, feat)})')
+            text = (f'"{blamed.form}" ({feature_text(blamed, feat)}) does not agree in {feat} with '
+                    f'its {rel} "{other.form}" ({feature_text(other, feat)})')
         else:
             rel = role(v.dep.deprel)
             tail = _ROLE_VERB.get(rel, f"whose {rel} it is")
             what = _UPOS_NAME.get(other.upos, "word")
-            text = (f'"{blamed.form}" ({_vals(blamed, feat)}) does not agree in {feat} with '
-                    f'the {what} "{other.form}" ({_vals(other, feat)}) {tail}')
+            text = (f'"{blamed.form}" ({feature_text(blamed, feat)}) does not agree in {feat} with '
+                    f'the {what} "{other.form}" ({feature_text(other, feat)}) {tail}')
         return text + (_share(v) or ".")
     expected = " or ".join(f"{feat}={x}" for x in v.expected) or f"another {feat}"
     if blamed is v.dep:
         ctx = f'as the {role(v.dep.deprel)} of "{other.form}"'
     else:
         ctx = f'with its {role(v.dep.deprel)} "{other.form}"'
-    text = f'"{blamed.form}" ({_vals(blamed, feat)}) should have {expected} {ctx}'
+    text = f'"{blamed.form}" ({feature_text(blamed, feat)}) should have {expected} {ctx}'
     return text + (_share(v) or ".")
 
 

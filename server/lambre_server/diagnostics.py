@@ -10,12 +10,13 @@ from typing import Any
 from lsprotocol import types
 
 from lambre_core.check import Violation
-from lambre_core.doc import Sentence, Word
+from lambre_core.doc import Sentence, word_span
 from lambre_core.markup import Segment
 
 # the learner-facing words are shared with `lambre-core check`, so editor and CI read the same
 from lambre_core.messages import (  # noqa: F401  (re-exported for the server's modules)
     confidence,
+    feature_text,
     message,
     role,
     severity_name,
@@ -33,22 +34,6 @@ _SEVERITY = {
     "information": types.DiagnosticSeverity.Information,
     "hint": types.DiagnosticSeverity.Hint,
 }
-
-
-def _vals(word: Word, feature: str) -> str:
-    v = word.feats.get(feature)
-    return f"{feature}={v}" if v else f"no {feature}"
-
-
-def word_span(sent: Sentence, word: Word) -> tuple[int, int] | None:
-    """Character span of a word in its sentence text: its own offsets, else the multiword
-    token it belongs to."""
-    if word.start is not None and word.end is not None and word.end > word.start:
-        return word.start, word.end
-    for m in sent.multiword:
-        if m.first <= word.id <= m.last and m.start is not None and m.end is not None:
-            return m.start, m.end
-    return None
 
 
 @dataclass(frozen=True)
@@ -77,7 +62,7 @@ def templates(sent: Sentence, violations: list[Violation], text_len: int,
         if other is not None and other[1] > text_len:
             other = None
         o = v.other
-        related = (f'"{o.form}" ({_vals(o, v.feature)}), '
+        related = (f'"{o.form}" ({feature_text(o, v.feature)}), '
                    f'the {"head" if o is v.head else role(v.dep.deprel)} of this arc')
         out.append(Template(v, severity_name(v, hint_below), span, other, message(v), related))
     return out
