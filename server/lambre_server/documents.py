@@ -35,20 +35,18 @@ def language_from_id(language_id: str | None) -> str | None:
 
 
 @dataclass
-class SentenceResult:
-    """One checked sentence of a published version: characters ``start``..``end`` of a
-    segment (its own offset map is built on first use)."""
+class SentenceSlice:
+    """A sentence of a document: characters ``start``..``end`` of a segment. Its own offset map
+    (a sub-segment) is only built when needed (diagnostics, hover)."""
 
     lang: str
     text: str
     parent: Segment
     start: int
     end: int
-    sentence: Sentence
-    check: SentenceCheck
-    #: the templates of the diagnostics published for it
-    shown: list[Template]
-    _segment: Segment | None = None
+
+    def __post_init__(self) -> None:
+        self._segment: Segment | None = None
 
     @property
     def segment(self) -> Segment:
@@ -60,6 +58,16 @@ class SentenceResult:
     def doc_span(self) -> tuple[int, int]:
         """Document span of the sentence."""
         return self.parent.doc_span(self.start, self.end)
+
+
+@dataclass
+class SentenceResult(SentenceSlice):
+    """One checked sentence of a published version."""
+
+    sentence: Sentence
+    check: SentenceCheck
+    #: the templates of the diagnostics published for it
+    shown: list[Template]
 
 
 @dataclass

@@ -24,7 +24,6 @@ import threading
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -43,12 +42,12 @@ from lambre_core.config import (
 )
 from lambre_core.doc import Sentence
 from lambre_core.errors import LambreError
-from lambre_core.markup import Segment, segments
+from lambre_core.markup import segments
 from lambre_core.score import RuleTally, rule_tallies
 
 from . import __version__
 from .diagnostics import Template, render, severity_rank, templates
-from .documents import Document, DocumentScore, SentenceResult, language_from_id
+from .documents import Document, DocumentScore, SentenceResult, SentenceSlice, language_from_id
 from .engine import Caches, Engine, load_engine, parse_and_check
 from .positions import LineIndex, apply_change
 from .sentences import is_checkable, split_spans
@@ -82,29 +81,6 @@ class _BoundedDict(dict[K, V]):
 
 #: (language, models dir, rules file, lexicon files): what an engine was loaded from
 EngineKey = tuple[str, str | None, str | None, tuple[str, ...]]
-
-
-@dataclass
-class _Item:
-    """A sentence of the document being checked: characters ``start``..``end`` of a segment.
-    Its own offset map (a sub-segment) is only built when needed (diagnostics, hover)."""
-
-    lang: str
-    text: str
-    parent: Segment
-    start: int
-    end: int
-    _segment: Segment | None = None
-
-    @property
-    def segment(self) -> Segment:
-        if self._segment is None:
-            self._segment = self.parent.slice(self.start, self.end)
-        return self._segment
-
-    def doc_span(self) -> tuple[int, int]:
-        """Document span of the sentence."""
-        return self.parent.doc_span(self.start, self.end)
 
 
 class LambreServer(LanguageServer):
@@ -302,8 +278,8 @@ class LambreServer(LanguageServer):
         doc = self.docs.get(uri)
         return doc if doc is not None and doc.version == version else None
 
-    def _sentences(self, doc: Document, default_lang: str | None) -> list[_Item]:
-        items: list[_Item] = []
+    def _sentences(self, doc: Document, default_lang: str | None) -> list[SentenceSlice]:
+        items: list[SentenceSlice] = []
         for seg in segments(doc.text, doc.kind):
             lang = seg.language or default_lang
             if lang is None:
@@ -312,10 +288,10 @@ class LambreServer(LanguageServer):
                 text = seg.text[a:b]
                 if not is_checkable(text) or self.config.is_ignored(text):
                     continue
-                items.append(_Item(lang, text, seg, a, b))
+                items.append(SentenceSlice(lang, text, seg, a, b))
         return items
 
-    def _order(self, doc: Document, idxs: list[int], items: list[_Item]) -> list[int]:
+    def _order(self, doc: Document, idxs: list[int], items: list[SentenceSlice]) -> list[int]:
         """Visible sentences first, then document order."""
         if not doc.visible:
             return idxs
@@ -459,7 +435,7 @@ class LambreServer(LanguageServer):
         except (BrokenPipeError, ConnectionError):
             log.warning("client gone; diagnostics not sent")
 
-    def _rendered(self, doc: Document, it: _Item, check: SentenceCheck, shown: list[Template],
+    def _rendered(self, doc: Document, it: SentenceSlice, check: SentenceCheck, shown: list[Template],
                   index: LineIndex, severities: list[str], epoch: tuple[Any, ...]) -> list[str]:
         """The JSON of a sentence's diagnostics, reused while the sentence starts at the same
         line and column with the same source text (an edit elsewhere leaves it alone)."""
@@ -474,7 +450,7 @@ class LambreServer(LanguageServer):
         self._render_cache.put(key, (check, out))
         return out
 
-    def publish(self, doc: Document, version: int, items: list[_Item],
+    def publish(self, doc: Document, version: int, items: list[SentenceSlice],
                 slots: list[tuple[Sentence, SentenceCheck] | None], *, final: bool) -> None:
         """Publish diagnostics for ``version`` (the current one) and, when final, the score."""
         index = doc.index(self.encoding)
@@ -500,8 +476,9 @@ class LambreServer(LanguageServer):
                 sevs.append(sev)
             if shown:
                 parts.extend(self._rendered(doc, it, check, shown, index, sevs, epoch))
-            results.append(SentenceResult(it.lang, it.text, it.parent, it.start, it.end, sent,
-                                          check, shown, it._segment))
+            result = SentenceResult(it.lang, it.text, it.parent, it.start, it.end, sent, check, shown)
+            result._segment = it._segment  # keep the offset map already built
+            results.append(result)
         doc.results = results
         doc.published_version = version
         self._send_body(
