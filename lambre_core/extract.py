@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .conllu_io import read_conllu, tree_error
 from .doc import Sentence
+from .errors import TreeError
 from .rules import Rule, RuleSet, Side, TreebankSource, rule_id
 from .sud import base_relation, to_sud
 
@@ -264,12 +265,20 @@ def treebank_source(path: Path) -> TreebankSource:
 
 
 def extract_from_files(
-    paths: list[Path], lang: str, options: ExtractOptions | None = None
+    paths: list[Path], lang: str, options: ExtractOptions | None = None,
+    on_skip: Callable[[TreeError], None] | None = None,
 ) -> RuleSet:
-    """Read treebank files, extract rules, and record the treebanks and their licences."""
+    """Read treebank files, extract rules, and record the treebanks and their licences.
+
+    Sentences whose tree is broken are left out; ``on_skip`` hears about each one."""
     sentences: list[Sentence] = []
     for p in paths:
-        sentences.extend(read_conllu(p))
+        for sent in read_conllu(p):
+            problem = tree_error(sent)
+            if problem is None:
+                sentences.append(sent)
+            elif on_skip is not None:
+                on_skip(problem)
     ruleset = extract_rules(sentences, lang, options)
     merged: dict[str, TreebankSource] = {}
     for p in paths:

@@ -43,3 +43,21 @@ def test_cli_extract_writes_a_loadable_rule_file(shared: Path, tmp_path: Path) -
     assert rs.lang == "el" and rs.rules
     assert rs.sources[0].treebank == "UD_Greek-GDT" and rs.sources[0].license == "CC BY-NC-SA 3.0"
     assert "agreement rules" in res.stderr
+
+
+def test_cli_extract_reports_and_skips_a_broken_tree(data_dir: Path, tmp_path: Path) -> None:
+    text = (data_dir / "figure1.conllu").read_text(encoding="utf-8")
+    # make S.2's subject its own head's dependent and vice versa: a cycle
+    broken = text.replace("1\tIch\tich\tPRON\tPPER\tCase=Nom|Number=Sing|Person=1|PronType=Prs\t5\tnsubj",
+                          "1\tIch\tich\tPRON\tPPER\tCase=Nom|Number=Sing|Person=1|PronType=Prs\t2\tnsubj", 1)
+    broken = broken.replace("2\twerde\twerden\tAUX\tVAFIN\tMood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin\t5",
+                            "2\twerde\twerden\tAUX\tVAFIN\tMood=Ind|Number=Sing|Person=1|Tense=Pres|VerbForm=Fin\t1", 1)
+    tb = tmp_path / "tb.conllu"
+    tb.write_text(broken, encoding="utf-8")
+    out = tmp_path / "r.yaml"
+    res = subprocess.run([sys.executable, "-m", "lambre_core.cli", "extract", "--lang", "de", str(tb),
+                          "-o", str(out), "--min-count", "1"], capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    assert f"{tb}:" in res.stderr and "cycle" in res.stderr and "skipped" in res.stderr
+    # only S.2 is left: its rules are extracted from one sentence
+    assert load_rules(out).rules

@@ -7,6 +7,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from ..errors import TreeError
 from ..extract import ExtractOptions, extract_from_files
 from ..rules import save_rules
 
@@ -44,7 +45,10 @@ def run(args: argparse.Namespace) -> int:
         agree_features=tuple(f for f in args.agree_features.split(",") if f),
         as_features=tuple(f for f in args.as_features.split(",") if f),
     )
-    ruleset = extract_from_files(list(args.treebanks), args.lang, options)
+    def skipped(problem: TreeError) -> None:
+        print(f"lambre-core: warning: {problem}; sentence skipped", file=sys.stderr)
+
+    ruleset = extract_from_files(list(args.treebanks), args.lang, options, on_skip=skipped)
     cmd = " ".join(["lambre-core extract", "--lang", args.lang,
                     *[p.name for p in args.treebanks], "-o", str(args.output)])
     header = (f"# L'AMBRE rules for '{args.lang}', extracted by: {cmd}\n"
