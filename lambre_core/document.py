@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .check import SentenceCheck, Violation, check_sentence
+from .check import SentenceCheck, Violation, ViolationFilter, check_sentence
 from .config import LambreConfig
 from .doc import Sentence, word_span
 from .markup import Segment, segments
@@ -72,8 +72,11 @@ def check_document(
     disabled: frozenset[str] = frozenset(),
     hint_below: float = 0.5,
     min_severity: str = "hint",
+    violation_filter: Callable[[Any], ViolationFilter | None] | None = None,
 ) -> DocumentResult:
-    """Check a whole document of markup ``kind`` in ``language`` (segments may switch language)."""
+    """Check a whole document of markup ``kind`` in ``language`` (segments may switch language).
+
+    ``violation_filter``, given a language's parser, returns the filter its checks use."""
     from .errors import LambreError
 
     result = DocumentResult()
@@ -89,11 +92,12 @@ def check_document(
         except LambreError as exc:
             result.unavailable[lang] = str(exc)
             continue
+        keep = violation_filter(parser) if violation_filter is not None else None
         for sent in parser.parse_document(seg.text):
             said = sentence_text(sent, seg.text)
             if config.is_ignored(said):
                 continue
-            check = check_sentence(sent, ruleset, disabled=off)
+            check = check_sentence(sent, ruleset, disabled=off, violation_filter=keep)
             result.checks.append(check)
             for v in check.violations:
                 finding = _place(v, check.sentence, seg, text, said, config, hint_below)

@@ -23,14 +23,17 @@ class Signature:
     rules: str
     parser: str
     version: str = __version__
+    #: violation filters applied ("none" or "precise"): they change the scores
+    filters: str = "none"
 
     def __str__(self) -> str:
-        return f"lambre:{self.version}|lang:{self.lang}|rules:{self.rules}|parser:{self.parser}"
+        sig = f"lambre:{self.version}|lang:{self.lang}|rules:{self.rules}|parser:{self.parser}"
+        return sig if self.filters == "none" else f"{sig}|filter:{self.filters}"
 
 
-def signature_for(ruleset: RuleSet, parser: str) -> Signature:
-    """The signature of scores made with ``ruleset`` and ``parser``."""
-    return Signature(ruleset.lang, ruleset.version, parser)
+def signature_for(ruleset: RuleSet, parser: str, filters: str = "none") -> Signature:
+    """The signature of scores made with ``ruleset``, ``parser`` and ``filters``."""
+    return Signature(ruleset.lang, ruleset.version, parser, filters=filters)
 
 
 def parser_signature(parser: object) -> str:

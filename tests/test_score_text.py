@@ -73,3 +73,23 @@ def test_language_without_model_is_one_clear_error(tmp_path: Path) -> None:
     assert res.returncode == 2
     assert "no parser model for language 'ru'" in res.stderr
     assert len(res.stderr.strip().splitlines()) == 1
+
+
+def test_precise_filters_keep_a_subset_and_mark_the_signature(essay_report: dict) -> None:  # type: ignore[type-arg]
+    res = run_cli("score", "--lang", "de", str(REPO / "examples" / "de.txt"), "--format", "json", "--precise")
+    assert res.returncode == 0, res.stderr
+    precise = json.loads(res.stdout)
+    assert precise["signature"] == essay_report["signature"] + "|filter:precise"
+    plain = {(s["id"], v["rule"], v["token"]["id"], v["head"]["id"])
+             for s in essay_report["sentences"] for v in s["violations"]}
+    kept = {(s["id"], v["rule"], v["token"]["id"], v["head"]["id"])
+            for s in precise["sentences"] for v in s["violations"]}
+    assert kept <= plain
+    # a vetoed instance counts as satisfied, so the score can only rise
+    assert precise["score"] >= essay_report["score"]
+
+
+def test_precise_needs_text_input() -> None:
+    res = run_cli("score", "--lang", "de", "--conllu", str(REPO / "tests" / "data" / "figure1.conllu"),
+                  "--precise")
+    assert res.returncode == 2 and "--precise needs text input" in res.stderr

@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..check import ViolationFilter
 from ..config import LambreConfig, find_config, load_config
 from ..document import check_document
 from ..errors import LambreError
@@ -37,6 +38,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="exit 1 when a finding is at least this severe (default: warning)")
     p.add_argument("--hint-below", type=float, default=0.5,
                    help="reliability x confidence under which a finding is only a hint")
+    p.add_argument("--precise", action="store_true",
+                   help="drop violations on syncretic forms and on confidently tagged tokens "
+                        "(fewer false alarms, fewer errors found)")
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(func=run)
 
@@ -59,6 +63,13 @@ def run(args: argparse.Namespace) -> int:
         ruleset = load_rules(args.rules) if args.rules else default_rules(lang)
         return load_parser(lang, args.models), ruleset
 
+    def precise(parser: Any) -> ViolationFilter | None:
+        if not args.precise:
+            return None
+        from ..filters import precise_filter
+
+        return precise_filter(getattr(parser, "lexicon", None))
+
     fail_rank = severity_rank(args.fail_on)
     failed = False
     report: list[dict[str, Any]] = []
@@ -69,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
         text = read_text(name)
         result = check_document(text, kind_for(name), lang, load, config,
                                 disabled=frozenset(args.disable), hint_below=args.hint_below,
-                                min_severity=min_sev)
+                                min_severity=min_sev, violation_filter=precise)
         for lang_missing, why in result.unavailable.items():
             print(f"lambre-core: warning: {name}: not checked in '{lang_missing}': {why}",
                   file=sys.stderr)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..check import check_sentences
 from ..conllu_io import atomic_write, read_conllu
@@ -33,6 +34,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--format", choices=["text", "json", "tsv"], default="text")
     p.add_argument("--disable", action="append", default=[], metavar="RULE_ID",
                    help="disable a rule (repeatable)")
+    p.add_argument("--precise", action="store_true",
+                   help="text input: drop violations on syncretic forms and on confidently tagged "
+                        "tokens (higher precision on learner text; marked in the signature)")
     p.add_argument("--weight", action="append", default=[], metavar="RULE_ID=W",
                    help="weight of a rule in the scores (repeatable; default 1 or the file's)")
     p.add_argument("-o", "--output", help="write the report here (atomically) instead of stdout")
@@ -79,8 +83,8 @@ def read_text(path: str) -> str:
     return text
 
 
-def parse_text(text: str, lang: str, models: str | None, ssplit: bool) -> tuple[list[Sentence], str]:
-    """Parse plain text with the language's Stanza pipeline; returns sentences and a parser name."""
+def parse_text(text: str, lang: str, models: str | None, ssplit: bool) -> tuple[list[Sentence], Any]:
+    """Parse plain text with the language's Stanza pipeline; returns sentences and the parser."""
     from ..parse import load_parser  # Stanza is heavy: load it only for text input
 
     parser = load_parser(lang, models)
@@ -91,7 +95,7 @@ def parse_text(text: str, lang: str, models: str | None, ssplit: bool) -> tuple[
         sentences = parser.parse_sentences([line for _, line in lines])
         for (lineno, _), sent in zip(lines, sentences, strict=True):
             sent.metadata.setdefault("sent_id", f"line-{lineno}")
-    return sentences, parser_signature(parser)
+    return sentences, parser
 
 
 def run(args: argparse.Namespace) -> int:
@@ -106,20 +110,27 @@ def run(args: argparse.Namespace) -> int:
     if unknown:
         raise LambreError(f"--disable: no such rule(s): {', '.join(sorted(unknown))}")
     weights = _weights(ruleset, args.weight)
+    keep = None
     if args.conllu:
+        if args.precise:
+            raise LambreError("--precise needs text input: it reads the parser's confidences")
         sentences = read_conllu(args.conllu)
         parser_name = "gold"
     else:
-        sentences, parser_name = parse_text(read_text(args.text), args.lang, args.models,
-                                            args.ssplit)
-    checks = check_sentences(sentences, ruleset, disabled=disabled)
+        sentences, parser = parse_text(read_text(args.text), args.lang, args.models, args.ssplit)
+        parser_name = parser_signature(parser)
+        if args.precise:
+            from ..filters import precise_filter
+
+            keep = precise_filter(getattr(parser, "lexicon", None))
+    checks = check_sentences(sentences, ruleset, disabled=disabled, violation_filter=keep)
     for c in checks:
         if c.error:
             where = f"{c.sentence.source}:{c.sentence.line}" if c.sentence.line else "input"
             print(f"lambre-core: warning: {where}: sentence {c.sentence.sent_id or ''} skipped: "
                   f"{c.error}", file=sys.stderr)
     report = score_corpus(checks, weights)
-    sig = signature_for(ruleset, parser_name)
+    sig = signature_for(ruleset, parser_name, "precise" if args.precise else "none")
     if args.format == "json":
         out = render_json(report, sig)
     elif args.format == "tsv":
