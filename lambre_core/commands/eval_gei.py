@@ -16,6 +16,7 @@ from ..check import check_sentences
 from ..conllu_io import atomic_write, read_conllu, to_conllu
 from ..errors import LambreError
 from ..filters import (
+    PRECISE_BLAME_MAX_CONF,
     ViolationFilter,
     all_of,
     confidence_filter,
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         ts = [t for t in thresholds if t > 0] or [0.3, 0.5, 0.7]
         configs = [("plain", None)]
         configs += [(f"conf>={t}", confidence_filter(t)) for t in ts]
-        bt = args.blamed_max_conf if args.blamed_max_conf is not None else 0.7
+        bt = args.blamed_max_conf if args.blamed_max_conf is not None else PRECISE_BLAME_MAX_CONF
         configs += [(f"blamed<={bt}", uncertain_blame_filter(bt))]
         configs += [("syncretism", syncretism_filter(lex))]
         configs += [(f"conf>={t}+syncretism", all_of(confidence_filter(t), syncretism_filter(lex)))
