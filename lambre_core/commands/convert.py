@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..conllu_io import atomic_write, read_conllu, to_conllu, tree_error
+from ..conllu_io import read_conllu, to_conllu, tree_error
 from ..sud import to_sud
+from . import emit
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -28,8 +29,5 @@ def run(args: argparse.Namespace) -> int:
         else:
             out.append(to_sud(sent))
     text = to_conllu(out)
-    if args.output:
-        atomic_write(args.output, text)
-    else:
-        sys.stdout.write(text)
+    emit(text, args.output)
     return 0

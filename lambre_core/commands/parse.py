@@ -7,11 +7,11 @@ whitespace-separated tokens, one sentence per line.
 from __future__ import annotations
 
 import argparse
-import sys
 
-from ..conllu_io import atomic_write, to_conllu
+from ..conllu_io import to_conllu
 from ..doc import Sentence
 from ..parse import load_parser
+from . import emit
 from .score import read_text
 
 
@@ -48,8 +48,5 @@ def run(args: argparse.Namespace) -> int:
             if w.start is not None and w.end is not None:
                 w.misc = {**w.misc, "start_char": str(w.start), "end_char": str(w.end)}
     out = to_conllu(sents)
-    if args.output:
-        atomic_write(args.output, out)
-    else:
-        sys.stdout.write(out)
+    emit(out, args.output)
     return 0

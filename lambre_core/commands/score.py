@@ -13,12 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from ..check import check_sentences
-from ..conllu_io import atomic_write, read_conllu
+from ..conllu_io import read_conllu
 from ..doc import Sentence
 from ..errors import LambreError
 from ..report import parser_signature, render_json, render_text, render_tsv, signature_for
 from ..rules import RuleSet, default_rules, load_rules
 from ..score import score_corpus, weights_from
+from . import emit
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -137,8 +138,5 @@ def run(args: argparse.Namespace) -> int:
         out = render_tsv(report, sig, args.per_sentence)
     else:
         out = render_text(report, sig, args.per_sentence)
-    if args.output:
-        atomic_write(args.output, out)
-    else:
-        sys.stdout.write(out)
+    emit(out, args.output)
     return 0
