@@ -20,13 +20,15 @@ from .errors import LambreError
 class SourceRule:
     """How one treebank file is divided: every ``test_every``-th sentence (index 0, n, 2n, ...)
     goes to test, every ``dev_every``-th of the rest (offset 1) to dev, the remainder to train.
-    0 disables that part. ``train`` False keeps the file out of training (e.g. a test-only file)."""
+    0 disables that part. ``train`` False keeps the file out of training (e.g. a test-only file).
+    ``part`` sends the whole file to one part (a treebank's own train/dev/test files)."""
 
     file: str
     licence: str
     test_every: int = 0
     dev_every: int = 0
     train: bool = True
+    part: str = ""
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,34 @@ SPLITS: dict[str, SplitSpec] = {
             SourceRule("ru_taiga-ud-dev.conllu", "CC BY-SA 4.0"),
             SourceRule("ru_taiga-ud-test.conllu", "CC BY-SA 4.0", test_every=2),
             SourceRule("ru_pud-ud-test.conllu", "CC BY-SA 3.0", dev_every=4),
+        ),
+    ),
+    # the treebanks' own splits where they have one; CC BY-NC-SA, recorded in the model cards
+    "el": SplitSpec(
+        "el",
+        "el-gdt",
+        (
+            SourceRule("el_gdt-ud-train.conllu", "CC BY-NC-SA 3.0", part="train"),
+            SourceRule("el_gdt-ud-dev.conllu", "CC BY-NC-SA 3.0", part="dev"),
+            SourceRule("el_gdt-ud-test.conllu", "CC BY-NC-SA 3.0", part="test"),
+        ),
+    ),
+    "tr": SplitSpec(
+        "tr",
+        "tr-imst",
+        (
+            SourceRule("tr_imst-ud-train.conllu", "CC BY-NC-SA 4.0", part="train"),
+            SourceRule("tr_imst-ud-dev.conllu", "CC BY-NC-SA 4.0", part="dev"),
+            SourceRule("tr_imst-ud-test.conllu", "CC BY-NC-SA 4.0", part="test"),
+        ),
+    ),
+    # FicTree has only dev and test here: carve train from both
+    "cs": SplitSpec(
+        "cs",
+        "cs-fictree",
+        (
+            SourceRule("cs_fictree-ud-dev.conllu", "CC BY-NC-SA 4.0", dev_every=4),
+            SourceRule("cs_fictree-ud-test.conllu", "CC BY-NC-SA 4.0", test_every=2),
         ),
     ),
 }
@@ -107,7 +137,9 @@ def carve(spec: SplitSpec, out_dir: Path, treebank_dir: Path | None = None) -> C
             raise LambreError(f"treebank file missing for split {spec.name}", file=str(path))
         stem = rule.file.removesuffix(".conllu")
         for i, block in enumerate(_blocks(path)):
-            if rule.test_every and i % rule.test_every == 0:
+            if rule.part:
+                part = rule.part
+            elif rule.test_every and i % rule.test_every == 0:
                 part = "test"
             elif rule.dev_every and i % rule.dev_every == 1:
                 part = "dev"

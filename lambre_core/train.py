@@ -373,12 +373,23 @@ def write_model_card(out: Path, lang: str, *, command: str, split: dict[str, obj
     for name, n in sizes.items():
         lines.append(f"- {name}: {n / 1e6:.2f} MB")
     lines.append(f"- total: {total / 1e6:.2f} MB")
+    licences = _licences(split)
     lines += ["", "## Licence", "",
               "Trained on the treebanks listed above; the models are derived works of that data "
-              "and carry its licence (CC BY-SA 4.0 for GSD and Taiga, CC BY-SA 3.0 for PUD).", ""]
+              f"and carry its licence ({licences or 'see the treebanks'}).", ""]
     card = out / "README.md"
     atomic_write(card, "\n".join(lines))
     return card
+
+
+def _licences(split: dict[str, object] | None) -> str:
+    """'CC BY-SA 4.0 for de_gsd-ud-dev, ...' from a split record's sources."""
+    sources = (split or {}).get("sources", [])
+    by_licence: dict[str, list[str]] = {}
+    for src in sources if isinstance(sources, list) else []:
+        by_licence.setdefault(str(src.get("licence")), []).append(
+            str(src.get("file", "")).removesuffix(".conllu"))
+    return "; ".join(f"{lic} for {', '.join(files)}" for lic, files in by_licence.items())
 
 
 def append_card_section(out: Path, title: str, body: str) -> None:

@@ -18,16 +18,23 @@ from lambre_core.train import (
 )
 
 
-def test_carved_split_is_disjoint_and_complete(shared: Path, tmp_path: Path) -> None:
-    c = carve(SPLITS["de"], tmp_path)
+@pytest.mark.parametrize("lang", sorted(SPLITS))
+def test_carved_split_is_disjoint_and_complete(lang: str, shared: Path, tmp_path: Path) -> None:
+    spec = SPLITS[lang]
+    c = carve(spec, tmp_path)
     ids = {part: set(v) for part, v in c.ids.items()}
     assert not ids["train"] & ids["test"] and not ids["train"] & ids["dev"]
     assert not ids["dev"] & ids["test"]
-    total = sum(len(read_conllu(shared / "treebanks" / "ud" / "de" / r.file))
-                for r in SPLITS["de"].sources)
+    total = sum(len(read_conllu(shared / "treebanks" / "ud" / lang / r.file)) for r in spec.sources)
     assert sum(len(v) for v in ids.values()) == total
     assert len(read_conllu(c.test)) == len(ids["test"]) > 100
-    assert all("_lit-" not in r.file for r in SPLITS["de"].sources)  # LIT: no features
+    assert len(ids["train"]) > 1000 and len(ids["dev"]) > 100
+    assert all("_lit-" not in r.file for r in spec.sources)  # LIT: no features
+    for rule in spec.sources:  # a treebank's own test file stays test, whole
+        if rule.part:
+            stem = rule.file.removesuffix(".conllu")
+            n = len(read_conllu(shared / "treebanks" / "ud" / lang / rule.file))
+            assert sum(i.startswith(stem + ":") for i in ids[rule.part]) == n
 
 
 def test_half_precision_halves_floats(tmp_path: Path) -> None:
