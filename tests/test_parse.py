@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -113,6 +114,47 @@ def test_cli_parse_and_bad_input(tmp_path: Path) -> None:
         r = subprocess.run(cli + ["parse", "--lang", lang, str(g)], capture_output=True,
                            text=True, timeout=120)
         assert r.returncode == 2 and needle in r.stderr and "Traceback" not in r.stderr
+
+
+#: one sentence per shipped language (Greek "στο" and Czech "se" exercise their tokenizers)
+SAMPLES = {
+    "ru": "Мы читали интересные книги в библиотеке.",
+    "el": "Τα παιδιά παίζουν στο πάρκο με τους φίλους τους.",
+    "tr": "Çocuklar parkta arkadaşlarıyla oynuyorlar.",
+    "cs": "Děti si hrají v parku se svými přáteli.",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SAMPLES))
+def test_shipped_model_parses_its_language(lang: str) -> None:
+    if not (MODELS / lang / "pos.pt").is_file():
+        pytest.skip(f"models/{lang} not shipped")
+    p = load_parser(lang)
+    text = SAMPLES[lang]
+    s = p.parse_sentences([text])[0]
+    _spans_ok(s, text)
+    assert sum(w.head == 0 for w in s.words) == 1
+    assert any("Case" in w.feats or "Number" in w.feats for w in s.words)
+    r = subprocess.run([sys.executable, "-m", "lambre_core.cli", "score", "--lang", lang,
+                        "--format", "json", "-"], input=text + "\n", capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert 0.0 <= json.loads(r.stdout)["score"] <= 1.0
+
+
+@pytest.mark.parametrize("model", sorted(d.name for d in MODELS.iterdir() if d.is_dir())
+                         if MODELS.is_dir() else [])
+def test_shipped_model_directory_is_complete(model: str) -> None:
+    d = MODELS / model
+    files = {f.name: f.stat().st_size for f in d.iterdir()}
+    assert {"README.md", "split.json", "resources.json", "pos.pt", "depparse.pt",
+            "tokenize.pt"} <= set(files)
+    assert not [f for f in files if f.endswith("_checkpoint.pt")]
+    assert sum(n for f, n in files.items() if f.endswith(".pt")) <= 25e6
+    card = (d / "README.md").read_text(encoding="utf-8")
+    split = json.loads((d / "split.json").read_text(encoding="utf-8"))
+    assert "## Licence" in card and all(src["licence"] in card for src in split["sources"])
+    assert split["lang"] in model
 
 
 @pytest.mark.skipif(not (MODELS / "ru" / "pos.pt").is_file(), reason="models/ru not shipped")
