@@ -145,6 +145,13 @@ class _Builder:
         b = len(text.rstrip())
         return seg.slice(a, b) if (a, b) != (0, len(text)) else seg
 
+    def flush_into(self, out: list[Segment]) -> None:
+        """Append the segment built so far (if it has text) to ``out`` and start afresh."""
+        seg = self.build()
+        if seg is not None:
+            out.append(seg)
+        self.parts, self.runs, self.length = [], [], 0
+
 
 def _lines(text: str) -> Iterator[tuple[int, str, str]]:
     """(offset, line without its break, the break) for every line; LSP's breaks: \\n, \\r\\n, \\r."""
@@ -200,25 +207,18 @@ def plain_segments(text: str, language: str | None = None) -> list[Segment]:
     lang = language
     b = _Builder(lang)
 
-    def flush() -> None:
-        nonlocal b
-        seg = b.build()
-        if seg is not None:
-            out.append(seg)
-        b = _Builder(lang)
-
     for off, line, brk in _lines(text):
         is_switch, sw = _switch(line)
         if is_switch:
-            flush()
+            b.flush_into(out)
             lang = sw if sw is not None else language
             b.language = lang
             continue
         if not line.strip():
-            flush()
+            b.flush_into(out)
             continue
         b.verbatim(off, line + brk)
-    flush()
+    b.flush_into(out)
     return out
 
 
@@ -270,13 +270,6 @@ def markdown_segments(text: str, language: str | None = None) -> list[Segment]:
     lang = language
     b = _Builder(lang)
 
-    def flush() -> None:
-        nonlocal b
-        seg = b.build()
-        if seg is not None:
-            out.append(seg)
-        b = _Builder(lang)
-
     lines = list(_lines(text))
     i = 0
     # front matter: YAML (---) or TOML (+++) at the very top
@@ -305,24 +298,24 @@ def markdown_segments(text: str, language: str | None = None) -> list[Segment]:
             continue
         is_switch, sw = _switch(line)
         if is_switch:
-            flush()
+            b.flush_into(out)
             lang = sw if sw is not None else language
             b.language = lang
             prev_blank = True
             continue
         if not line.strip():
-            flush()
+            b.flush_into(out)
             prev_blank = True
             continue
         fm = _FENCE_RE.match(line)
         if fm:
-            flush()
+            b.flush_into(out)
             fence = fm.group(1)
             continue
         if prev_blank and (line.startswith("    ") or line.startswith("\t")) and not b.has_text():
             continue  # indented code block
         if line.lstrip().startswith("<!--"):
-            flush()
+            b.flush_into(out)
             if "-->" not in line:
                 in_comment = True
             prev_blank = True
@@ -331,51 +324,51 @@ def markdown_segments(text: str, language: str | None = None) -> list[Segment]:
         if _HTML_BLOCK_RE.match(line) and not b.has_text():
             continue
         if _LINKDEF_RE.match(line):
-            flush()
+            b.flush_into(out)
             continue
         if _SETEXT_RE.match(line) and b.has_text():
-            flush()  # the paragraph above was a setext heading
+            b.flush_into(out)  # the paragraph above was a setext heading
             continue
         if _HR_RE.match(line):
-            flush()
+            b.flush_into(out)
             continue
         start = 0
         qm = _QUOTE_RE.match(line)
         if qm:
             start = qm.end()
         if bool(qm) != prev_quote:
-            flush()  # a quote starts or ends a paragraph
+            b.flush_into(out)  # a quote starts or ends a paragraph
         prev_quote = bool(qm)
         hm = _HEADING_RE.match(line, start)
         if hm:
-            flush()
+            b.flush_into(out)
             body = line[hm.end():]
             cm = _HEADING_CLOSE_RE.search(body)
             if cm:
                 body = body[: cm.start()]
             _inline(b, off + hm.end(), body)
-            flush()
+            b.flush_into(out)
             continue
         lm = _LIST_RE.match(line, start)
         if lm:
-            flush()
+            b.flush_into(out)
             start = lm.end()
         if "|" in line[start:] and (line.lstrip().startswith("|") or _is_table_row(lines, i - 1)):
-            flush()
+            b.flush_into(out)
             if _TABLE_SEP_RE.match(line):
                 continue
             cell_start = start
             for cell in re.finditer(r"(?:\\\||[^|])+", line[start:]):
                 cell_start = start + cell.start()
                 _inline(b, off + cell_start, cell.group(0))
-                flush()
+                b.flush_into(out)
             continue
         # leading indentation of a continuation line is not prose
         lead = len(line[start:]) - len(line[start:].lstrip())
         _inline(b, off + start + lead, line[start + lead :])
         if brk:
             b.verbatim(off + len(line), brk)
-    flush()
+    b.flush_into(out)
     return out
 
 
