@@ -299,7 +299,7 @@ class Parser:
         pos = self._pipe.processors.get("pos")
         if pos is None:
             return
-        self.lexicon = _model_lexicon(self.source) if _constraint_on() else None
+        self.lexicon = _model_lexicon(self.source) if lexicon_constraint() else None
         self._conf_ok = _patch_tagger(pos, self.lexicon)
 
 
@@ -464,7 +464,8 @@ def _constrain(lexicon: Any, form: str, upos: str, fd: dict[str, str], logp: lis
     return out
 
 
-def _constraint_on() -> bool:
+def lexicon_constraint() -> bool:
+    """Whether the tagger is held to the lexicon's analyses of known forms (LAMBRE_LEXICON_CONSTRAINT)."""
     return os.environ.get("LAMBRE_LEXICON_CONSTRAINT", "1") not in ("0", "no", "false")
 
 

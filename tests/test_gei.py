@@ -75,3 +75,26 @@ def test_eval_gei_on_falko_merlin(shared: Path) -> None:
         assert {"precision", "recall", "tp", "fp", "fn"} <= set(res[group])
     assert res["all"]["tp"] + res["all"]["fn"] > 0  # the sample has gold morphological errors
     assert res["all"]["tp"] >= res["agree"]["tp"]
+
+
+@pytest.mark.slow
+def test_eval_gei_card_records_report_and_command(shared: Path, tmp_path: Path) -> None:
+    import shutil
+
+    m2 = shared / "gec" / "de" / "fm-dev.m2"
+    models = Path(__file__).resolve().parents[1] / "models" / "de"
+    if not m2.is_file() or not (models / "pos.pt").is_file():
+        pytest.skip("needs ../shared/gec/de/fm-dev.m2 and models/de")
+    mdir = tmp_path / "de"
+    shutil.copytree(models, mdir)
+    cmd = [sys.executable, "-m", "lambre_core.cli", "eval-gei", "--lang", "de", "--m2", str(m2),
+           "--limit", "20", "--models", str(mdir), "--card"]
+    for _ in range(2):  # a rerun replaces the section
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        assert r.returncode == 0, r.stderr
+    card = (mdir / "README.md").read_text(encoding="utf-8")
+    assert card.count("## Grammar error identification (Table 2)") == 1
+    section = card.split("## Grammar error identification (Table 2)")[1]
+    assert r.stdout.strip() in section and "--limit 20" in section and "--card" not in section
+    no_model = subprocess.run(cmd[:-3] + ["--card"], capture_output=True, text=True, timeout=600)
+    assert no_model.returncode == 2 and "--card needs --models" in no_model.stderr

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from ..filters import (
 from ..gei import DEFAULT_TYPES, read_m2, score_gei
 from ..lexicon import Lexicon
 from ..rules import default_rules, load_rules
+from . import to_model_cards
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -53,6 +55,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--parsed", type=Path,
                    help="CoNLL-U cache of the parse: read if it exists, else written")
     p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--card", action="store_true",
+                   help="also record the text report in the model's card (README.md; needs --models)")
     p.set_defaults(func=run)
 
 
@@ -69,6 +73,8 @@ def _lexicon(lang: str, files: list[Path] | None) -> Lexicon:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.card and not args.models:
+        raise LambreError("--card needs --models DIR (the model whose card to write)")
     m2 = read_m2(args.m2)
     if args.limit:
         m2 = m2[: args.limit]
@@ -124,12 +130,16 @@ def run(args: argparse.Namespace) -> int:
         out = runs["result"] if not args.steps else runs
         print(json.dumps(out, indent=1))
     else:
-        print(f"{len(m2)} sentences, gold types {','.join(types)}, "
-              f"rules {ruleset.path}")
+        lines = [f"{len(m2)} sentences of {args.m2.name}, gold types {','.join(types)}, "
+                 f"rules {os.path.relpath(ruleset.path) if ruleset.path else 'given'}"]
         for name, res in runs.items():
             cells = "  ".join(f"{g}: P {r['precision']:.1f} R {r['recall']:.1f} "
                               f"(tp {r['tp']:g} fp {r['fp']:g} fn {r['fn']:g})"
                               for g, r in res.items())
-            print(f"{name:<24} {cells}")
+            lines.append(f"{name:<24} {cells}")
+        report = "\n".join(lines) + "\n"
+        sys.stdout.write(report)
+        if args.card:
+            to_model_cards([args.models], "Grammar error identification (Table 2)", report)
     sys.stdout.flush()
     return 0

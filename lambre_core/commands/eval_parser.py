@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import tempfile
 from pathlib import Path
 
@@ -17,8 +18,9 @@ from ..errors import LambreError
 from ..evaluate import RULE_FEATURES, evaluate_parser
 from ..lexicon import build_lexicon
 from ..noise import noise_corpus
-from ..parse import load_parser
+from ..parse import lexicon_constraint, load_parser
 from ..splits import SPLITS, carve
+from . import to_model_cards
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -33,6 +35,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--limit", type=int, help="only the first N test sentences")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--card", action="store_true",
+                   help="also record the table in each model's card (README.md)")
     p.set_defaults(func=run)
 
 
@@ -65,15 +69,23 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(result, indent=1))
         return 0
-    print(f"{result['sentences']} held-out sentences, {rep.noised} noised ({test})")
+    lines = [f"{result['sentences']} held-out sentences, {rep.noised} noised"
+             f"{'' if lexicon_constraint() else ' (lexicon constraint off)'}"]
     head = f"{'parser':<14}{'set':<16}{'words':>6}{'UPOS':>7}{'UFeats':>7}{'UAS':>7}{'LAS':>7}"
-    print(head + "".join(f"{f:>9}" for f in RULE_FEATURES))
+    lines.append(head + "".join(f"{f:>9}" for f in RULE_FEATURES))
     for name in names:
         res = result[name]
         assert isinstance(res, dict)
         for part in ("clean", "noised", "noised_altered"):
             r = res[part]
             feats = "".join(f"{r['features'][f]:>9.1f}" for f in RULE_FEATURES)
-            print(f"{name:<14}{part:<16}{r['words']:>6}{r['UPOS']:>7.1f}{r['UFeats']:>7.1f}"
-                  f"{r['UAS']:>7.1f}{r['LAS']:>7.1f}{feats}")
+            lines.append(f"{name:<14}{part:<16}{r['words']:>6}{r['UPOS']:>7.1f}{r['UFeats']:>7.1f}"
+                         f"{r['UAS']:>7.1f}{r['LAS']:>7.1f}{feats}")
+    report = "\n".join(lines) + "\n"
+    sys.stdout.write(report)
+    if args.card:
+        title = "Held-out evaluation (Figure 4)"
+        if not lexicon_constraint():
+            title += ", lexicon constraint off"
+        to_model_cards(args.models, title, report)
     return 0
