@@ -106,6 +106,16 @@ class Lexicon:
             out |= external_analyses(self.lang, form, upos)
         return out
 
+    def lemma(self, form: str, upos: str) -> str | None:
+        """The lemma of a known ``form`` tagged ``upos`` (None when the entries lack it).
+
+        Several candidates (German "Weg": "Weg"/"weg") are told apart by the form's own
+        capitalisation, then by length and spelling, so the choice is deterministic."""
+        cands = {lem for (lem, u, _b) in self.index.get(form.lower(), ()) if u == upos}
+        if not cands:
+            return None
+        return min(cands, key=lambda lem: (lem[:1].isupper() != form[:1].isupper(), len(lem), lem))
+
     def constraint_analyses(self, form: str, upos: str) -> set[Bundle]:
         """Analyses complete enough to constrain a tagger: treebank entries only for closed
         classes (a treebank sees most forms of a determiner, few of an adjective), plus the PyPI

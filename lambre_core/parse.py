@@ -8,9 +8,9 @@ Models resolve in this order (the first that has the language wins):
 4. an official Stanza resources directory (``$STANZA_RESOURCES_DIR`` or ``~/stanza_resources``).
 
 A project model directory holds ``tokenize.pt``, ``mwt.pt`` (where the language has multiword
-tokens), ``pos.pt``, ``depparse.pt`` and a minimal ``resources.json``. No lemmatizer runs: the
-identity lemmatizer sets lemma = form (the project's parsers are trained that way; the rules read
-no lemmas).
+tokens), ``pos.pt``, ``depparse.pt``, ``lexicon.tsv`` and a minimal ``resources.json``. No neural
+lemmatizer runs: the identity lemmatizer sets lemma = form while parsing (the project's parsers are
+trained that way), and afterwards a known form gets its lemma from the lexicon (``except_lemmas``).
 
 Confidence: every word gets ``misc["Conf"]``, the tagger's probability of its final UFeats
 bundle (the product over Stanza's per-feature classifiers of the probability of the chosen
@@ -27,7 +27,7 @@ import math
 import os
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -168,6 +168,8 @@ class Parser:
         self.has_mwt = "mwt" in procs_loaded
         if self.has_mwt:
             self.mwt_forms = _mwt_forms(procs_loaded["mwt"])
+        # the model's lexicon: constrains the tagger, gives lemmas (below) and feeds --precise
+        self.lexicon = _model_lexicon(source)
         self._install_confidence()
 
     # -- public API -------------------------------------------------------------------------
@@ -210,7 +212,7 @@ class Parser:
             for st in doc.sentences:
                 k = _bisect(starts, st.tokens[0].start_char)
                 i, offset, _ = pieces[k]
-                groups[i].append(_convert(st, starts[k] - offset))
+                groups[i].append(_convert(st, starts[k] - offset, self._lemma_of()))
         out = []
         for i, text in enumerate(texts):
             sent = _merge(groups[i])
@@ -283,13 +285,21 @@ class Parser:
             with self._lock:
                 doc = self._pipe.process(doc, processors=",".join(procs))
             for (i, _off), st in zip(owner, doc.sentences, strict=True):
-                groups[i].append(_convert(st, 0))
+                groups[i].append(_convert(st, 0, self._lemma_of()))
         out = []
         for i, toks in enumerate(clean):
             sent = _merge(groups[i])
             sent.metadata["text"] = " ".join(toks)
             out.append(sent)
         return out
+
+    def _lemma_of(self) -> Callable[[str, str], str | None] | None:
+        """Lemmas for a project model, whose pipeline runs the identity lemmatizer (its parser
+        was trained on lemma = form): the lexicon's lemma of a known form, after parsing, so
+        that a rule's ``except_lemmas`` works on text. Official models lemmatize themselves."""
+        if self.source.kind != "project" or self.lexicon is None:
+            return None
+        return self.lexicon.lemma
 
     # -- confidence -------------------------------------------------------------------------
 
@@ -299,8 +309,7 @@ class Parser:
         pos = self._pipe.processors.get("pos")
         if pos is None:
             return
-        self.lexicon = _model_lexicon(self.source) if lexicon_constraint() else None
-        self._conf_ok = _patch_tagger(pos, self.lexicon)
+        self._conf_ok = _patch_tagger(pos, self.lexicon if lexicon_constraint() else None)
 
 
 #: features whose own probability is kept in ``misc["FConf"]`` (the ones rules read)
@@ -546,7 +555,8 @@ def _feats(s: str | None) -> dict[str, str]:
     return out
 
 
-def _convert(s: Any, base: int) -> Sentence:
+def _convert(s: Any, base: int,
+             lemma_of: Callable[[str, str], str | None] | None = None) -> Sentence:
     """A Stanza sentence as a ``Sentence``; offsets shifted by ``-base``."""
     words: list[Word] = []
     mwts: list[MultiwordToken] = []
@@ -573,7 +583,9 @@ def _convert(s: Any, base: int) -> Sentence:
                 if fconf:
                     misc["FConf"] = fconf
             words.append(Word(
-                id=w.id, form=w.text, lemma=w.lemma or "_", upos=w.upos or "_",
+                id=w.id, form=w.text,
+                lemma=(lemma_of(w.text, w.upos or "_") if lemma_of else None) or w.lemma or "_",
+                upos=w.upos or "_",
                 xpos=w.xpos or "_", feats=_feats(w.feats), head=w.head or 0,
                 deprel=w.deprel or "_", misc=misc, start=a, end=b))
     return Sentence(words=words, multiword=mwts)

@@ -83,6 +83,17 @@ def test_parse_pretokenized_keeps_tokens(parser) -> None:  # type: ignore[no-unt
     assert [w.form for w in flat.words] == toks[0]
 
 
+def test_lemmas_come_from_the_model_lexicon(parser) -> None:  # type: ignore[no-untyped-def]
+    s = parser.parse_sentences(["Die Kinder wurden gestern vom Xyzzler abgeholt."])[0]
+    by_form = {w.form: w for w in s.words}
+    if by_form["wurden"].upos in ("AUX", "VERB"):
+        assert by_form["wurden"].lemma == "werden"
+    if by_form["Kinder"].upos == "NOUN":
+        assert by_form["Kinder"].lemma == "Kind"
+    assert by_form["Xyzzler"].lemma == "Xyzzler"  # unknown: lemma = form
+    assert parser.lexicon is not None and parser.lexicon.lemma("wurden", "AUX") == "werden"
+
+
 def test_long_line_and_junk_do_not_hang(parser) -> None:  # type: ignore[no-untyped-def]
     line = ("Das Haus ist groß und die Kinder spielen draußen " * 400).strip()  # ~19k chars
     s = parser.parse_sentences([line, "a\x00b\x07c"])
