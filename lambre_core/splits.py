@@ -40,7 +40,14 @@ class SplitSpec:
     sources: tuple[SourceRule, ...]
 
 
-#: The default, redistributable splits. Files are relative to ``shared/treebanks/ud/<lang>/``.
+def _own_split(lang: str, name: str, stem: str, licence: str) -> SplitSpec:
+    """A treebank's own train/dev/test files, kept as they are."""
+    return SplitSpec(lang, name, tuple(SourceRule(f"{stem}-ud-{part}.conllu", licence, part=part)
+                                       for part in ("train", "dev", "test")))
+
+
+#: The default splits (German and Russian: redistributable data only). Files are relative to
+#: ``shared/treebanks/ud/<lang>/``.
 SPLITS: dict[str, SplitSpec] = {
     "de": SplitSpec(
         "de",
@@ -63,24 +70,8 @@ SPLITS: dict[str, SplitSpec] = {
         ),
     ),
     # the treebanks' own splits where they have one; CC BY-NC-SA, recorded in the model cards
-    "el": SplitSpec(
-        "el",
-        "el-gdt",
-        (
-            SourceRule("el_gdt-ud-train.conllu", "CC BY-NC-SA 3.0", part="train"),
-            SourceRule("el_gdt-ud-dev.conllu", "CC BY-NC-SA 3.0", part="dev"),
-            SourceRule("el_gdt-ud-test.conllu", "CC BY-NC-SA 3.0", part="test"),
-        ),
-    ),
-    "tr": SplitSpec(
-        "tr",
-        "tr-imst",
-        (
-            SourceRule("tr_imst-ud-train.conllu", "CC BY-NC-SA 4.0", part="train"),
-            SourceRule("tr_imst-ud-dev.conllu", "CC BY-NC-SA 4.0", part="dev"),
-            SourceRule("tr_imst-ud-test.conllu", "CC BY-NC-SA 4.0", part="test"),
-        ),
-    ),
+    "el": _own_split("el", "el-gdt", "el_gdt", "CC BY-NC-SA 3.0"),
+    "tr": _own_split("tr", "tr-imst", "tr_imst", "CC BY-NC-SA 4.0"),
     # FicTree has only dev and test here: carve train from both
     "cs": SplitSpec(
         "cs",
