@@ -358,3 +358,18 @@ def test_language_switch_comment(session: Session) -> None:
              if lsp_range_text(text, d.range) == "werden"}
     assert lines == {0, 6}
     assert [m for m in c.rec.messages[before:] if "'sw'" in m.message]
+
+
+@pytest.mark.skipif(not (Path(__file__).resolve().parents[1] / "models" / "ru" / "pos.pt").is_file(),
+                    reason="models/ru not shipped")
+def test_russian_document_by_language_id(session: Session) -> None:
+    """A second language in the same server: the Russian model loads on first use; subject-verb
+    gender agreement is flagged on the verb, and the corrected text is clean."""
+    bad = "Мальчик читала книгу."
+    _, pub = _open(session, "ru.txt", bad, "ru")
+    flagged = _by_form(bad, pub.diagnostics)
+    assert "читала" in flagged, pub.diagnostics
+    assert any(d.code == "agree.NOUN.VERB.subj.Gender" for d in flagged["читала"])
+    good = "Мальчик читал книгу."
+    _, pub = _open(session, "ru-good.txt", good, "ru")
+    assert pub.diagnostics == []
