@@ -114,8 +114,10 @@ def run(args: argparse.Namespace) -> int:
         configs += [("syncretism", syncretism_filter(lex))]
         configs += [(f"conf>={t}+syncretism", all_of(confidence_filter(t), syncretism_filter(lex)))
                     for t in ts]
-        configs += [(f"syncretism+blamed<={bt}",
-                     all_of(syncretism_filter(lex), uncertain_blame_filter(bt)))]
+        # the precision/recall curve of the --precise combination
+        bts = [bt] if args.blamed_max_conf is not None else sorted({0.5, 0.6, bt})
+        configs += [(f"syncretism+blamed<={b}",
+                     all_of(syncretism_filter(lex), uncertain_blame_filter(b))) for b in bts]
     else:
         t = thresholds[0] if thresholds else 0.0
         flt = all_of(confidence_filter(t) if t > 0 else None,
