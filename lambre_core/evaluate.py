@@ -37,8 +37,9 @@ class Tally:
 
         return {"words": self.n, "UPOS": pct(self.upos, self.n), "UFeats": pct(self.feats, self.n),
                 "UAS": pct(self.uas, self.n), "LAS": pct(self.las, self.n),
-                "features": {f: pct(self.feat_ok.get(f, 0), self.feat_n.get(f, 0))
-                             for f in RULE_FEATURES}}
+                # a feature the language lacks (Turkish Gender) is left out, not scored 0
+                "features": {f: pct(self.feat_ok.get(f, 0), self.feat_n[f])
+                             for f in RULE_FEATURES if self.feat_n.get(f)}}
 
 
 def _udep(d: str) -> str:

@@ -37,5 +37,6 @@ def test_errors_counted_per_metric_and_feature() -> None:
     feats = a["features"]
     assert isinstance(feats, dict)
     assert feats["Case"] == round(100 * 1 / 3, 2)  # 3 words carry Case in gold or prediction
+    assert "Person" not in feats  # no word carries it: left out rather than scored 0
     alt = res["altered"].as_dict()
     assert alt["words"] == 1 and alt["UFeats"] == 0.0 and alt["LAS"] == 100.0

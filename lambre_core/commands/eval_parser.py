@@ -78,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
         assert isinstance(res, dict)
         for part in ("clean", "noised", "noised_altered"):
             r = res[part]
-            feats = "".join(f"{r['features'][f]:>9.1f}" for f in RULE_FEATURES)
+            feats = "".join(f"{r['features'][f]:>9.1f}" if f in r["features"] else f"{'-':>9}"
+                            for f in RULE_FEATURES)
             lines.append(f"{name:<14}{part:<16}{r['words']:>6}{r['UPOS']:>7.1f}{r['UFeats']:>7.1f}"
                          f"{r['UAS']:>7.1f}{r['LAS']:>7.1f}{feats}")
     report = "\n".join(lines) + "\n"
