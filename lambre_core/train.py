@@ -358,7 +358,13 @@ def write_model_card(out: Path, lang: str, *, command: str, split: dict[str, obj
     if noise:
         lines += ["## Noise (robust training)", "",
                   f"A noised copy of the training file was added for pos and depparse: {noise}", ""]
-    lines += ["## Steps", "", f"{dict(cfg.steps)}", ""]
+    trained = {c: cfg.steps.get(c, DEFAULT_STEPS[c]) for c in cfg.components if c in COMPONENTS}
+    lines += ["## Steps", "", f"{trained} (mwt: epochs)", ""]
+    copied = [c for c in ("tokenize", "mwt") if c not in cfg.components
+              and (out / COMPONENTS[c][1]).is_file()]
+    if copied:
+        lines += [f"{' and '.join(COMPONENTS[c][1] for c in copied)} copied from an earlier "
+                  "model (`--tokenizer-from`), not retrained.", ""]
     lines += ["## Scores", ""]
     for comp, line in dev_scores(cfg).items():
         lines.append(f"- {comp} (dev, from the trainer log): `{line}`")
