@@ -209,10 +209,11 @@ class Parser:
                     doc = self._pipe(joined)
                 finally:
                     tok.config["no_ssplit"] = old
+            lemma_of = self._lemma_of()
             for st in doc.sentences:
                 k = _bisect(starts, st.tokens[0].start_char)
                 i, offset, _ = pieces[k]
-                groups[i].append(_convert(st, starts[k] - offset, self._lemma_of()))
+                groups[i].append(_convert(st, starts[k] - offset, lemma_of))
         out = []
         for i, text in enumerate(texts):
             sent = _merge(groups[i])
@@ -284,8 +285,9 @@ class Parser:
                 procs.remove("mwt")
             with self._lock:
                 doc = self._pipe.process(doc, processors=",".join(procs))
+            lemma_of = self._lemma_of()
             for (i, _off), st in zip(owner, doc.sentences, strict=True):
-                groups[i].append(_convert(st, 0, self._lemma_of()))
+                groups[i].append(_convert(st, 0, lemma_of))
         out = []
         for i, toks in enumerate(clean):
             sent = _merge(groups[i])
