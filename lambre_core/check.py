@@ -15,11 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .conllu_io import tree_error
 from .doc import Sentence, Word
+from .joint import Arc, solve
 from .rules import Rule, RuleSet
 from .sud import relation_matches, to_sud
+
+if TYPE_CHECKING:
+    from .evidence import Precision
 
 _CONTROLLERS = {"NOUN", "PROPN", "PRON"}
 
@@ -45,15 +50,28 @@ class Violation:
     expected: tuple[str, ...]
     found: tuple[str, ...]
     blame: tuple[int, ...]
+    #: "tagger" (the paper's method: one analysis per word), "proven" (no analysis the forms
+    #: allow satisfies the rule) or "uncertain" (the parse or an unknown word may be to blame)
+    evidence: str = "tagger"
+    #: the word to correct when it is neither end of the arc (the determiner of a governed noun)
+    primary: Word | None = None
+    #: corrected forms of the blamed word, standard forms first (the quick fix)
+    suggestions: tuple[str, ...] = ()
+    #: a learner-facing explanation, when the checker knows one ("no article, so ...")
+    note: str = ""
 
     @property
     def blamed(self) -> Word:
         """The primary blamed word."""
+        if self.primary is not None:
+            return self.primary
         return self.dep if self.blame[0] == self.dep.id else self.head
 
     @property
     def other(self) -> Word:
-        """The other end of the arc."""
+        """The other end of the arc (the noun, for a blamed determiner off the arc)."""
+        if self.primary is not None:
+            return self.dep
         return self.head if self.blame[0] == self.dep.id else self.dep
 
 
@@ -65,6 +83,8 @@ class SentenceCheck:
     instances: list[RuleInstance] = field(default_factory=list)
     violations: list[Violation] = field(default_factory=list)
     error: str | None = None
+    #: violations the precise checker could not prove (counted as satisfied; hints at most)
+    uncertain: list[Violation] = field(default_factory=list)
 
     def token_errors(self) -> dict[int, set[int]]:
         """Algorithm 1's ``E(t)``: word id -> ids of neighbours across a failing arc."""
@@ -103,6 +123,22 @@ def _candidates(index: dict[tuple[str, str], list[Rule]], dep: Word, head: Word)
     return out
 
 
+def rule_arcs(sud: Sentence, rules: Iterable[Rule]) -> list[Arc]:
+    """Every arc of a SUD sentence with the rules that may apply to it (UPOS pair, relation,
+    exceptions): the input of the joint solver."""
+    index = _index(rules)
+    arcs: list[Arc] = []
+    for dep in sud.words:
+        if dep.head == 0:
+            continue
+        head = sud.word(dep.head)
+        rs = tuple(r for r in _candidates(index, dep, head)
+                   if relation_matches(r.relation, dep.deprel) and not _exempt(r, dep, head))
+        if rs:
+            arcs.append(Arc(dep.id, head.id, rs))
+    return arcs
+
+
 def check_sentence(
     sentence: Sentence,
     ruleset: RuleSet,
@@ -110,39 +146,35 @@ def check_sentence(
     disabled: frozenset[str] | set[str] = frozenset(),
     is_sud: bool = False,
     violation_filter: ViolationFilter | None = None,
+    precision: Precision | None = None,
 ) -> SentenceCheck:
     """Check one sentence (UD, converted here, or SUD with ``is_sud=True``) against ``ruleset``.
 
-    A sentence whose tree is broken gives a check with ``error`` set and no instances.
+    Without ``precision`` this is the paper's method: each word has one analysis, the tagger's.
+    With it, each word has every analysis its form allows, rules are checked jointly
+    (``lambre_core.joint``), and each violation is classified as proven or uncertain
+    (``lambre_core.evidence``): only proven ones stay in ``violations``, uncertain ones go to
+    ``uncertain`` and count as satisfied. A sentence whose tree is broken gives a check with
+    ``error`` set and no instances.
     """
     problem = tree_error(sentence)
     if problem is not None:
         return SentenceCheck(sentence, error=problem.message)
     sud = sentence if is_sud else to_sud(sentence)
-    index = _index(ruleset.enabled_rules(disabled))
+    enabled = ruleset.enabled_rules(disabled)
+    arcs = rule_arcs(sud, enabled)
+    if precision is not None:
+        from .evidence import check_precise
+
+        return check_precise(sud, arcs, precision, enabled)
+    options = {w.id: (w.feats,) for w in sud.words}
+    sol = solve(sud, arcs, options)
     result = SentenceCheck(sud)
     pending: list[tuple[Rule, Word, Word]] = []
-    for dep in sud.words:
-        if dep.head == 0:
-            continue
-        head = sud.word(dep.head)
-        for rule in _candidates(index, dep, head):
-            if not relation_matches(rule.relation, dep.deprel) or _exempt(rule, dep, head):
-                continue
-            if rule.type == "agree":
-                dv, hv = dep.feat_values(rule.feature), head.feat_values(rule.feature)
-                if not (dv and hv):
-                    continue
-                ok = bool(dv & hv)
-            else:
-                target = dep if rule.side == "dep" else head
-                vals = target.feat_values(rule.feature)
-                if not vals:
-                    continue
-                ok = bool(vals & set(rule.allowed))
-            result.instances.append(RuleInstance(rule.id, dep.id, head.id, ok))
-            if not ok:
-                pending.append((rule, dep, head))
+    for rule, d, h, ok in sol.outcomes:
+        result.instances.append(RuleInstance(rule.id, d, h, ok))
+        if not ok:
+            pending.append((rule, sud.word(d), sud.word(h)))
     failing_arcs: dict[int, set[int]] = {}
     for _, dep, head in pending:
         failing_arcs.setdefault(dep.id, set()).add(head.id)
@@ -202,10 +234,11 @@ def check_sentences(
     disabled: frozenset[str] | set[str] = frozenset(),
     is_sud: bool = False,
     violation_filter: ViolationFilter | None = None,
+    precision: Precision | None = None,
 ) -> list[SentenceCheck]:
     """Check many sentences; broken trees are kept as checks with ``error`` set."""
     return [
         check_sentence(s, ruleset, disabled=disabled, is_sud=is_sud,
-                       violation_filter=violation_filter)
+                       violation_filter=violation_filter, precision=precision)
         for s in sentences
     ]

@@ -67,6 +67,8 @@ def _share(v: Violation) -> str:
 
 def message(v: Violation) -> str:
     """The learner-facing message for a violation, stated for its primary blamed token."""
+    if v.note:
+        return v.note
     blamed, other = v.blamed, v.other
     feat = v.feature
     if v.rule.type == "agree":
@@ -102,11 +104,17 @@ def confidence(*words: Word) -> float:
 
 
 def severity_name(v: Violation, hint_below: float) -> str:
-    """error / warning / information / hint from the rule's reliability times the tagger's
+    """Severity follows evidence: a violation the lexicons prove is an error, an uncertain one a
+    hint. In the paper's plain mode (evidence "tagger"): error / warning / information / hint
+    from the rule's reliability times the tagger's
     confidence in the rule's feature on both ends of the arc (``FConf``; the whole-bundle
     ``Conf`` of a word with five features is low even when its Number is certain)."""
     from .filters import feature_conf  # the lexicon behind filters loads only when needed
 
+    if v.evidence == "proven":
+        return "error"  # the forms themselves prove it
+    if v.evidence == "uncertain":
+        return "hint"  # the parse or an unknown word may be to blame
     conf = min(feature_conf(v.dep, v.feature), feature_conf(v.head, v.feature))
     s = v.rule.reliability * conf
     if s < hint_below:

@@ -1,0 +1,238 @@
+"""Every morphological analysis a word's form allows, from field lexicons rather than one tagger guess.
+
+The precise checker (``lambre_core.joint``) asks, for each word of a parsed sentence, which feature
+bundles its form can carry:
+
+- German: ``lambre_core.morph_de`` (closed-class tables, adjective declension by ending,
+  ``german-nouns``, ``ablaut`` verb paradigms);
+- Russian: ``pymorphy3`` (OpenCorpora), dictionary words only;
+- every language: the model's treebank lexicon, complete only for closed classes.
+
+A word whose analyses come from a complete source is ``known``: its form cannot carry anything
+else, so a rule that none of its analyses satisfies is *proven* broken. Otherwise the tagger's
+own features are kept among the options and nothing about the word counts as proof.
+
+The tagger's prediction orders the options (the one closest to it first): it chooses among the
+analyses, and never adds one the lexicon rules out for a known form.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from .doc import Sentence, Word
+
+log = logging.getLogger(__name__)
+
+#: the features whose values the lexicons decide (others are taken from the tagger)
+LEXICAL_FEATURES = ("Case", "Number", "Gender", "Person", "VerbForm", "Mood", "Tense", "Animacy",
+                    "AdjDecl")
+
+Feats = Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class WordAnalyses:
+    """The analyses of one word: ``options`` (feature dicts, the tagger's closest first),
+    ``known`` (a complete lexicon gave them) and ``source`` (which one)."""
+
+    options: tuple[Feats, ...]
+    known: bool
+    source: str
+
+    @property
+    def tagger(self) -> Feats:
+        """The preferred option (the tagger's choice among the lexicon's analyses)."""
+        return self.options[0]
+
+
+#: (form, upos, lemma) -> analyses or None
+Analyzer = Callable[[str, str, str | None], list[dict[str, str]] | None]
+
+
+@lru_cache(maxsize=8)
+def analyzer_for(lang: str) -> tuple[Analyzer | None, str]:
+    """The field-lexicon analyzer of a language and its name; (None, reason) when there is none
+    or its package fails to load (then the checker degrades to the treebank lexicon; the same
+    text always gives the same result)."""
+    if lang == "de":
+        try:
+            from . import morph_de
+
+            morph_de.analyses("der", "DET", None)  # loads the tables now, fails here if broken
+            return morph_de.analyses, "morph_de"
+        except Exception as exc:  # a broken lexicon package must not cost the check
+            _warn_once(f"German lexicons unavailable ({type(exc).__name__}: {exc}); "
+                       "falling back to the treebank lexicon")
+            return None, "treebank"
+    if lang == "ru":
+        morph = _pymorphy()
+        if morph is None:
+            _warn_once("pymorphy3 unavailable; Russian falls back to the treebank lexicon")
+            return None, "treebank"
+        return _ru_analyses, "pymorphy3"
+    return None, "treebank"
+
+
+_WARNED: set[str] = set()
+
+
+def _warn_once(msg: str) -> None:
+    if msg not in _WARNED:
+        _WARNED.add(msg)
+        log.warning(msg)
+
+
+# -- Russian ---------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _pymorphy() -> Any:
+    from .lexicon import _morph
+
+    return _morph()
+
+
+#: UD UPOS -> the OpenCorpora-derived UPOS values (lexicon.oc_to_ud) that may stand for it
+_RU_UPOS = {"DET": ("ADJ", "PRON"), "AUX": ("VERB",), "PROPN": ("NOUN",), "PRON": ("PRON", "ADJ"),
+            "ADJ": ("ADJ", "VERB"), "NUM": ("NUM", "ADJ")}
+
+
+@lru_cache(maxsize=50000)
+def _ru_cached(form: str, upos: str) -> tuple[tuple[tuple[str, str], ...], ...] | None:
+    from .lexicon import oc_to_ud
+
+    morph = _pymorphy()
+    if morph is None or not form or not any(c.isalpha() for c in form):
+        return None
+    if not morph.word_is_known(form.lower()):
+        return None
+    want = (upos,) + _RU_UPOS.get(upos, ())
+    out: list[tuple[tuple[str, str], ...]] = []
+    for p in morph.parse(form):
+        pu, b = oc_to_ud(p.tag)
+        if pu in want and b and b not in out:
+            if upos == "ADJ" and pu == "VERB" and dict(b).get("VerbForm") != "Part":
+                continue  # participles only
+            out.append(b)
+    return tuple(out) or None
+
+
+def _ru_analyses(form: str, upos: str, _lemma: str | None) -> list[dict[str, str]] | None:
+    got = _ru_cached(form, upos)
+    return None if got is None else [dict(b) for b in got]
+
+
+# -- all languages ---------------------------------------------------------------------------
+
+#: word classes whose treebank analyses are taken as complete (a treebank sees most forms of a
+#: determiner or pronoun, few of an adjective)
+_CLOSED = ("DET", "PRON", "AUX")
+
+
+def _closeness(option: Feats, tagged: Feats) -> tuple[int, int]:
+    same = sum(1 for k in LEXICAL_FEATURES if k in option and option.get(k) == tagged.get(k))
+    missing = sum(1 for k in LEXICAL_FEATURES if k in tagged and k not in option)
+    return (-same, missing)
+
+
+def _merge(option: Feats, tagged: Feats) -> dict[str, str]:
+    """A lexicon analysis completed with the tagger's non-lexical features (PronType, Definite…)."""
+    out = {k: v for k, v in tagged.items() if k not in LEXICAL_FEATURES}
+    out.update(option)
+    return out
+
+
+def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnalyses:
+    """The analyses of one word (see the module docstring)."""
+    tagged = dict(word.feats)
+    analyze, source = analyzer_for(lang)
+    got: list[dict[str, str]] | None = None
+    if analyze is not None and word.form:
+        try:
+            lemma = word.lemma if word.lemma not in ("_", "") else None
+            got = analyze(word.form, word.upos, lemma)
+        except Exception as exc:  # an analyzer bug costs one word its proof, nothing more
+            _warn_once(f"{source} failed on {word.form!r}: {type(exc).__name__}: {exc}")
+            got = None
+    if got:
+        opts = [_merge(o, tagged) for o in got]
+        opts.sort(key=lambda o: _closeness(o, tagged))
+        return WordAnalyses(tuple(_dedup(opts)), True, source)
+    if lexicon is not None and word.upos in _CLOSED:
+        bundles = lexicon.constraint_analyses(word.form, word.upos)
+        if bundles and analyze is None:
+            opts = [_merge(dict(b), tagged) for b in bundles]
+            opts.sort(key=lambda o: _closeness(o, tagged))
+            return WordAnalyses(tuple(_dedup(opts)), True, "treebank")
+    if lexicon is not None:
+        bundles = lexicon.analyses(word.form, word.upos) if analyze is None else set()
+        if bundles:
+            opts = [tagged] + [_merge(dict(b), tagged) for b in bundles]
+            return WordAnalyses(tuple(_dedup(opts)), False, "treebank+tagger")
+    return WordAnalyses((tagged,), False, "tagger")
+
+
+def _dedup(opts: list[dict[str, str]]) -> list[dict[str, str]]:
+    seen: set[tuple[tuple[str, str], ...]] = set()
+    out = []
+    for o in opts:
+        key = tuple(sorted(o.items()))
+        if key not in seen:
+            seen.add(key)
+            out.append(o)
+    return out
+
+
+def sentence_analyses(lang: str, sentence: Sentence, lexicon: Any | None = None
+                      ) -> dict[int, WordAnalyses]:
+    """Word id -> analyses, for every word of ``sentence``."""
+    return {w.id: word_analyses(lang, w, lexicon) for w in sentence.words}
+
+
+def inflect(lang: str, word: Word, feats: Feats, lexicon: Any | None = None) -> list[str]:
+    """Forms of ``word``'s lemma carrying ``feats`` instead of its own values (standard forms
+    first; empty when no lexicon knows the lemma). Used for the quick fix and the message."""
+    if lang == "de":
+        try:
+            from . import morph_de
+
+            lemma = word.lemma if word.lemma not in ("_", "") else word.form
+            return [f for f in morph_de.inflect(lemma, word.upos, feats) if f != word.form]
+        except Exception:  # the fix is optional
+            return []
+    if lang == "ru":
+        return _ru_inflect(word, feats)
+    return []
+
+
+_UD_TO_OC = {("Case", "Nom"): "nomn", ("Case", "Gen"): "gent", ("Case", "Dat"): "datv",
+             ("Case", "Acc"): "accs", ("Case", "Ins"): "ablt", ("Case", "Loc"): "loct",
+             ("Number", "Sing"): "sing", ("Number", "Plur"): "plur",
+             ("Gender", "Masc"): "masc", ("Gender", "Fem"): "femn", ("Gender", "Neut"): "neut",
+             ("Person", "1"): "1per", ("Person", "2"): "2per", ("Person", "3"): "3per"}
+
+
+def _ru_inflect(word: Word, feats: Feats) -> list[str]:
+    from .lexicon import oc_to_ud
+
+    morph = _pymorphy()
+    if morph is None:
+        return []
+    want = {_UD_TO_OC[(k, v)] for k, v in feats.items() if (k, v) in _UD_TO_OC}
+    out: list[str] = []
+    for p in morph.parse(word.form):
+        pu, _ = oc_to_ud(p.tag)
+        if pu not in (word.upos,) + _RU_UPOS.get(word.upos, ()):
+            continue
+        try:
+            got = p.inflect(want)
+        except (ValueError, KeyError):
+            got = None
+        if got is not None and got.word != word.form.lower() and got.word not in out:
+            form = got.word
+            out.append(form[:1].upper() + form[1:] if word.form[:1].isupper() else form)
+    return out

@@ -1,0 +1,361 @@
+"""The precise checker: which rule failures the forms prove, which word to blame, how to fix it.
+
+Steps, for one SUD sentence (``check_precise``):
+
+1. every word gets the analyses its form allows (``lambre_core.analyses``);
+2. the cheapest joint choice of analyses is found over the tree (``lambre_core.joint``): a rule
+   fails only when no joint analysis satisfies it;
+3. **arguments, not arcs**: a failure on a verb's subject or object is dropped when another
+   assignment of the clause's noun phrases to the verb's roles satisfies every rule (German word
+   order is free; the parser's subject/object guess is often swapped); a coordinated subject is
+   plural whatever its conjuncts are;
+4. **attachment**: a determiner or adjective that fails with its parser head but agrees with
+   another noun right next to it is the parser's error, not the writer's;
+5. **evidence**: a failure is *proven* when every word it rests on is known to a complete lexicon
+   and the rule is one whose truth the forms decide (agreement; government by a named
+   preposition or verb; subject case; verb form); otherwise *uncertain*;
+6. **blame**: the agreeing word (determiner, adjective, verb), unless the noun's own form is what
+   fails its governor (then the noun); a noun and its determiner both in the wrong case after a
+   preposition: the determiner. The fix is the blamed word's lemma with the expected values.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .analyses import WordAnalyses, inflect, sentence_analyses
+from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
+from .doc import Sentence, Word
+from .joint import DECL, Arc, Feats, decl_governors, outcome, solve, values
+from .rules import Rule
+from .sud import base_relation
+
+#: relations of a verb's nominal arguments whose roles may be reassigned
+ARG_RELS = ("subj", "comp:obj", "comp:pred")
+_NOMINAL = {"NOUN", "PROPN", "PRON", "DET", "NUM", "ADJ", "X"}
+_CONTROLLERS = {"NOUN", "PROPN", "PRON"}
+#: how many words around a determiner/adjective an alternative head noun may be
+_ATTACH_WINDOW = 4
+
+
+@dataclass(frozen=True)
+class Precision:
+    """What the precise checker needs besides the rules: the language (which lexicons) and the
+    model's treebank lexicon (the fallback for words no field lexicon covers)."""
+
+    lang: str
+    lexicon: Any | None = None
+
+
+def _rel(w: Word) -> str:
+    return base_relation(w.deprel).split("@")[0]
+
+
+def proof_grade(rule: Rule) -> bool:
+    """Whether the rule's failure is decided by the forms themselves (given a correct parse):
+    agreement; government by a named head lemma; a subject's case; a verb form."""
+    if rule.type == "agree":
+        return True
+    when = getattr(rule, "when", None) or {}
+    if any(str(k).endswith(".lemma") for k in when):
+        return True
+    return rule.feature == "VerbForm" or rule.relation.split("@")[0] == "subj"
+
+
+def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
+                  rules: Sequence[Rule]) -> SentenceCheck:
+    """Check a SUD sentence with every analysis its words allow (see the module docstring);
+    ``arcs`` are its arcs with their candidate rules, ``rules`` every enabled rule."""
+    analyses = sentence_analyses(precision.lang, sud, precision.lexicon)
+    options = {wid: a.options for wid, a in analyses.items()}
+    governors = decl_governors(sud, options)
+    sol = solve(sud, arcs, _with_coordination(sud, options), governors)
+    failing = [(r, d, h) for r, d, h, ok in sol.outcomes if not ok]
+    explained: set[tuple[str, int, int]] = set()
+    if failing:
+        explained |= _reassigned_roles(sud, failing, rules, options, governors)
+    result = SentenceCheck(sud)
+    for r, d, h, ok in sol.outcomes:
+        key = (r.id, d, h)
+        result.instances.append(RuleInstance(r.id, d, h, ok or key in explained))
+    pending = [(r, d, h) for r, d, h in failing if (r.id, d, h) not in explained]
+    suspects = {(r.id, d, h) for r, d, h in pending
+                if _other_head_agrees(sud, r, d, h, options, arcs)
+                or _other_subject_agrees(sud, r, d, h, options, rules, analyses)}
+    uncertain_keys: set[tuple[str, int, int]] = set()
+    for r, d, h in pending:
+        v = _violation(sud, r, d, h, sol.choice, analyses, precision, pending)
+        proven = ((r.id, d, h) not in suspects and proof_grade(r)
+                  and all(analyses[w].known for w in _rests_on(r, d, h)))
+        if proven:
+            result.violations.append(replace(v, evidence="proven"))
+        else:
+            result.uncertain.append(replace(v, evidence="uncertain"))
+            uncertain_keys.add((r.id, d, h))
+    if uncertain_keys:
+        result.instances = [RuleInstance(i.rule_id, i.dep, i.head, True)
+                            if (i.rule_id, i.dep, i.head) in uncertain_keys else i
+                            for i in result.instances]
+    return result
+
+
+def _rests_on(rule: Rule, dep: int, head: int) -> tuple[int, ...]:
+    if rule.type == "agree":
+        return (dep, head)
+    return (dep,) if rule.side == "dep" else (head,)
+
+
+def _with_coordination(sud: Sentence, options: Mapping[int, Sequence[Feats]]
+                       ) -> dict[int, Sequence[Feats]]:
+    """A subject with conjuncts ("der Mann und die Frau") is plural: its options say so."""
+    out = dict(options)
+    has_conj = {w.head for w in sud.words if w.head and _rel(w).startswith("conj")}
+    for w in sud.words:
+        if w.id in has_conj and _rel(w) == "subj":
+            plural = []
+            for o in options[w.id]:
+                p = {k: v for k, v in o.items() if k != "Gender"}
+                p["Number"] = "Plur"
+                plural.append(p)
+            out[w.id] = tuple(plural)
+    return out
+
+
+def _reassigned_roles(sud: Sentence, failing: list[tuple[Rule, int, int]], rules: Sequence[Rule],
+                      options: Mapping[int, Sequence[Feats]],
+                      governors: Mapping[int, int | None]) -> set[tuple[str, int, int]]:
+    """Failures on a verb's arguments that another assignment of its roles removes."""
+    out: set[tuple[str, int, int]] = set()
+    verbs = {h for r, d, h in failing
+             if _rel(sud.word(d)) in ARG_RELS and sud.word(h).upos in ("VERB", "AUX")}
+    for v in sorted(verbs):
+        args = [w for w in sud.words if w.head == v and _rel(w) in ARG_RELS
+                and w.upos in _NOMINAL]
+        if len(args) < 2 or len(args) > 4:
+            continue
+        mine = [(r, d, h) for r, d, h in failing if h == v and d in {a.id for a in args}]
+        if not mine:
+            continue
+        labels = [a.deprel for a in args]
+        for perm in itertools.permutations(labels):
+            if list(perm) == labels:
+                continue
+            relabel = dict(zip((a.id for a in args), perm, strict=True))
+            words = [replace(w, deprel=relabel.get(w.id, w.deprel)) for w in sud.words]
+            alt = sud.with_words(words)
+            sol = solve(alt, rule_arcs(alt, rules), _with_coordination(alt, options), governors)
+            if not any(not ok and h == v and d in relabel for _r, d, h, ok in sol.outcomes):
+                out |= {(r.id, d, h) for r, d, h in mine}
+                break
+    return out
+
+
+def _other_head_agrees(sud: Sentence, rule: Rule, dep: int, head: int,
+                       options: Mapping[int, Sequence[Feats]], arcs: Sequence[Arc]) -> bool:
+    """Whether a failing determiner/adjective agreement holds with another noun close by (then
+    the parser attached it wrongly)."""
+    if rule.type != "agree":
+        return False
+    d = sud.word(dep)
+    if d.upos not in ("DET", "ADJ", "NUM", "PRON") or sud.word(head).upos not in _CONTROLLERS:
+        return False
+    same = [r for a in arcs if a.dep == dep and a.head == head for r in a.rules
+            if r.type == "agree"]
+    for w in sud.words:
+        if w.id in (dep, head) or w.upos not in ("NOUN", "PROPN") or abs(w.id - dep) > _ATTACH_WINDOW:
+            continue
+        if w.id < dep and d.upos in ("DET", "ADJ", "NUM"):
+            continue  # German determiners and attributive adjectives precede their noun
+        for do in options[dep]:
+            if all(outcome(r, do, wo, d.lemma, w.lemma) is not False
+                   for wo in options[w.id][:1] for r in same):
+                return True
+            if any(all(outcome(r, do, wo, d.lemma, w.lemma) is not False for r in same)
+                   for wo in options[w.id]):
+                return True
+    return False
+
+
+def _clause_span(sud: Sentence, wid: int) -> tuple[int, int]:
+    """The word ids around ``wid`` up to the nearest punctuation on each side."""
+    a = wid
+    while a > 1 and sud.word(a - 1).upos != "PUNCT":
+        a -= 1
+    b = wid
+    while b < len(sud.words) and sud.word(b + 1).upos != "PUNCT":
+        b += 1
+    return a, b
+
+
+def _other_subject_agrees(sud: Sentence, rule: Rule, dep: int, head: int,
+                          options: Mapping[int, Sequence[Feats]], rules: Sequence[Rule],
+                          analyses: Mapping[int, WordAnalyses]) -> bool:
+    """Whether a failing subject-verb agreement may be the parser's choice of subject: another
+    noun phrase of the clause (not inside a prepositional phrase) that can be nominative agrees
+    with the verb, or a coordinating conjunction joins the subject to something (plural)."""
+    if rule.type != "agree" or _rel(sud.word(dep)) != "subj":
+        return False
+    v = sud.word(head)
+    if v.upos not in ("VERB", "AUX"):
+        return False
+    lo, hi = _clause_span(sud, head)
+    a, b = sorted((dep, head))
+    if rule.feature == "Number" and any(
+            sud.word(i).upos == "CCONJ" for i in range(max(1, a - 1), min(len(sud.words), b + 2))):
+        return True
+    for w in sud.words:
+        if w.id in (dep, head) or not lo <= w.id <= hi or w.upos not in _CONTROLLERS:
+            continue
+        if not analyses[w.id].known and w.upos != "PROPN":
+            continue  # a word the lexicons do not know as a noun is no subject to turn to
+        if w.head and sud.word(w.head).upos == "ADP":
+            continue
+        same = [r for r in rules if r.type == "agree" and r.dep_upos in (w.upos, "*")
+                and r.head_upos in (v.upos, "*") and r.relation.split("@")[0] == "subj"]
+        if not same:
+            continue
+        for wo in options[w.id]:
+            if "Nom" not in values(wo, "Case") and "Case" in wo:
+                continue
+            if any(all(outcome(r, wo, vo, w.lemma, v.lemma) is not False for r in same)
+                   for vo in options[head]):
+                return True
+    return False
+
+
+# -- blame, fix, words -------------------------------------------------------------------------
+
+def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[int, Feats],
+               analyses: Mapping[int, WordAnalyses], precision: Precision,
+               failing: list[tuple[Rule, int, int]]) -> Violation:
+    d, h = sud.word(dep), sud.word(head)
+    chosen_d, chosen_h = _shown(d, choice[dep]), _shown(h, choice[head])
+    f = rule.feature
+    primary: Word
+    off_arc: Word | None = None
+    if rule.type == "agree":
+        ctrl_is_dep = d.upos in _CONTROLLERS and h.upos not in _CONTROLLERS
+        target, ctrl = (h, d) if ctrl_is_dep else (d, h)
+        primary = target
+        # the noun's own form fails what governs it, while the agreeing word fits: the noun
+        for r2, d2, h2 in failing:
+            if r2.type == "as" and d2 == ctrl.id and r2.side == "dep" and r2.feature == f:
+                if any(values(o, f) & set(r2.allowed) for o in analyses[target.id].options):
+                    primary = ctrl
+        other = h if primary is d else d
+        want = dict(choice[other.id])
+        expected = tuple(sorted(values(want, f)))
+    else:
+        primary = d if rule.side == "dep" else h
+        other = h if primary is d else d
+        expected = rule.allowed
+        det = _wrong_determiner(sud, primary, rule, analyses)
+        if det is not None:
+            off_arc = det
+    blamed = off_arc or primary
+    fix = _fix(sud, blamed, rule, choice, dep, head, failing, precision)
+    found = tuple(sorted(values(_shown(blamed, choice[blamed.id]), f)))
+    dd = replace(d, feats=chosen_d)
+    hh = replace(h, feats=chosen_h)
+    blame_ids = (blamed.id, other.id) if off_arc is None else (blamed.id, dep, head)
+    v = Violation(rule=rule, dep=dd, head=hh, feature=f, expected=expected, found=found,
+                  blame=blame_ids, suggestions=tuple(fix),
+                  primary=None if off_arc is None
+                  else replace(off_arc, feats=_shown(off_arc, choice[off_arc.id])))
+    return replace(v, note=_note(v, sud, rule, off_arc))
+
+
+def _shown(w: Word, chosen: Feats) -> dict[str, str]:
+    """The word's features as the checker chose them (the tagger's for features no lexicon
+    decides)."""
+    out = dict(w.feats)
+    out.update({k: v for k, v in chosen.items()})
+    return out
+
+
+def _wrong_determiner(sud: Sentence, noun: Word, rule: Rule,
+                      analyses: Mapping[int, WordAnalyses]) -> Word | None:
+    """The determiner of a governed noun when it, too, cannot carry an allowed value ("mit die
+    Kinder": correct the article first)."""
+    if noun.upos not in ("NOUN", "PROPN") or rule.type != "as":
+        return None
+    for w in sud.words:
+        if w.head == noun.id and w.upos == "DET" and _rel(w) == "det":
+            opts = analyses[w.id].options
+            if analyses[w.id].known and any(rule.feature in o for o in opts) and not any(
+                    values(o, rule.feature) & set(rule.allowed) for o in opts):
+                return w
+    return None
+
+
+def _fix(sud: Sentence, blamed: Word, rule: Rule, choice: Mapping[int, Feats], dep: int,
+         head: int, failing: list[tuple[Rule, int, int]], precision: Precision) -> list[str]:
+    """Forms of the blamed word with the expected values (all failing features of its arc)."""
+    want = dict(choice[blamed.id])
+    arc_rules = [r for r, d, h in failing if (d, h) == (dep, head)]
+    if blamed.id in (dep, head):
+        other = choice[head] if blamed.id == dep else choice[dep]
+        for r in arc_rules:
+            if r.type == "agree" and r.feature in other:
+                want[r.feature] = sorted(values(other, r.feature))[0]
+                if r.feature == DECL:
+                    for k in ("Case", "Number", "Gender"):
+                        if k in other:
+                            want[k] = other[k]
+            elif r.type == "as" and ((r.side == "dep") == (blamed.id == dep)):
+                want[r.feature] = r.allowed[0]
+        if any(r.type == "agree" and r.feature in ("Number", "Person") for r in arc_rules) \
+                and blamed.upos in ("VERB", "AUX") and "Person" not in other and "Person" in want:
+            want["Person"] = "3"  # a noun subject is third person
+    else:  # a determiner off the arc: the governed case, the noun's number and gender
+        want[rule.feature] = rule.allowed[0]
+        noun = choice[dep]
+        for k in ("Number", "Gender"):
+            if k in noun:
+                want[k] = noun[k]
+    want.pop(DECL, None) if blamed.upos != "ADJ" else None
+    return inflect(precision.lang, blamed, want, precision.lexicon)[:3]
+
+
+_FEATURE_WORDS = {"Case": "case", "Number": "number", "Gender": "gender", "Person": "person",
+                  "VerbForm": "verb form", DECL: "ending"}
+_CASE_NAMES = {"Nom": "nominative", "Acc": "accusative", "Dat": "dative", "Gen": "genitive",
+               "Ins": "instrumental", "Loc": "locative", "Voc": "vocative"}
+
+
+def _note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None) -> str:
+    """A sentence a learner understands, with the fix when there is one."""
+    b = v.blamed
+    fix = v.suggestions[0] if v.suggestions else None
+    use = f': "{fix}"' if fix else ""
+    if rule.type == "agree" and rule.feature == DECL:
+        noun = v.head
+        gov = [w for w in sud.words if w.head == noun.id and w.upos in ("DET", "NUM")
+               and w.id < b.id]
+        decl = v.expected[0] if v.expected else ""
+        if not gov:
+            why = "no article, so the adjective takes the strong ending"
+        else:
+            why = f'after "{gov[-1].form}" the adjective takes the {decl.lower()} ending'
+        shown = f'"{fix} {noun.form}"' if fix else "another ending"
+        return f'"{b.form} {noun.form}": {why}: {shown}.'
+    if rule.type == "agree" and b.upos in ("VERB", "AUX") and b.id == v.head.id:
+        subj = v.dep
+        if fix:
+            return f'After "{subj.form}" the verb is "{fix}", not "{b.form}".'
+        what = _FEATURE_WORDS.get(rule.feature, rule.feature)
+        return f'"{b.form}" does not agree with its subject "{subj.form}" in {what}.'
+    if rule.type == "as" and rule.feature == "Case":
+        gov = v.head if off_arc is None and b.id == v.dep.id else (v.head if off_arc else v.dep)
+        cases = " or ".join(_CASE_NAMES.get(c, c) for c in rule.allowed)
+        return f'"{gov.form}" takes the {cases} here; "{b.form}" is not{use}.'
+    if rule.type == "agree":
+        o = v.other
+        what = _FEATURE_WORDS.get(rule.feature, rule.feature)
+        if b is v.dep or b.id == v.dep.id:
+            return f'"{b.form}" does not fit "{o.form}" in {what}{use}.'
+        return f'"{b.form}" does not fit "{o.form}" in {what}{use}.'
+    return f'"{b.form}" has the wrong {_FEATURE_WORDS.get(rule.feature, rule.feature)}{use}.'

@@ -1,0 +1,221 @@
+"""Choosing one analysis per word so that as many rules hold as possible, jointly over the tree.
+
+Each word has a set of options (its analyses; one option, the tagger's, in the paper's plain
+method). Each rule on an arc ``dep -> head`` costs 1 when it applies to the chosen options of
+the two ends and fails. Because every word has one head, the words and arcs form a tree, and
+the cheapest choice over the whole sentence is found exactly by dynamic programming (min-sum
+over a tree): an agreement fails only when **no joint analysis** of the words satisfies it,
+Case, Number and Gender together, and a government rule fails only when no analysis of the
+governed word has an allowed value. Ties go to the options the tagger preferred.
+
+German adjective declension is one more agreement: the noun's state carries the declension
+(``AdjDecl``) its determiner demands (``Strong`` without one), and an attributive adjective's
+ending must fit it (rule feature ``AdjDecl``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .doc import Sentence, Word
+from .rules import Rule
+
+Feats = Mapping[str, str]
+#: a tie-break cost per rank of an option (the tagger's choice is rank 0)
+_EPS = 1e-3
+_HARD = 1e6
+DECL = "AdjDecl"
+
+
+@dataclass(frozen=True)
+class Arc:
+    """An arc with the rules that may apply to it."""
+
+    dep: int
+    head: int
+    rules: tuple[Rule, ...]
+
+
+@dataclass
+class Solution:
+    """The chosen option of every word, and the rule outcomes under that choice."""
+
+    choice: dict[int, Feats]
+    #: (rule, dep id, head id, satisfied)
+    outcomes: list[tuple[Rule, int, int, bool]]
+
+
+def values(feats: Feats, feature: str) -> frozenset[str]:
+    """The values of ``feature`` in an option (``Acc,Nom`` gives two); empty when absent."""
+    v = feats.get(feature)
+    return frozenset(v.split(",")) if v else frozenset()
+
+
+def rule_applies(rule: Rule, dep: Feats, head: Feats, dep_lemma: str, head_lemma: str) -> bool:
+    """The rule's own conditions (``when``), when the rule has any."""
+    applies = getattr(rule, "applies", None)
+    if applies is None:
+        return True
+    return bool(applies(dep, head, dep_lemma, head_lemma))
+
+
+def outcome(rule: Rule, dep: Feats, head: Feats, dep_lemma: str = "",
+            head_lemma: str = "") -> bool | None:
+    """None when the rule does not apply to these options, else whether it holds."""
+    if not rule_applies(rule, dep, head, dep_lemma, head_lemma):
+        return None
+    if rule.type == "agree":
+        dv, hv = values(dep, rule.feature), values(head, rule.feature)
+        if not (dv and hv):
+            return None
+        return bool(dv & hv)
+    target = dep if rule.side == "dep" else head
+    vals = values(target, rule.feature)
+    if not vals:
+        return None
+    return bool(vals & set(rule.allowed))
+
+
+def _project(options: Sequence[Feats], keep: set[str]) -> list[tuple[int, Feats]]:
+    """Options reduced to the features that matter here, duplicates dropped (first kept, with its
+    index in ``options``)."""
+    seen: set[tuple[tuple[str, str], ...]] = set()
+    out: list[tuple[int, Feats]] = []
+    for i, o in enumerate(options):
+        p = {k: v for k, v in o.items() if k in keep}
+        key = tuple(sorted(p.items()))
+        if key not in seen:
+            seen.add(key)
+            out.append((i, p))
+    return out
+
+
+def solve(sentence: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequence[Feats]],
+          decl_governor: Mapping[int, int | None] | None = None) -> Solution:
+    """The cheapest choice of options for ``sentence`` (see the module docstring).
+
+    ``decl_governor`` maps a noun whose attributive adjectives are checked for declension to the
+    word that sets it (its determiner or numeral), or None when it has none (strong endings)."""
+    words = {w.id: w for w in sentence.words}
+    by_head: dict[int, list[Arc]] = {}
+    feats_needed: dict[int, set[str]] = {w.id: set() for w in sentence.words}
+    for a in arcs:
+        by_head.setdefault(a.head, []).append(a)
+        for r in a.rules:
+            feats_needed[a.dep].add(r.feature)
+            feats_needed[a.head].add(r.feature)
+            for key in getattr(r, "when", None) or {}:
+                end, _, feat = str(key).partition(".")
+                if feat and feat != "lemma":
+                    feats_needed[a.dep if end == "dep" else a.head].add(feat)
+    decl_governor = dict(decl_governor or {})
+    for noun, gov in decl_governor.items():
+        feats_needed[noun].add(DECL)
+        if gov is not None:
+            feats_needed[gov].add(DECL)
+
+    # each word's domain: (index into its options, projected option)
+    domain: dict[int, list[tuple[int, Feats]]] = {}
+    for w in sentence.words:
+        opts = options.get(w.id) or (w.feats,)
+        proj = _project(opts, feats_needed[w.id])
+        if w.id in decl_governor:
+            # the noun's state also says which declension its adjectives must show
+            gov = decl_governor[w.id]
+            if gov is None:
+                proj = [(i, {**p, DECL: "Strong"}) for i, p in proj]
+            elif any(DECL in o for o in options.get(gov) or ()):
+                proj = [(i, {**p, DECL: d}) for i, p in proj for d in ("Strong", "Weak")]
+        domain[w.id] = proj
+
+    children: dict[int, list[int]] = {}
+    for w in sentence.words:
+        if w.head:
+            children.setdefault(w.head, []).append(w.id)
+    arc_of = {(a.dep, a.head): a for a in arcs}
+
+    def pair_cost(dep: int, d: Feats, head: int, h: Feats) -> float:
+        cost = 0.0
+        a = arc_of.get((dep, head))
+        if a is not None:
+            dw, hw = words[dep], words[head]
+            for r in a.rules:
+                if outcome(r, d, h, dw.lemma, hw.lemma) is False:
+                    cost += 1.0
+        if decl_governor.get(head) == dep and DECL in d and DECL in h and d[DECL] != h[DECL]:
+            cost += _HARD  # the determiner sets the noun's declension state
+        return cost
+
+    # post-order: best[w][k] = cheapest cost of w's subtree when w takes domain[w][k]
+    order: list[int] = []
+    roots = [w.id for w in sentence.words if not w.head]
+    stack = list(roots)
+    while stack:
+        n = stack.pop()
+        order.append(n)
+        stack.extend(children.get(n, ()))
+    best: dict[int, list[float]] = {}
+    pick: dict[tuple[int, int], list[int]] = {}  # (child, parent option k) -> child's k
+    for n in reversed(order):
+        costs = [_EPS * rank for rank in range(len(domain[n]))]
+        for c in children.get(n, ()):
+            for k, (_, h) in enumerate(domain[n]):
+                cand = [best[c][j] + pair_cost(c, d, n, h) for j, (_, d) in enumerate(domain[c])]
+                j = min(range(len(cand)), key=cand.__getitem__)
+                costs[k] += cand[j]
+                pick.setdefault((c, n), []).append(j)
+        best[n] = costs
+    chosen: dict[int, int] = {}
+    for r in roots:
+        chosen[r] = min(range(len(best[r])), key=best[r].__getitem__)
+    for n in order:
+        for c in children.get(n, ()):
+            chosen[c] = pick[(c, n)][chosen[n]]
+
+    choice: dict[int, Feats] = {}
+    for wid, k in chosen.items():
+        i, p = domain[wid][k]
+        full = dict((options.get(wid) or (words[wid].feats,))[i])
+        if DECL in p:
+            full[DECL] = p[DECL]
+        choice[wid] = full
+    outcomes: list[tuple[Rule, int, int, bool]] = []
+    for a in arcs:
+        d, h = choice[a.dep], choice[a.head]
+        dw, hw = words[a.dep], words[a.head]
+        for r in a.rules:
+            ok = outcome(r, d, h, dw.lemma, hw.lemma)
+            if ok is not None:
+                outcomes.append((r, a.dep, a.head, ok))
+    return Solution(choice, outcomes)
+
+
+def decl_governors(sentence: Sentence, options: Mapping[int, Sequence[Feats]]) -> dict[int, int | None]:
+    """Nouns with an attributive adjective in front whose analyses carry a declension, mapped to
+    the word that sets it: the determiner (else numeral) closest before the first such
+    adjective, or None for none (strong declension)."""
+    out: dict[int, int | None] = {}
+    deps: dict[int, list[Word]] = {}
+    for w in sentence.words:
+        if w.head:
+            deps.setdefault(w.head, []).append(w)
+    for w in sentence.words:
+        if w.upos not in ("NOUN", "PROPN"):
+            continue
+        adjs = [d for d in deps.get(w.id, ()) if d.upos == "ADJ" and d.id < w.id
+                and any(DECL in o for o in options.get(d.id) or ())]
+        if not adjs:
+            continue
+        first = min(a.id for a in adjs)
+        gov: int | None = None
+        for kind in ("DET", "NUM"):
+            cands = [d for d in deps.get(w.id, ()) if d.upos == kind and d.id < first]
+            if cands:
+                gov = max(cands, key=lambda d: d.id).id
+                break
+        if gov is None and any(d.upos in ("DET", "NUM", "PRON") and d.id < w.id
+                               for d in deps.get(w.id, ()) if d.id > first):
+            continue  # something determiner-like after the first adjective: leave it unchecked
+        out[w.id] = gov
+    return out
