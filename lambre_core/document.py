@@ -73,10 +73,14 @@ def check_document(
     hint_below: float = 0.5,
     min_severity: str = "hint",
     violation_filter: Callable[[Any], ViolationFilter | None] | None = None,
+    precision: Callable[[Any], Any] | None = None,
+    uncertain: bool = False,
 ) -> DocumentResult:
     """Check a whole document of markup ``kind`` in ``language`` (segments may switch language).
 
-    ``violation_filter``, given a language's parser, returns the filter its checks use."""
+    ``violation_filter``, given a language's parser, returns the filter its checks use;
+    ``precision``, given the parser, the precise checker's settings (None: paper mode).
+    ``uncertain`` also reports the violations the precise checker could not prove (as hints)."""
     from .errors import LambreError
 
     result = DocumentResult()
@@ -93,13 +97,16 @@ def check_document(
             result.unavailable[lang] = str(exc)
             continue
         keep = violation_filter(parser) if violation_filter is not None else None
+        prec = precision(parser) if precision is not None else None
         for sent in parser.parse_document(seg.text):
             said = sentence_text(sent, seg.text)
             if config.is_ignored(said):
                 continue
-            check = check_sentence(sent, ruleset, disabled=off, violation_filter=keep)
+            check = check_sentence(sent, ruleset, disabled=off, violation_filter=keep,
+                                   precision=prec)
             result.checks.append(check)
-            for v in check.violations:
+            shown = check.violations + (check.uncertain if uncertain else [])
+            for v in shown:
                 finding = _place(v, check.sentence, seg, text, said, config, hint_below)
                 if finding is not None and severity_rank(finding.severity) <= limit:
                     result.findings.append(finding)

@@ -241,7 +241,7 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
         target, ctrl = (h, d) if ctrl_is_dep else (d, h)
         primary = target
         # the noun's own form fails what governs it, while the agreeing word fits: the noun
-        for r2, d2, h2 in failing:
+        for r2, d2, _h2 in failing:
             if r2.type == "as" and d2 == ctrl.id and r2.side == "dep" and r2.feature == f:
                 if any(values(o, f) & set(r2.allowed) for o in analyses[target.id].options):
                     primary = ctrl

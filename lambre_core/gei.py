@@ -93,6 +93,16 @@ def gold_errors(sent: M2Sentence, types: Sequence[str] = DEFAULT_TYPES,
     return out
 
 
+def corrected_tokens(sent: M2Sentence, annotator: str = "0") -> list[str]:
+    """The source tokens with one annotator's edits applied (the corrected sentence)."""
+    toks = list(sent.tokens)
+    edits = [e for e in sent.edits if e.annotator == annotator and e.start >= 0
+             and e.type not in ("noop", "UNK")]
+    for e in sorted(edits, key=lambda e: (e.start, e.end), reverse=True):
+        toks[e.start:e.end] = e.correction.split() if e.correction not in ("-NONE-", "") else []
+    return toks
+
+
 def word_to_token(sentence: Sentence) -> dict[int, int]:
     """Word id -> 0-based surface token index (words of a multiword token share one)."""
     mwt = {m.first: m for m in sentence.multiword}
@@ -133,12 +143,20 @@ class Counts:
 
 
 def token_detections(check: SentenceCheck, types: Iterable[str]) -> dict[int, set[int]]:
-    """Token-level ``E(t)`` from the violations of rules of the given types."""
+    """Token-level ``E(t)`` from the violations of rules of the given types.
+
+    The paper's method puts a failing arc's error on both its ends; the precise checker knows
+    which word to blame, so only that token is detected (with the other end in its ``E``)."""
     wanted = set(types)
     w2t = word_to_token(check.sentence)
     out: dict[int, set[int]] = {}
     for v in check.violations:
         if v.rule.type not in wanted:
+            continue
+        if v.evidence != "tagger":
+            a, b = w2t.get(v.blamed.id), w2t.get(v.other.id)
+            if a is not None and b is not None:
+                out.setdefault(a, set()).add(b)
             continue
         a, b = w2t.get(v.dep.id), w2t.get(v.head.id)
         if a is None or b is None:

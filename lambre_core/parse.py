@@ -493,6 +493,15 @@ def _model_lexicon(source: ModelSource) -> Any:
     return load_lexicon_tsv(path, source.lang)
 
 
+def model_lexicon(lang: str, models_dir: str | os.PathLike[str] | None = None) -> Any:
+    """The treebank lexicon shipped with the language's model, without loading the model (None
+    when there is no project model or it has no lexicon)."""
+    try:
+        return _model_lexicon(resolve_models(lang, models_dir))
+    except LambreError:
+        return None
+
+
 def _mwt_forms(mwt_proc: Any) -> frozenset[str]:
     try:
         return frozenset(k.lower() for k in mwt_proc.trainer.expansion_dict)

@@ -11,6 +11,7 @@ from typing import Any
 from . import __version__
 from .check import Violation
 from .doc import Word
+from .messages import message
 from .rules import RuleSet
 from .score import CorpusReport
 
@@ -23,17 +24,18 @@ class Signature:
     rules: str
     parser: str
     version: str = __version__
-    #: violation filters applied ("none" or "precise"): they change the scores
-    filters: str = "none"
+    #: the checking mode: "precise" (analyses from the lexicons, proven violations only) or
+    #: "paper" (the paper's method: the tagger's one analysis per word)
+    mode: str = "precise"
 
     def __str__(self) -> str:
-        sig = f"lambre:{self.version}|lang:{self.lang}|rules:{self.rules}|parser:{self.parser}"
-        return sig if self.filters == "none" else f"{sig}|filter:{self.filters}"
+        return (f"lambre:{self.version}|lang:{self.lang}|rules:{self.rules}|parser:{self.parser}"
+                f"|mode:{self.mode}")
 
 
-def signature_for(ruleset: RuleSet, parser: str, filters: str = "none") -> Signature:
-    """The signature of scores made with ``ruleset``, ``parser`` and ``filters``."""
-    return Signature(ruleset.lang, ruleset.version, parser, filters=filters)
+def signature_for(ruleset: RuleSet, parser: str, mode: str = "precise") -> Signature:
+    """The signature of scores made with ``ruleset``, ``parser`` and the checking ``mode``."""
+    return Signature(ruleset.lang, ruleset.version, parser, mode=mode)
 
 
 def parser_signature(parser: object) -> str:
@@ -61,7 +63,9 @@ def violation_dict(v: Violation) -> dict[str, Any]:
     return {
         "rule": v.rule.id, "type": v.rule.type, "token": word_dict(v.dep), "head": word_dict(v.head),
         "relation": v.dep.deprel, "feature": v.feature, "expected": list(v.expected),
-        "found": list(v.found), "blame": list(v.blame),
+        "found": list(v.found), "blame": list(v.blame), "evidence": v.evidence,
+        "blamed": word_dict(v.blamed), "suggestions": list(v.suggestions),
+        "message": message(v),
     }
 
 

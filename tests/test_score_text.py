@@ -75,21 +75,33 @@ def test_language_without_model_is_one_clear_error(tmp_path: Path) -> None:
     assert len(res.stderr.strip().splitlines()) == 1
 
 
-def test_precise_filters_keep_a_subset_and_mark_the_signature(essay_report: dict) -> None:  # type: ignore[type-arg]
-    res = run_cli("score", "--lang", "de", str(REPO / "examples" / "de.txt"), "--format", "json", "--precise")
+def test_default_mode_is_precise_and_proves_the_real_errors(essay_report: dict) -> None:  # type: ignore[type-arg]
+    """The quick start's file: the correct sentences stay clean, each real error is blamed on the
+    word to correct, with the corrected form."""
+    assert essay_report["signature"].endswith("|mode:precise")
+    blamed = {s["id"]: sorted({v["token"]["form"] if v["blame"][0] == v["token"]["id"] else v["head"]["form"]
+                               for v in s["violations"]})
+              for s in essay_report["sentences"]}
+    assert blamed["line-1"] == [] and blamed["line-4"] == [] and blamed["line-5"] == [] and blamed["line-6"] == []
+    assert "werden" in blamed["line-2"] and "langen" in blamed["line-2"]
+    assert blamed["line-3"] == ["spielt"]
+    fixes = {v["suggestions"][0] for s in essay_report["sentences"] for v in s["violations"] if v["suggestions"]}
+    assert {"werde", "spielen"} <= fixes
+
+
+def test_paper_mode_is_the_plain_method_and_marked_in_the_signature(essay_report: dict) -> None:  # type: ignore[type-arg]
+    res = run_cli("score", "--lang", "de", str(REPO / "examples" / "de.txt"), "--format", "json",
+                  "--mode", "paper")
     assert res.returncode == 0, res.stderr
-    precise = json.loads(res.stdout)
-    assert precise["signature"] == essay_report["signature"] + "|filter:precise"
-    plain = {(s["id"], v["rule"], v["token"]["id"], v["head"]["id"])
-             for s in essay_report["sentences"] for v in s["violations"]}
-    kept = {(s["id"], v["rule"], v["token"]["id"], v["head"]["id"])
-            for s in precise["sentences"] for v in s["violations"]}
-    assert kept <= plain
-    # a vetoed instance counts as satisfied, so the score can only rise
-    assert precise["score"] >= essay_report["score"]
+    paper = json.loads(res.stdout)
+    assert paper["signature"] == essay_report["signature"].replace("|mode:precise", "|mode:paper")
+    # the tagger's single guesses flag correct sentences that the precise checker leaves alone
+    flagged = {s["id"] for s in paper["sentences"] if s["violations"]}
+    assert flagged - {"line-2", "line-3"}
 
 
-def test_precise_needs_text_input() -> None:
+def test_precise_mode_on_parsed_conllu() -> None:
     res = run_cli("score", "--lang", "de", "--conllu", str(REPO / "tests" / "data" / "figure1.conllu"),
-                  "--precise")
-    assert res.returncode == 2 and "--precise needs text input" in res.stderr
+                  "--format", "json")
+    assert res.returncode == 0, res.stderr
+    assert json.loads(res.stdout)["signature"].endswith("|parser:gold|mode:precise")

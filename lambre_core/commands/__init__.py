@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import shlex
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from ..conllu_io import atomic_write
 
@@ -31,3 +33,31 @@ def to_model_cards(model_dirs: Iterable[str | Path], title: str, report: str) ->
             f"{' '.join(shlex.quote(a) for a in argv)}\n```\n")
     for d in model_dirs:
         append_card_section(Path(d), title, body)
+
+
+MODES = ("precise", "paper")
+
+
+def add_mode_argument(p: argparse.ArgumentParser) -> None:
+    """``--mode precise|paper`` (and the older ``--precise``, now the default)."""
+    p.add_argument("--mode", choices=MODES, default="precise",
+                   help="precise (default): every analysis the lexicons allow, rules checked "
+                        "jointly, only proven violations count; paper: the paper's method, the "
+                        "tagger's one analysis per word (for comparison with published numbers). "
+                        "The signature records the mode")
+    p.add_argument("--precise", action="store_const", const="precise", dest="mode",
+                   help=argparse.SUPPRESS)
+
+
+def precision_for(mode: str, lang: str, parser: Any = None, models: str | None = None) -> Any:
+    """The precise checker's settings for ``lang`` (None in paper mode): the parser's lexicon,
+    else the shipped model's, else none (field lexicons alone)."""
+    if mode == "paper":
+        return None
+    from ..evidence import Precision
+    from ..parse import model_lexicon
+
+    lexicon = getattr(parser, "lexicon", None) if parser is not None else None
+    if lexicon is None:
+        lexicon = model_lexicon(lang, models)
+    return Precision(lang, lexicon)

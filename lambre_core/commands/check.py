@@ -2,7 +2,8 @@
 
 Checks plain text, Markdown and gettext ``.po`` files (translations only) with the workspace's
 ``.lambre.yaml`` applied, prints one line per finding, ``FILE:LINE:COL: SEVERITY: MESSAGE [RULE]``,
-and exits 1 when a finding is at least as severe as ``--fail-on`` (default: warning).
+and exits 1 when a finding is at least as severe as ``--fail-on`` (default: error, which only
+violations the lexicons prove are).
 """
 
 from __future__ import annotations
@@ -14,13 +15,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..check import ViolationFilter
 from ..config import LambreConfig, find_config, load_config
 from ..document import check_document
 from ..errors import LambreError
 from ..markup import kind_for
 from ..messages import SEVERITIES, severity_rank
 from ..rules import RuleSet, default_rules, load_rules
+from . import add_mode_argument, precision_for
 from .score import read_text
 
 
@@ -34,13 +35,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--disable", action="append", default=[], metavar="RULE_ID")
     p.add_argument("--min-severity", choices=SEVERITIES, default=None,
                    help="hide findings below this (default: the config's, else hint)")
-    p.add_argument("--fail-on", choices=SEVERITIES, default="warning",
-                   help="exit 1 when a finding is at least this severe (default: warning)")
+    p.add_argument("--fail-on", choices=SEVERITIES, default="error",
+                   help="exit 1 when a finding is at least this severe (default: error, i.e. "
+                        "only errors the lexicons prove)")
     p.add_argument("--hint-below", type=float, default=0.5,
                    help="reliability x confidence under which a finding is only a hint")
-    p.add_argument("--precise", action="store_true",
-                   help="drop violations on syncretic forms and on confidently tagged tokens "
-                        "(fewer false alarms, fewer errors found)")
+    add_mode_argument(p)
+    p.add_argument("--show-uncertain", action="store_true",
+                   help="precise mode: also report violations the lexicons cannot prove, as hints")
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(func=run)
 
@@ -63,12 +65,8 @@ def run(args: argparse.Namespace) -> int:
         ruleset = load_rules(args.rules) if args.rules else default_rules(lang)
         return load_parser(lang, args.models), ruleset
 
-    def precise(parser: Any) -> ViolationFilter | None:
-        if not args.precise:
-            return None
-        from ..filters import precise_filter
-
-        return precise_filter(getattr(parser, "lexicon", None))
+    def precise(parser: Any) -> Any:
+        return precision_for(args.mode, parser.lang, parser, args.models)
 
     fail_rank = severity_rank(args.fail_on)
     failed = False
@@ -80,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
         text = read_text(name)
         result = check_document(text, kind_for(name), lang, load, config,
                                 disabled=frozenset(args.disable), hint_below=args.hint_below,
-                                min_severity=min_sev, violation_filter=precise)
+                                min_severity=min_sev, precision=precise,
+                                uncertain=args.show_uncertain)
         for lang_missing, why in result.unavailable.items():
             print(f"lambre-core: warning: {name}: not checked in '{lang_missing}': {why}",
                   file=sys.stderr)

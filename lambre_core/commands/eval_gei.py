@@ -27,7 +27,7 @@ from ..filters import (
 from ..gei import DEFAULT_TYPES, read_m2, score_gei
 from ..lexicon import Lexicon
 from ..rules import default_rules, load_rules
-from . import to_model_cards
+from . import add_mode_argument, precision_for, to_model_cards
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,6 +51,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--steps", action="store_true",
                    help="report plain, each confidence threshold, syncretism, and both "
                    "(thresholds from --conf, default 0.3,0.5,0.7)")
+    add_mode_argument(p)
     p.add_argument("--limit", type=int, help="only the first N sentences")
     p.add_argument("--parsed", type=Path,
                    help="CoNLL-U cache of the parse: read if it exists, else written")
@@ -104,6 +105,11 @@ def run(args: argparse.Namespace) -> int:
         raise LambreError(f"--conf {args.conf!r}: expected numbers like 0.5 or 0.3,0.5") from None
     lex = _lexicon(args.lang, args.lexicon_from) if (args.syncretism or args.steps) else None
     configs: list[tuple[str, ViolationFilter | None]] = []
+    precision = precision_for(args.mode, args.lang, None, args.models)
+    filtered = args.steps or args.syncretism or thresholds and thresholds[0] > 0 \
+        or args.blamed_max_conf is not None
+    if filtered:
+        precision = None  # the filters are steps of the paper's method
     if args.steps:
         assert lex is not None
         ts = [t for t in thresholds if t > 0] or [0.3, 0.5, 0.7]
@@ -126,14 +132,20 @@ def run(args: argparse.Namespace) -> int:
                      if args.blamed_max_conf is not None else None)
         configs = [("result", flt)]
     for name, flt in configs:
-        checks = check_sentences(parsed, ruleset, violation_filter=flt)
+        checks = check_sentences(parsed, ruleset, violation_filter=flt, precision=precision)
         runs[name] = {k: c.as_dict() for k, c in score_gei(m2, checks, types).items()}
+    if args.steps:
+        prec = precision_for("precise", args.lang, None, args.models)
+        checks = check_sentences(parsed, ruleset, precision=prec)
+        runs["precise (default)"] = {k: c.as_dict()
+                                     for k, c in score_gei(m2, checks, types).items()}
     if args.format == "json":
         out = runs["result"] if not args.steps else runs
         print(json.dumps(out, indent=1))
     else:
+        mode = "steps of the paper's method" if filtered else f"mode {args.mode}"
         lines = [f"{len(m2)} sentences of {args.m2.name}, gold types {','.join(types)}, "
-                 f"rules {os.path.relpath(ruleset.path) if ruleset.path else 'given'}"]
+                 f"rules {os.path.relpath(ruleset.path) if ruleset.path else 'given'}, {mode}"]
         for name, res in runs.items():
             cells = "  ".join(f"{g}: P {r['precision']:.1f} R {r['recall']:.1f} "
                               f"(tp {r['tp']:g} fp {r['fp']:g} fn {r['fn']:g})"

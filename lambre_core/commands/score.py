@@ -19,7 +19,7 @@ from ..errors import LambreError
 from ..report import parser_signature, render_json, render_text, render_tsv, signature_for
 from ..rules import RuleSet, default_rules, load_rules
 from ..score import score_corpus, weights_from
-from . import emit
+from . import add_mode_argument, emit, precision_for
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -35,9 +35,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--format", choices=["text", "json", "tsv"], default="text")
     p.add_argument("--disable", action="append", default=[], metavar="RULE_ID",
                    help="disable a rule (repeatable)")
-    p.add_argument("--precise", action="store_true",
-                   help="text input: drop violations on syncretic forms and on confidently tagged "
-                        "tokens (higher precision on learner text; marked in the signature)")
+    add_mode_argument(p)
     p.add_argument("--weight", action="append", default=[], metavar="RULE_ID=W",
                    help="weight of a rule in the scores (repeatable; default 1 or the file's)")
     p.add_argument("-o", "--output", help="write the report here (atomically) instead of stdout")
@@ -111,27 +109,22 @@ def run(args: argparse.Namespace) -> int:
     if unknown:
         raise LambreError(f"--disable: no such rule(s): {', '.join(sorted(unknown))}")
     weights = _weights(ruleset, args.weight)
-    keep = None
+    parser: Any = None
     if args.conllu:
-        if args.precise:
-            raise LambreError("--precise needs text input: it reads the parser's confidences")
         sentences = read_conllu(args.conllu)
         parser_name = "gold"
     else:
         sentences, parser = parse_text(read_text(args.text), args.lang, args.models, args.ssplit)
         parser_name = parser_signature(parser)
-        if args.precise:
-            from ..filters import precise_filter
-
-            keep = precise_filter(getattr(parser, "lexicon", None))
-    checks = check_sentences(sentences, ruleset, disabled=disabled, violation_filter=keep)
+    precision = precision_for(args.mode, args.lang, parser, args.models)
+    checks = check_sentences(sentences, ruleset, disabled=disabled, precision=precision)
     for c in checks:
         if c.error:
             where = f"{c.sentence.source}:{c.sentence.line}" if c.sentence.line else "input"
             print(f"lambre-core: warning: {where}: sentence {c.sentence.sent_id or ''} skipped: "
                   f"{c.error}", file=sys.stderr)
     report = score_corpus(checks, weights)
-    sig = signature_for(ruleset, parser_name, "precise" if args.precise else "none")
+    sig = signature_for(ruleset, parser_name, args.mode)
     if args.format == "json":
         out = render_json(report, sig)
     elif args.format == "tsv":

@@ -81,6 +81,7 @@ def violation_data(v: Violation, sentence_text: str) -> dict[str, Any]:
         "otherFeats": dict(v.other.feats),
         "expected": list(v.expected),
         "sentence": sentence_text,
+        "suggestions": list(v.suggestions),
     }
 
 

@@ -16,6 +16,7 @@ from cachetools import LRUCache
 
 from lambre_core.check import SentenceCheck, check_sentence
 from lambre_core.doc import Sentence
+from lambre_core.evidence import Precision
 from lambre_core.rules import RuleSet, default_rules, load_rules
 from lambre_core.score import weights_from
 
@@ -98,10 +99,12 @@ def parse_and_check(
     engine: Engine,
     items: Sequence[tuple[str, Sentence | None]],
     disabled: frozenset[str],
+    mode: str = "precise",
 ) -> list[tuple[Sentence, SentenceCheck]]:
     """Parse the texts that have no parse yet (one batch) and check every sentence.
     Runs on the worker thread; pure apart from the parser's own lock. A sentence the parser
-    or the checker fails on gets a check with ``error`` set and no violations."""
+    or the checker fails on gets a check with ``error`` set and no violations. ``mode`` is
+    "precise" (the default of every front end) or "paper"."""
     todo = [i for i, (_, parsed) in enumerate(items) if parsed is None]
     parsed_new = _parse_each(engine, [items[i][0] for i in todo]) if todo else []
     by_index = dict(zip(todo, parsed_new, strict=True))
@@ -113,7 +116,8 @@ def parse_and_check(
             out.append((empty, SentenceCheck(empty, error=got)))
             continue
         try:
-            check = check_sentence(got, engine.ruleset, disabled=disabled)
+            precision = Precision(engine.lang, engine.lexicon) if mode == "precise" else None
+            check = check_sentence(got, engine.ruleset, disabled=disabled, precision=precision)
         except Exception as exc:  # a checker bug must not cost the document its diagnostics
             log.exception("checking %r failed", text[:80])
             check = SentenceCheck(got, error=f"{type(exc).__name__}: {exc}")

@@ -94,7 +94,10 @@ def suggest_forms(lexicon: Any, data: dict[str, Any]) -> list[str]:
     -> "werde", not "wird"), otherwise the same features; from the inflection lexicon.
 
     The parser's lemmas may be the forms themselves (identity lemmatizer), so the lemmas the
-    lexicon knows for the form are tried too."""
+    lexicon knows for the form are tried too. The precise checker's own suggestions (from the
+    field lexicons, standard forms first) come first and, when there are any, alone."""
+    if data.get("suggestions"):
+        return [str(f) for f in data["suggestions"]]
     if lexicon is None or not data.get("expected") or not data.get("feature"):
         return []
     from lambre_core.lexicon import bundle_of

@@ -359,7 +359,8 @@ class LambreServer(LanguageServer):
                          if use_cache else None)
                         for i in chunk
                     ]
-                    fut = loop.run_in_executor(self.worker, parse_and_check, eng, payload, disabled)
+                    fut = loop.run_in_executor(self.worker, parse_and_check, eng, payload, disabled,
+                                               self.settings.mode)
                     if use_cache:
                         keys = [items[i].text for i in chunk]
                         fut.add_done_callback(functools.partial(self._store, eng, keys, disabled))
@@ -388,7 +389,7 @@ class LambreServer(LanguageServer):
 
     def _check_key(self, eng: Engine, text: str,
                    disabled: frozenset[str]) -> tuple[str, str, str, str, frozenset[str]]:
-        return (eng.lang, eng.model_key, text, eng.rules_version, disabled)
+        return (eng.lang, eng.model_key, text, f"{eng.rules_version}|{self.settings.mode}", disabled)
 
     def _store(self, eng: Engine, texts: list[str], disabled: frozenset[str],
                fut: asyncio.Future[list[tuple[Sentence, SentenceCheck]]]) -> None:
@@ -402,10 +403,12 @@ class LambreServer(LanguageServer):
         """A check's diagnostic templates, computed once per (check, hint threshold)."""
         key = id(check)
         hit = self._template_cache.get(key)
-        if hit is not None and hit[0] is check and hit[1] == self.settings.hint_below:
+        view = (self.settings.hint_below, self.settings.show_uncertain)
+        if hit is not None and hit[0] is check and hit[1] == view:
             return hit[2]
-        out = templates(check.sentence, check.violations, text_len, self.settings.hint_below)
-        self._template_cache.put(key, (check, self.settings.hint_below, out))
+        shown = check.violations + (check.uncertain if self.settings.show_uncertain else [])
+        out = templates(check.sentence, shown, text_len, self.settings.hint_below)
+        self._template_cache.put(key, (check, view, out))
         return out
 
     def _tallies(self, check: SentenceCheck) -> list[tuple[str, int, int]]:

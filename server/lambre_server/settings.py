@@ -7,7 +7,9 @@ Keys (camelCase as editors send them; snake_case accepted too)::
     modelsDir       directory of parser models (see lambre_core.parse.resolve_models)
     rulesFile       a rule file for every language, or {language: path}
     minSeverity     error | warning | information | hint: diagnostics below it are hidden
-    hintBelow       reliability x parser confidence under which a violation is only a hint
+    hintBelow       paper mode: reliability x parser confidence under which a violation is a hint
+    mode            precise (default: analyses from the lexicons, proven errors only) | paper
+    showUncertain   precise mode: also show violations the lexicons cannot prove, as hints
     disabledRules   rule ids never reported
     debounceMs      wait after the last keystroke before checking (default 25)
     cache           false turns the parse cache off (a full reparse on every change; for benches)
@@ -43,6 +45,8 @@ class Settings:
     rules_files: tuple[tuple[str, str], ...] = ()
     min_severity: str = "hint"
     hint_below: float = 0.5
+    mode: str = "precise"
+    show_uncertain: bool = False
     disabled_rules: frozenset[str] = frozenset()
     debounce_ms: int = 25
     cache: bool = True
@@ -115,6 +119,18 @@ def parse_settings(raw: Any, base: Settings | None = None) -> Settings:
             cur["hint_below"] = float(v)
         else:
             bad("hintBelow", v)
+    v = _get(data, "mode")
+    if v is not None:
+        if v in ("precise", "paper"):
+            cur["mode"] = v
+        else:
+            bad("mode", v)
+    v = _get(data, "showUncertain")
+    if v is not None:
+        if isinstance(v, bool):
+            cur["show_uncertain"] = v
+        else:
+            bad("showUncertain", v)
     v = _get(data, "disabledRules")
     if v is not None:
         if isinstance(v, list) and all(isinstance(x, str) for x in v):
