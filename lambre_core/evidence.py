@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .analyses import WordAnalyses, inflect, sentence_analyses
+from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses
 from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
 from .doc import Sentence, Word
 from .joint import DECL, Arc, Feats, decl_governors, outcome, solve, values
@@ -56,40 +56,40 @@ def _rel(w: Word) -> str:
 
 def proof_grade(rule: Rule) -> bool:
     """Whether the rule's failure is decided by the forms themselves (given a correct parse):
-    agreement; government by a named head lemma; a subject's case; a verb form."""
+    agreement of determiners, adjectives and verbs; government by a named head lemma; a verb
+    form. (A subject's case is only as sure as the parser's choice of subject.)"""
     if rule.type == "agree":
-        return True
+        # between a noun and its determiners, adjectives and verb; not between conjuncts,
+        # appositions or parts of a name, where the parse itself is the weak link
+        return rule.relation.split("@")[0].split(":")[0] in ("det", "mod", "subj")
     when = getattr(rule, "when", None) or {}
     if any(str(k).endswith(".lemma") for k in when):
         return True
-    return rule.feature == "VerbForm" or rule.relation.split("@")[0] == "subj"
+    return rule.feature == "VerbForm"
+
+
+def _weight(rule: Rule) -> float:
+    # a rule whose failure proves nothing must never decide which analysis a word has
+    return 1.0 if proof_grade(rule) else 0.01
 
 
 def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                   rules: Sequence[Rule]) -> SentenceCheck:
     """Check a SUD sentence with every analysis its words allow (see the module docstring);
     ``arcs`` are its arcs with their candidate rules, ``rules`` every enabled rule."""
-    analyses = sentence_analyses(precision.lang, sud, precision.lexicon)
+    analyses = _finite_with_subject(sud, sentence_analyses(precision.lang, sud, precision.lexicon))
     options = {wid: a.options for wid, a in analyses.items()}
     governors = decl_governors(sud, options)
-    sol = solve(sud, arcs, _with_coordination(sud, options), governors)
-    failing = [(r, d, h) for r, d, h, ok in sol.outcomes if not ok]
-    explained: set[tuple[str, int, int]] = set()
-    if failing:
-        explained |= _reassigned_roles(sud, failing, rules, options, governors)
+    sud, arcs, sol = _best_roles(sud, arcs, rules, options, governors)
     result = SentenceCheck(sud)
     for r, d, h, ok in sol.outcomes:
-        key = (r.id, d, h)
-        result.instances.append(RuleInstance(r.id, d, h, ok or key in explained))
-    pending = [(r, d, h) for r, d, h in failing if (r.id, d, h) not in explained]
-    suspects = {(r.id, d, h) for r, d, h in pending
-                if _other_head_agrees(sud, r, d, h, options, arcs)
-                or _other_subject_agrees(sud, r, d, h, options, rules, analyses)}
+        result.instances.append(RuleInstance(r.id, d, h, ok))
+    failing = [(r, d, h) for r, d, h, ok in sol.outcomes if not ok]
     uncertain_keys: set[tuple[str, int, int]] = set()
-    for r, d, h in pending:
-        v = _violation(sud, r, d, h, sol.choice, analyses, precision, pending)
-        proven = ((r.id, d, h) not in suspects and proof_grade(r)
-                  and all(analyses[w].known for w in _rests_on(r, d, h)))
+    for r, d, h in failing:
+        v = _violation(sud, r, d, h, sol.choice, analyses, precision, failing)
+        proven = (proof_grade(r) and all(analyses[w].known for w in _rests_on(r, d, h))
+                  and not _doubtful(sud, r, d, h, options, arcs, rules, analyses))
         if proven:
             result.violations.append(replace(v, evidence="proven"))
         else:
@@ -100,6 +100,123 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                             if (i.rule_id, i.dep, i.head) in uncertain_keys else i
                             for i in result.instances]
     return result
+
+
+def _solve(sud: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequence[Feats]],
+           governors: Mapping[int, int | None]) -> Solution:
+    return solve(sud, arcs, _with_coordination(sud, options), governors, _weight)
+
+
+def _best_roles(sud: Sentence, arcs: Sequence[Arc], rules: Sequence[Rule],
+                options: Mapping[int, Sequence[Feats]], governors: Mapping[int, int | None]
+                ) -> tuple[Sentence, Sequence[Arc], Solution]:
+    """Arguments, not arcs: for each verb with several nominal arguments, the assignment of
+    subject/object/predicative roles to them that leaves the fewest rules broken (the parser's
+    own assignment on a tie)."""
+    sol = _solve(sud, arcs, options, governors)
+    if sol.cost < 0.5:
+        return sud, arcs, sol
+    verbs = sorted({w.head for w in sud.words if w.head and _rel(w) in ARG_RELS
+                    and sud.word(w.head).upos in ("VERB", "AUX")})
+    done: set[int] = set()
+    for v in verbs:
+        if v in done:
+            continue
+        cx = _verbal_complex(sud, v)
+        done |= cx
+        args = [w for w in sud.words if w.head in cx and _rel(w) in ARG_RELS
+                and w.upos in _NOMINAL]
+        if not 2 <= len(args) <= 4:
+            continue
+        labels = [a.deprel for a in args]
+        for perm in itertools.permutations(labels):
+            if list(perm) == labels:
+                continue
+            relabel = dict(zip((a.id for a in args), perm, strict=True))
+            alt = sud.with_words([replace(w, deprel=relabel.get(w.id, w.deprel)) for w in sud.words])
+            alt_arcs = rule_arcs(alt, rules)
+            alt_sol = _solve(alt, alt_arcs, options, governors)
+            if alt_sol.cost < sol.cost - 0.5:
+                sud, arcs, sol = alt, alt_arcs, alt_sol
+                labels = list(perm)
+        if sol.cost < 0.5:
+            break
+    return sud, arcs, sol
+
+
+def _maybe_finite(w: Word) -> bool:
+    """A verb or auxiliary, or a word the tagger took for something else that a German
+    lexicon knows as a finite verb ("Kannst" tagged ADV)."""
+    if w.upos in ("VERB", "AUX"):
+        return True
+    if w.upos in ("ADV", "X", "PART", "ADJ", "SCONJ", "INTJ"):
+        analyze, _ = analyzer_for("de")
+        if analyze is not None:
+            for upos in ("AUX", "VERB"):
+                got = analyze(w.form.lower(), upos, None)
+                if got and any(o.get("VerbForm") == "Fin" for o in got):
+                    return True
+    return False
+
+
+def _verbal_complex(sud: Sentence, v: int) -> set[int]:
+    """A verb with the verbs it heads or is headed by through auxiliary/verbal complements
+    ("hat ... gelobt", "kannst ... helfen"): their arguments share the clause's roles."""
+    top = v
+    while sud.word(top).head and sud.word(sud.word(top).head).upos in ("VERB", "AUX") \
+            and _rel(sud.word(top)).startswith("comp"):
+        top = sud.word(top).head
+    out = {top}
+    grew = True
+    while grew:
+        grew = False
+        for w in sud.words:
+            if w.head in out and w.id not in out and w.upos in ("VERB", "AUX") \
+                    and _rel(w).startswith("comp"):
+                out.add(w.id)
+                grew = True
+    return out
+
+
+def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
+              options: Mapping[int, Sequence[Feats]], arcs: Sequence[Arc], rules: Sequence[Rule],
+              analyses: Mapping[int, WordAnalyses]) -> bool:
+    """Whether the parse, rather than the writer, may be to blame for a failure."""
+    d, h = sud.word(dep), sud.word(head)
+    if _rel(d) == "subj":
+        return _subject_doubt(sud, rule, dep, head, options, rules, analyses)
+    if rule.type != "agree":
+        return False
+    if d.upos == "NUM" or d.form[:1].isdigit() or d.feats.get("NumType") == "Card" \
+            or d.xpos == "CARD" or (d.upos == "DET" and analyses[dep].known
+                                    and not any("Case" in o for o in options[dep])):
+        return True  # units stay singular after numerals ("neun Uhr", "5 Euro")
+    a, b = sorted((dep, head))
+    if d.upos in ("DET", "ADJ") and any(sud.word(i).upos in ("VERB", "AUX", "PUNCT", "ADP")
+                                        for i in range(a + 1, b)):
+        return True  # a determiner cut off from its noun by a verb: a misattachment
+    del h
+    return _other_head_agrees(sud, rule, dep, head, options, arcs)
+
+
+def _finite_with_subject(sud: Sentence, analyses: dict[int, WordAnalyses]
+                         ) -> dict[int, WordAnalyses]:
+    """A verb with a subject is finite and not an imperative: its infinitive or imperative
+    readings ("werden", "spielt!") would make subject agreement vacuous."""
+    with_subj = {w.head for w in sud.words if w.head and _rel(w) == "subj"}
+    out = dict(analyses)
+    for wid in with_subj:
+        a = analyses[wid]
+        w = sud.word(wid)
+        if w.upos not in ("VERB", "AUX") or not a.known:
+            continue
+        if w.head and sud.word(w.head).upos in ("VERB", "AUX"):
+            continue  # maybe an infinitive whose subject the parser hung on it
+        fin = tuple(o for o in a.options
+                    if o.get("VerbForm", "Fin") == "Fin" and o.get("Mood") != "Imp")
+        if fin and len(fin) < len(a.options):
+            out[wid] = replace(a, options=fin)
+    return out
 
 
 def _rests_on(rule: Rule, dep: int, head: int) -> tuple[int, ...]:
@@ -121,35 +238,6 @@ def _with_coordination(sud: Sentence, options: Mapping[int, Sequence[Feats]]
                 p["Number"] = "Plur"
                 plural.append(p)
             out[w.id] = tuple(plural)
-    return out
-
-
-def _reassigned_roles(sud: Sentence, failing: list[tuple[Rule, int, int]], rules: Sequence[Rule],
-                      options: Mapping[int, Sequence[Feats]],
-                      governors: Mapping[int, int | None]) -> set[tuple[str, int, int]]:
-    """Failures on a verb's arguments that another assignment of its roles removes."""
-    out: set[tuple[str, int, int]] = set()
-    verbs = {h for r, d, h in failing
-             if _rel(sud.word(d)) in ARG_RELS and sud.word(h).upos in ("VERB", "AUX")}
-    for v in sorted(verbs):
-        args = [w for w in sud.words if w.head == v and _rel(w) in ARG_RELS
-                and w.upos in _NOMINAL]
-        if len(args) < 2 or len(args) > 4:
-            continue
-        mine = [(r, d, h) for r, d, h in failing if h == v and d in {a.id for a in args}]
-        if not mine:
-            continue
-        labels = [a.deprel for a in args]
-        for perm in itertools.permutations(labels):
-            if list(perm) == labels:
-                continue
-            relabel = dict(zip((a.id for a in args), perm, strict=True))
-            words = [replace(w, deprel=relabel.get(w.id, w.deprel)) for w in sud.words]
-            alt = sud.with_words(words)
-            sol = solve(alt, rule_arcs(alt, rules), _with_coordination(alt, options), governors)
-            if not any(not ok and h == v and d in relabel for _r, d, h, ok in sol.outcomes):
-                out |= {(r.id, d, h) for r, d, h in mine}
-                break
     return out
 
 
@@ -190,22 +278,37 @@ def _clause_span(sud: Sentence, wid: int) -> tuple[int, int]:
     return a, b
 
 
-def _other_subject_agrees(sud: Sentence, rule: Rule, dep: int, head: int,
-                          options: Mapping[int, Sequence[Feats]], rules: Sequence[Rule],
-                          analyses: Mapping[int, WordAnalyses]) -> bool:
-    """Whether a failing subject-verb agreement may be the parser's choice of subject: another
-    noun phrase of the clause (not inside a prepositional phrase) that can be nominative agrees
-    with the verb, or a coordinating conjunction joins the subject to something (plural)."""
-    if rule.type != "agree" or _rel(sud.word(dep)) != "subj":
-        return False
+def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
+                   options: Mapping[int, Sequence[Feats]], rules: Sequence[Rule],
+                   analyses: Mapping[int, WordAnalyses]) -> bool:
+    """Whether a failure between a verb and its subject may be the parser's: the verb may be a
+    non-finite form under another verb (the subject belongs there), another finite verb of the
+    clause agrees with the subject, another noun phrase of the clause (not inside a
+    prepositional phrase) that can be nominative agrees with the verb, or a coordinating
+    conjunction in the clause may make the subject plural."""
     v = sud.word(head)
     if v.upos not in ("VERB", "AUX"):
         return False
+    subj = sud.word(dep)
     lo, hi = _clause_span(sud, head)
-    a, b = sorted((dep, head))
-    if rule.feature == "Number" and any(
-            sud.word(i).upos == "CCONJ" for i in range(max(1, a - 1), min(len(sud.words), b + 2))):
+    if sum(1 for w in sud.words if w.head == head and _rel(w) == "subj") > 1:
+        return True  # two subjects: the parse of this clause is broken
+    if rule.feature in ("Number", "Person") and any(
+            sud.word(i).upos == "CCONJ" for i in range(lo, hi + 1)):
         return True
+    if any(o.get("VerbForm") in ("Inf", "Part") for o in analyses[head].options) and any(
+            _maybe_finite(sud.word(i)) for i in range(lo, hi + 1) if i != head):
+        return True  # maybe an infinitive or participle whose subject belongs to another verb
+    same_v = [r for r in rules if r.type == "agree" and r.dep_upos in (subj.upos, "*")
+              and r.relation.split("@")[0] == "subj"]
+    for w in sud.words:
+        if w.id == head or not lo <= w.id <= hi or w.upos not in ("VERB", "AUX"):
+            continue
+        rs = [r for r in same_v if r.head_upos in (w.upos, "*")]
+        if rs and any(all(outcome(r, so, wo, subj.lemma, w.lemma) is not False for r in rs)
+                      for so in options[dep] for wo in options[w.id]
+                      if wo.get("VerbForm", "Fin") == "Fin"):
+            return True
     for w in sud.words:
         if w.id in (dep, head) or not lo <= w.id <= hi or w.upos not in _CONTROLLERS:
             continue
@@ -223,7 +326,7 @@ def _other_subject_agrees(sud: Sentence, rule: Rule, dep: int, head: int,
             if any(all(outcome(r, wo, vo, w.lemma, v.lemma) is not False for r in same)
                    for vo in options[head]):
                 return True
-    return False
+    return rule.type == "as"  # the subject's own case: only as sure as the parser's subject
 
 
 # -- blame, fix, words -------------------------------------------------------------------------

@@ -15,7 +15,7 @@ ending must fit it (rule feature ``AdjDecl``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .doc import Sentence, Word
@@ -23,7 +23,7 @@ from .rules import Rule
 
 Feats = Mapping[str, str]
 #: a tie-break cost per rank of an option (the tagger's choice is rank 0)
-_EPS = 1e-3
+_EPS = 1e-5
 _HARD = 1e6
 DECL = "AdjDecl"
 
@@ -44,6 +44,8 @@ class Solution:
     choice: dict[int, Feats]
     #: (rule, dep id, head id, satisfied)
     outcomes: list[tuple[Rule, int, int, bool]]
+    #: the total cost of the choice (failed rules, weighted)
+    cost: float = 0.0
 
 
 def values(feats: Feats, feature: str) -> frozenset[str]:
@@ -92,11 +94,14 @@ def _project(options: Sequence[Feats], keep: set[str]) -> list[tuple[int, Feats]
 
 
 def solve(sentence: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequence[Feats]],
-          decl_governor: Mapping[int, int | None] | None = None) -> Solution:
+          decl_governor: Mapping[int, int | None] | None = None,
+          weight: Callable[[Rule], float] | None = None) -> Solution:
     """The cheapest choice of options for ``sentence`` (see the module docstring).
 
     ``decl_governor`` maps a noun whose attributive adjectives are checked for declension to the
-    word that sets it (its determiner or numeral), or None when it has none (strong endings)."""
+    word that sets it (its determiner or numeral), or None when it has none (strong endings).
+    ``weight`` gives each rule's cost when it fails (1 by default): the precise checker lets rules
+    whose failure proves nothing weigh little, so that they never decide an analysis."""
     words = {w.id: w for w in sentence.words}
     by_head: dict[int, list[Arc]] = {}
     feats_needed: dict[int, set[str]] = {w.id: set() for w in sentence.words}
@@ -142,7 +147,7 @@ def solve(sentence: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequenc
             dw, hw = words[dep], words[head]
             for r in a.rules:
                 if outcome(r, d, h, dw.lemma, hw.lemma) is False:
-                    cost += 1.0
+                    cost += weight(r) if weight is not None else 1.0
         if decl_governor.get(head) == dep and DECL in d and DECL in h and d[DECL] != h[DECL]:
             cost += _HARD  # the determiner sets the noun's declension state
         return cost
@@ -167,8 +172,10 @@ def solve(sentence: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequenc
                 pick.setdefault((c, n), []).append(j)
         best[n] = costs
     chosen: dict[int, int] = {}
+    total = 0.0
     for r in roots:
         chosen[r] = min(range(len(best[r])), key=best[r].__getitem__)
+        total += best[r][chosen[r]]
     for n in order:
         for c in children.get(n, ()):
             chosen[c] = pick[(c, n)][chosen[n]]
@@ -188,7 +195,7 @@ def solve(sentence: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequenc
             ok = outcome(r, d, h, dw.lemma, hw.lemma)
             if ok is not None:
                 outcomes.append((r, a.dep, a.head, ok))
-    return Solution(choice, outcomes)
+    return Solution(choice, outcomes, total)
 
 
 def decl_governors(sentence: Sentence, options: Mapping[int, Sequence[Feats]]) -> dict[int, int | None]:
