@@ -29,13 +29,13 @@ from typing import Any
 from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses
 from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
 from .doc import Sentence, Word
-from .joint import DECL, Arc, Feats, decl_governors, outcome, solve, values
+from .joint import DECL, Arc, Feats, Solution, decl_governors, outcome, solve, values
 from .rules import Rule
 from .sud import base_relation
 
 #: relations of a verb's nominal arguments whose roles may be reassigned
 ARG_RELS = ("subj", "comp:obj", "comp:pred")
-_NOMINAL = {"NOUN", "PROPN", "PRON", "DET", "NUM", "ADJ", "X"}
+_NOMINAL = {"NOUN", "PROPN", "PRON"}
 _CONTROLLERS = {"NOUN", "PROPN", "PRON"}
 #: how many words around a determiner/adjective an alternative head noun may be
 _ATTACH_WINDOW = 4
@@ -69,17 +69,23 @@ def proof_grade(rule: Rule) -> bool:
 
 
 def _weight(rule: Rule) -> float:
-    # a rule whose failure proves nothing must never decide which analysis a word has
-    return 1.0 if proof_grade(rule) else 0.01
+    # a rule whose failure proves nothing must never decide which analysis a word has; the
+    # subject's case is the exception: it proves nothing alone, but it decides who the subject is
+    if proof_grade(rule) or (rule.type == "as" and rule.feature == "Case"
+                             and rule.relation.split("@")[0] == "subj"):
+        return 1.0
+    return 0.01
 
 
 def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                   rules: Sequence[Rule]) -> SentenceCheck:
     """Check a SUD sentence with every analysis its words allow (see the module docstring);
     ``arcs`` are its arcs with their candidate rules, ``rules`` every enabled rule."""
-    analyses = _finite_with_subject(sud, sentence_analyses(precision.lang, sud, precision.lexicon))
+    raw = sentence_analyses(precision.lang, sud, precision.lexicon)
+    analyses = _finite_with_subject(sud, raw)
     options = {wid: a.options for wid, a in analyses.items()}
     governors = decl_governors(sud, options)
+    parsed = sud
     sud, arcs, sol = _best_roles(sud, arcs, rules, options, governors)
     result = SentenceCheck(sud)
     for r, d, h, ok in sol.outcomes:
@@ -89,7 +95,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     for r, d, h in failing:
         v = _violation(sud, r, d, h, sol.choice, analyses, precision, failing)
         proven = (proof_grade(r) and all(analyses[w].known for w in _rests_on(r, d, h))
-                  and not _doubtful(sud, r, d, h, options, arcs, rules, analyses))
+                  and not _doubtful(sud, r, d, h, options, arcs, rules, raw)
+                  and not _doubtful(parsed, r, d, h, options, arcs, rules, raw))
         if proven:
             result.violations.append(replace(v, evidence="proven"))
         else:
@@ -129,9 +136,7 @@ def _best_roles(sud: Sentence, arcs: Sequence[Arc], rules: Sequence[Rule],
         if not 2 <= len(args) <= 4:
             continue
         labels = [a.deprel for a in args]
-        for perm in itertools.permutations(labels):
-            if list(perm) == labels:
-                continue
+        for perm in _labelings(labels):
             relabel = dict(zip((a.id for a in args), perm, strict=True))
             alt = sud.with_words([replace(w, deprel=relabel.get(w.id, w.deprel)) for w in sud.words])
             alt_arcs = rule_arcs(alt, rules)
@@ -157,6 +162,23 @@ def _maybe_finite(w: Word) -> bool:
                 if got and any(o.get("VerbForm") == "Fin" for o in got):
                     return True
     return False
+
+
+def _labelings(labels: list[str]) -> list[tuple[str, ...]]:
+    """Other role assignments of a clause's arguments: permutations of their labels, and, when
+    the parser gave the clause two subjects, each argument as the one subject with the other
+    subjects made objects."""
+    out: list[tuple[str, ...]] = []
+    for perm in itertools.permutations(labels):
+        if list(perm) != labels and perm not in out:
+            out.append(perm)
+    if sum(1 for x in labels if base_relation(x) == "subj") > 1:
+        for i in range(len(labels)):
+            alt = tuple("subj" if j == i else ("comp:obj" if base_relation(x) == "subj" else x)
+                        for j, x in enumerate(labels))
+            if alt not in out:
+                out.append(alt)
+    return out
 
 
 def _verbal_complex(sud: Sentence, v: int) -> set[int]:
@@ -187,9 +209,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return _subject_doubt(sud, rule, dep, head, options, rules, analyses)
     if rule.type != "agree":
         return False
-    if d.upos == "NUM" or d.form[:1].isdigit() or d.feats.get("NumType") == "Card" \
-            or d.xpos == "CARD" or (d.upos == "DET" and analyses[dep].known
-                                    and not any("Case" in o for o in options[dep])):
+    if d.upos == "NUM" or d.form[:1].isdigit() or (
+            d.upos == "DET" and not any("Case" in o for o in options[dep])):
         return True  # units stay singular after numerals ("neun Uhr", "5 Euro")
     a, b = sorted((dep, head))
     if d.upos in ("DET", "ADJ") and any(sud.word(i).upos in ("VERB", "AUX", "PUNCT", "ADP")
@@ -202,8 +223,11 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
 def _finite_with_subject(sud: Sentence, analyses: dict[int, WordAnalyses]
                          ) -> dict[int, WordAnalyses]:
     """A verb with a subject is finite and not an imperative: its infinitive or imperative
-    readings ("werden", "spielt!") would make subject agreement vacuous."""
+    readings ("werden", "spielt!") would make subject agreement vacuous; with a noun subject it
+    is in the third person ("die Kinder spielt" is not "ihr spielt")."""
     with_subj = {w.head for w in sud.words if w.head and _rel(w) == "subj"}
+    noun_subj = {w.head for w in sud.words if w.head and _rel(w) == "subj"
+                 and w.upos in ("NOUN", "PROPN")}
     out = dict(analyses)
     for wid in with_subj:
         a = analyses[wid]
@@ -213,7 +237,8 @@ def _finite_with_subject(sud: Sentence, analyses: dict[int, WordAnalyses]
         if w.head and sud.word(w.head).upos in ("VERB", "AUX"):
             continue  # maybe an infinitive whose subject the parser hung on it
         fin = tuple(o for o in a.options
-                    if o.get("VerbForm", "Fin") == "Fin" and o.get("Mood") != "Imp")
+                    if o.get("VerbForm", "Fin") == "Fin" and o.get("Mood") != "Imp"
+                    and (wid not in noun_subj or o.get("Person", "3") == "3"))
         if fin and len(fin) < len(a.options):
             out[wid] = replace(a, options=fin)
     return out
