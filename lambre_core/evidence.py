@@ -37,6 +37,8 @@ from .sud import base_relation
 ARG_RELS = ("subj", "comp:obj", "comp:pred")
 _NOMINAL = {"NOUN", "PROPN", "PRON"}
 _CONTROLLERS = {"NOUN", "PROPN", "PRON"}
+#: words that end a noun phrase (an alternative head noun lies before them)
+_PHRASE_BREAK = {"VERB", "AUX", "PUNCT", "CCONJ", "SCONJ"}
 #: how many words around a determiner/adjective an alternative head noun may be
 _ATTACH_WINDOW = 4
 
@@ -282,6 +284,9 @@ def _other_head_agrees(sud: Sentence, rule: Rule, dep: int, head: int,
             continue
         if w.id < dep and d.upos in ("DET", "ADJ", "NUM"):
             continue  # German determiners and attributive adjectives precede their noun
+        lo, hi = sorted((dep, w.id))
+        if any(sud.word(i).upos in _PHRASE_BREAK for i in range(lo + 1, hi)):
+            continue  # not in the same phrase
         for do in options[dep]:
             if all(outcome(r, do, wo, d.lemma, w.lemma) is not False
                    for wo in options[w.id][:1] for r in same):

@@ -215,14 +215,23 @@ def decl_governors(sentence: Sentence, options: Mapping[int, Sequence[Feats]]) -
         if not adjs:
             continue
         first = min(a.id for a in adjs)
+        # the words before the first adjective, back to the determiner (if any), may only be
+        # determiners, numerals, adverbs or other adjectives: "Peters neues", "das ist neues"
+        # are not a determiner's declension
         gov: int | None = None
-        for kind in ("DET", "NUM"):
-            cands = [d for d in deps.get(w.id, ()) if d.upos == kind and d.id < first]
-            if cands:
-                gov = max(cands, key=lambda d: d.id).id
+        i = first - 1
+        while i >= 1:
+            u = sentence.word(i)
+            if u.upos in ("DET", "NUM") and u.head == w.id:
+                gov = i
                 break
-        if gov is None and any(d.upos in ("DET", "NUM", "PRON") and d.id < w.id
-                               for d in deps.get(w.id, ()) if d.id > first):
+            if u.upos not in ("ADV", "ADJ", "PUNCT") or (u.upos == "PUNCT" and u.form != ","):
+                break
+            i -= 1
+        if gov is None and i >= 1 and sentence.word(i).upos in ("PROPN", "PRON", "DET", "NUM", "X"):
+            continue  # a genitive name, a pronoun or a stray determiner in front: left unchecked
+        if any(d.upos in ("DET", "NUM", "PRON") and first < d.id < w.id
+               for d in deps.get(w.id, ())):
             continue  # something determiner-like after the first adjective: leave it unchecked
         out[w.id] = gov
     return out
