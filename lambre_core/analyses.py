@@ -151,6 +151,8 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
     tagged = dict(word.feats)
     analyze, source = analyzer_for(lang)
     got: list[dict[str, str]] | None = None
+    if word.form.endswith("-") or word.form.startswith("-"):
+        return WordAnalyses((tagged,), False, "tagger")  # a cut compound ("Haftpflicht- und")
     if analyze is not None and word.form:
         try:
             lemma = word.lemma if word.lemma not in ("_", "") else None

@@ -71,12 +71,16 @@ def proof_grade(rule: Rule) -> bool:
 
 
 def _weight(rule: Rule) -> float:
-    # a rule whose failure proves nothing must never decide which analysis a word has; the
-    # subject's case is the exception: it proves nothing alone, but it decides who the subject is
-    if proof_grade(rule) or (rule.type == "as" and rule.feature == "Case"
-                             and rule.relation.split("@")[0] == "subj"):
+    # a rule whose failure proves nothing must never decide which analysis a word has
+    return 1.0 if proof_grade(rule) else 0.01
+
+
+def _role_weight(rule: Rule) -> float:
+    # choosing who is the subject: the subject's case counts as much as agreement (it proves
+    # nothing alone, so it is weighed only to choose the roles)
+    if rule.type == "as" and rule.feature == "Case" and rule.relation.split("@")[0] == "subj":
         return 1.0
-    return 0.01
+    return _weight(rule)
 
 
 def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
@@ -112,8 +116,9 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
 
 
 def _solve(sud: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequence[Feats]],
-           governors: Mapping[int, int | None]) -> Solution:
-    return solve(sud, arcs, _with_coordination(sud, options), governors, _weight)
+           governors: Mapping[int, int | None], roles: bool = False) -> Solution:
+    return solve(sud, arcs, _with_coordination(sud, options), governors,
+                 _role_weight if roles else _weight)
 
 
 def _best_roles(sud: Sentence, arcs: Sequence[Arc], rules: Sequence[Rule],
@@ -122,9 +127,9 @@ def _best_roles(sud: Sentence, arcs: Sequence[Arc], rules: Sequence[Rule],
     """Arguments, not arcs: for each verb with several nominal arguments, the assignment of
     subject/object/predicative roles to them that leaves the fewest rules broken (the parser's
     own assignment on a tie)."""
-    sol = _solve(sud, arcs, options, governors)
+    sol = _solve(sud, arcs, options, governors, roles=True)
     if sol.cost < 0.5:
-        return sud, arcs, sol
+        return sud, arcs, _solve(sud, arcs, options, governors)
     verbs = sorted({w.head for w in sud.words if w.head and _rel(w) in ARG_RELS
                     and sud.word(w.head).upos in ("VERB", "AUX")})
     done: set[int] = set()
@@ -142,13 +147,12 @@ def _best_roles(sud: Sentence, arcs: Sequence[Arc], rules: Sequence[Rule],
             relabel = dict(zip((a.id for a in args), perm, strict=True))
             alt = sud.with_words([replace(w, deprel=relabel.get(w.id, w.deprel)) for w in sud.words])
             alt_arcs = rule_arcs(alt, rules)
-            alt_sol = _solve(alt, alt_arcs, options, governors)
+            alt_sol = _solve(alt, alt_arcs, options, governors, roles=True)
             if alt_sol.cost < sol.cost - 0.5:
                 sud, arcs, sol = alt, alt_arcs, alt_sol
-                labels = list(perm)
         if sol.cost < 0.5:
             break
-    return sud, arcs, sol
+    return sud, arcs, _solve(sud, arcs, options, governors)
 
 
 def _maybe_finite(w: Word) -> bool:
@@ -214,12 +218,34 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if d.upos == "NUM" or d.form[:1].isdigit() or (
             d.upos == "DET" and not any("Case" in o for o in options[dep])):
         return True  # units stay singular after numerals ("neun Uhr", "5 Euro")
-    a, b = sorted((dep, head))
-    if d.upos in ("DET", "ADJ") and any(sud.word(i).upos in ("VERB", "AUX", "PUNCT", "ADP")
-                                        for i in range(a + 1, b)):
-        return True  # a determiner cut off from its noun by a verb: a misattachment
-    del h
+    if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _cut_off(sud, d, h):
+        return True
+    if d.upos in ("DET", "ADJ") and h.id < len(sud.words) and d.id < h.id \
+            and sud.word(h.id + 1).upos in ("NOUN", "PROPN"):
+        return True  # "die Johannesburger Zeitung": the first may be an adjective, the noun next
     return _other_head_agrees(sud, rule, dep, head, options, arcs)
+
+
+#: what may stand between a determiner or attributive adjective and its noun
+_INSIDE_NP = {"ADJ", "ADV", "NUM", "CCONJ"}
+
+
+def _cut_off(sud: Sentence, d: Word, noun: Word) -> bool:
+    """A determiner or adjective separated from its noun by something no noun phrase holds in
+    between (a verb, a preposition, another noun, a second determiner): a misattachment, or a
+    pronoun the tagger took for a determiner ("bereitet einen das Studium vor")."""
+    if d.id > noun.id:
+        # postposed: a determiner never; an adjective (participle phrase) only with a comma
+        return d.upos == "DET" or any(sud.word(i).upos in ("VERB", "AUX", "ADP")
+                                      for i in range(noun.id + 1, d.id))
+    for i in range(d.id + 1, noun.id):
+        u = sud.word(i)
+        if u.upos in _INSIDE_NP or (u.upos == "PUNCT" and u.form == ","):
+            continue
+        if u.upos == "DET" and d.upos == "ADJ":
+            continue  # "alle diese", rare: the adjective's own check decides
+        return True
+    return False
 
 
 def _finite_with_subject(sud: Sentence, analyses: dict[int, WordAnalyses]
@@ -256,7 +282,7 @@ def _with_coordination(sud: Sentence, options: Mapping[int, Sequence[Feats]]
                        ) -> dict[int, Sequence[Feats]]:
     """A subject with conjuncts ("der Mann und die Frau") is plural: its options say so."""
     out = dict(options)
-    has_conj = {w.head for w in sud.words if w.head and _rel(w).startswith("conj")}
+    has_conj = {w.head for w in sud.words if w.head and _rel(w) == "conj:coord"}
     for w in sud.words:
         if w.id in has_conj and _rel(w) == "subj":
             plural = []

@@ -93,7 +93,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_cli_score_json(data_dir: Path) -> None:
     res = run_cli("score", "--lang", "de", "--conllu", str(data_dir / "figure1.conllu"),
-                  "--rules", str(data_dir / "figure1_rules.yaml"), "--format", "json")
+                  "--rules", str(data_dir / "figure1_rules.yaml"), "--format", "json", "--mode", "paper")
     assert res.returncode == 0, res.stderr
     out = json.loads(res.stdout)
     assert out["signature"].startswith("lambre:") and "parser:gold" in out["signature"]
@@ -107,12 +107,14 @@ def test_cli_score_json(data_dir: Path) -> None:
 def test_cli_score_tsv_and_text(data_dir: Path, tmp_path: Path) -> None:
     out = tmp_path / "report.tsv"
     res = run_cli("score", "--lang", "de", "--conllu", str(data_dir / "figure1.conllu"), "--rules",
-                  str(data_dir / "figure1_rules.yaml"), "--format", "tsv", "--per-sentence", "-o", str(out))
+                  str(data_dir / "figure1_rules.yaml"), "--format", "tsv", "--per-sentence", "-o", str(out),
+                  "--mode", "paper")
     assert res.returncode == 0, res.stderr
     rows = out.read_text(encoding="utf-8").splitlines()
     assert rows[2].startswith("S.1\t1.0000") and rows[3].startswith("S.2\t0.7143")
     res = run_cli("score", "--lang", "de", "--conllu", str(data_dir / "figure1.conllu"), "--rules",
-                  str(data_dir / "figure1_rules.yaml"), "--disable", "agree.ADJ.NOUN.mod.Case")
+                  str(data_dir / "figure1_rules.yaml"), "--disable", "agree.ADJ.NOUN.mod.Case",
+                  "--mode", "paper")
     assert "L'AMBRE = 0.9167" in res.stdout  # (1/2 + 5) / 6
 
 
@@ -156,3 +158,19 @@ def test_cli_malformed_conllu_keeps_existing_output(tmp_path: Path) -> None:
     assert f"{bad}:2:1:" in res.stderr
     assert out.read_text(encoding="utf-8") == "previous report\n"
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".out")] == []
+
+
+def test_cli_score_precise_mode_proves_figure1_errors(data_dir: Path) -> None:
+    """The default (precise) mode on Figure 1: the lexicons prove "werden" (after "Ich") and
+    "langen" (no strong ending fits "Bücher"); the correct sentence stays clean."""
+    res = run_cli("score", "--lang", "de", "--conllu", str(data_dir / "figure1.conllu"),
+                  "--rules", str(data_dir / "figure1_rules.yaml"), "--format", "json")
+    assert res.returncode == 0, res.stderr
+    out = json.loads(res.stdout)
+    assert out["signature"].endswith("|mode:precise")
+    s1, s2 = out["sentences"]
+    assert s1["violations"] == []
+    assert {v["blamed"]["form"] for v in s2["violations"]} == {"werden", "langen"}
+    assert all(v["evidence"] == "proven" for v in s2["violations"])
+    werden = next(v for v in s2["violations"] if v["blamed"]["form"] == "werden")
+    assert werden["suggestions"][0] == "werde"
