@@ -23,7 +23,8 @@ _ROLE = {
     "subj": "subject", "comp:obj": "object", "comp:obl": "oblique complement",
     "comp:aux": "auxiliary complement", "comp:pred": "predicative", "comp": "complement",
     "det": "determiner", "mod": "modifier", "udep": "dependent", "obl": "oblique",
-    "appos": "apposition", "conj:appos": "apposition", "conj": "conjunct", "flat": "part", "compound": "compound part",
+    "appos": "apposition", "conj:appos": "apposition", "conj": "conjunct", "flat": "part",
+    "compound": "compound part",
     "vocative": "vocative", "dislocated": "dislocated element", "cc": "conjunction",
 }
 _ROLE_VERB = {
