@@ -240,6 +240,8 @@ def _cut_off(sud: Sentence, d: Word, noun: Word) -> bool:
                                       for i in range(noun.id + 1, d.id))
     for i in range(d.id + 1, noun.id):
         u = sud.word(i)
+        if u.form.lower() in ("paar", "bisschen", "bißchen"):
+            return True  # "ein paar Freunde": the article goes with "paar"
         if u.upos in _INSIDE_NP or (u.upos == "PUNCT" and u.form == ","):
             continue
         if u.upos == "DET" and d.upos == "ADJ":
