@@ -203,7 +203,17 @@ def inflect(lang: str, word: Word, feats: Feats, lexicon: Any | None = None) -> 
             from . import morph_de
 
             lemma = word.lemma if word.lemma not in ("_", "") else word.form
-            return [f for f in morph_de.inflect(lemma, word.upos, feats) if f != word.form]
+            lemmas = [lemma]
+            if word.upos in ("VERB", "AUX"):
+                # the lemma whose paradigm has this form in the reading the checker chose
+                own = {k: v for k, v in word.feats.items()
+                       if k in ("Person", "Number", "Mood", "Tense", "VerbForm")}
+                lemmas = morph_de.verb_lemmas(word.form, own) or lemmas
+            for lem in lemmas:
+                got = [f for f in morph_de.inflect(lem, word.upos, feats) if f != word.form]
+                if got:
+                    return got
+            return []
         except Exception:  # the fix is optional
             return []
     if lang == "ru":

@@ -29,7 +29,7 @@ from typing import Any
 from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses
 from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
 from .doc import Sentence, Word
-from .joint import DECL, Arc, Feats, Solution, decl_governors, outcome, solve, values
+from .joint import DECL, Arc, Feats, Solution, decl_governors, outcome, solve, values, when_keys
 from .rules import Rule
 from .sud import base_relation
 
@@ -64,8 +64,7 @@ def proof_grade(rule: Rule) -> bool:
         # between a noun and its determiners, adjectives and verb; not between conjuncts,
         # appositions or parts of a name, where the parse itself is the weak link
         return rule.relation.split("@")[0].split(":")[0] in ("det", "mod", "subj")
-    when = getattr(rule, "when", None) or {}
-    if any(str(k).endswith(".lemma") for k in when):
+    if any(k.endswith(".lemma") for k in when_keys(rule)):
         return True
     return rule.feature == "VerbForm"
 
@@ -213,6 +212,11 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     d, h = sud.word(dep), sud.word(head)
     if _rel(d) == "subj":
         return _subject_doubt(sud, rule, dep, head, options, rules, analyses)
+    if rule.feature == "VerbForm":
+        # a finite verb of another clause hung on this one: a comma between, or its own subject
+        lo, hi = sorted((dep, head))
+        return any(sud.word(i).upos == "PUNCT" for i in range(lo + 1, hi)) or any(
+            w.head == dep and _rel(w) == "subj" for w in sud.words)
     if rule.type != "agree":
         return False
     if d.upos == "NUM" or d.form[:1].isdigit() or (
@@ -378,9 +382,13 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
                 and r.head_upos in (v.upos, "*") and r.relation.split("@")[0] == "subj"]
         if not same:
             continue
+        dets = [x for x in sud.words if x.head == w.id and x.upos in ("DET", "ADJ")
+                and _rel(x) in ("det", "mod")]
         for wo in options[w.id]:
             if "Nom" not in values(wo, "Case") and "Case" in wo:
                 continue
+            if not all(_np_fits(options[x.id], wo) for x in dets):
+                continue  # "meinem Bruder" cannot be nominative, whatever "Bruder" alone can
             if any(all(outcome(r, wo, vo, w.lemma, v.lemma) is not False for r in same)
                    for vo in options[head]):
                 return True
@@ -406,6 +414,9 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
             if r2.type == "as" and d2 == ctrl.id and r2.side == "dep" and r2.feature == f:
                 if any(values(o, f) & set(r2.allowed) for o in analyses[target.id].options):
                     primary = ctrl
+        if f == "Case" and ctrl.upos in ("NOUN", "PROPN") and primary is target \
+                and _less_specific(analyses, choice, ctrl.id, target.id):
+            primary = ctrl  # "des Mann", "den Kinder": the article says the case, the noun lacks it
         other = h if primary is d else d
         want = dict(choice[other.id])
         expected = tuple(sorted(values(want, f)))
@@ -427,6 +438,31 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
                   primary=None if off_arc is None
                   else replace(off_arc, feats=_shown(off_arc, choice[off_arc.id])))
     return replace(v, note=_note(v, sud, rule, off_arc))
+
+
+def _np_fits(dep_opts: Sequence[Feats], noun: Feats) -> bool:
+    """Whether a determiner/adjective has an analysis agreeing with one analysis of its noun."""
+    return any(all(values(o, k) & values(noun, k) for k in ("Case", "Number", "Gender")
+                   if k in o and k in noun) for o in dep_opts)
+
+
+def _cases_agreeing(opts: Sequence[Feats], other: Feats) -> set[str]:
+    """The cases a word can show while agreeing in number and gender with ``other``."""
+    out: set[str] = set()
+    for o in opts:
+        if all(o[k] == other[k] for k in ("Number", "Gender") if k in o and k in other):
+            out |= values(o, "Case")
+    return out
+
+
+def _less_specific(analyses: Mapping[int, WordAnalyses], choice: Mapping[int, Feats],
+                   noun: int, det: int) -> bool:
+    """Whether, in a case mismatch where number and gender agree, the noun's form allows more
+    cases than the determiner's: then the determiner shows the intended case and the noun's
+    ending is what is missing ("des Mann", "den Kinder"; but "die Gästen": the article)."""
+    cn = _cases_agreeing(analyses[noun].options, choice[det])
+    cd = _cases_agreeing(analyses[det].options, choice[noun])
+    return bool(cn) and bool(cd) and not cn & cd and len(cn) > len(cd)
 
 
 def _shown(w: Word, chosen: Feats) -> dict[str, str]:

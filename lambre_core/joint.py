@@ -54,6 +54,14 @@ def values(feats: Feats, feature: str) -> frozenset[str]:
     return frozenset(v.split(",")) if v else frozenset()
 
 
+def when_keys(rule: Rule) -> list[str]:
+    """The keys of a rule's ``when`` conditions (``dep.Number``, ``head.lemma``...)."""
+    when = getattr(rule, "when", None) or ()
+    if isinstance(when, Mapping):
+        return [str(k) for k in when]
+    return [str(k[0]) if isinstance(k, tuple) else str(k) for k in when]
+
+
 def rule_applies(rule: Rule, dep: Feats, head: Feats, dep_lemma: str, head_lemma: str) -> bool:
     """The rule's own conditions (``when``), when the rule has any."""
     applies = getattr(rule, "applies", None)
@@ -110,8 +118,8 @@ def solve(sentence: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequenc
         for r in a.rules:
             feats_needed[a.dep].add(r.feature)
             feats_needed[a.head].add(r.feature)
-            for key in getattr(r, "when", None) or {}:
-                end, _, feat = str(key).partition(".")
+            for key in when_keys(r):
+                end, _, feat = key.partition(".")
                 if feat and feat != "lemma":
                     feats_needed[a.dep if end == "dep" else a.head].add(feat)
     decl_governor = dict(decl_governor or {})

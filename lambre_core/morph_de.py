@@ -1351,3 +1351,14 @@ def inflect(lemma: str, upos: str, feats: Mapping[str, str]) -> list[str]:
         return list(_inflect_cached(lemma, upos, key))
     except Exception:
         return []
+
+
+def verb_lemmas(form: str, feats: Mapping[str, str] | None = None) -> list[str]:
+    """Infinitives whose paradigm has ``form`` (with ``feats``, when given), most common first:
+    the lemma a quick fix inflects ("gehört" 3rd singular: "gehören", not "hören")."""
+    low = form.lower()
+    out: list[str] = []
+    for lemma, ans in sorted(_verb_index().get(low, {}).items()):
+        if feats is None or any(_matches(a, feats) for a in ans):
+            out.append(lemma)
+    return out
