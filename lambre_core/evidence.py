@@ -100,8 +100,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     for r, d, h in failing:
         v = _violation(sud, r, d, h, sol.choice, analyses, precision, failing)
         proven = (proof_grade(r) and all(analyses[w].known for w in _rests_on(r, d, h))
-                  and not _doubtful(sud, r, d, h, options, arcs, rules, raw)
-                  and not _doubtful(parsed, r, d, h, options, arcs, rules, raw))
+                  and not _doubtful(sud, r, d, h, options, arcs, rules, raw, precision.lang)
+                  and not _doubtful(parsed, r, d, h, options, arcs, rules, raw, precision.lang))
         if proven:
             result.violations.append(replace(v, evidence="proven"))
         else:
@@ -147,6 +147,7 @@ def _best_roles(sud: Sentence, arcs: Sequence[Arc], rules: Sequence[Rule],
             alt = sud.with_words([replace(w, deprel=relabel.get(w.id, w.deprel)) for w in sud.words])
             alt_arcs = rule_arcs(alt, rules)
             alt_sol = _solve(alt, alt_arcs, options, governors, roles=True)
+            alt_sol.cost += _case_penalty(relabel, options)
             if alt_sol.cost < sol.cost - 0.5:
                 sud, arcs, sol = alt, alt_arcs, alt_sol
         if sol.cost < 0.5:
@@ -154,19 +155,40 @@ def _best_roles(sud: Sentence, arcs: Sequence[Arc], rules: Sequence[Rule],
     return sud, arcs, _solve(sud, arcs, options, governors)
 
 
-def _maybe_finite(w: Word) -> bool:
-    """A verb or auxiliary, or a word the tagger took for something else that a German
-    lexicon knows as a finite verb ("Kannst" tagged ADV)."""
+def _finite_options(w: Word, options: Mapping[int, Sequence[Feats]], lang: str
+                    ) -> tuple[list[Feats], str]:
+    """The finite analyses of a verb or auxiliary, or of a word the tagger took for something
+    else that the language's lexicon knows as a finite verb ("Kannst" tagged ADV); with the
+    UPOS to read rules for."""
     if w.upos in ("VERB", "AUX"):
-        return True
-    if w.upos in ("ADV", "X", "PART", "ADJ", "SCONJ", "INTJ"):
-        analyze, _ = analyzer_for("de")
-        if analyze is not None:
+        return [o for o in options[w.id] if o.get("VerbForm", "Fin") == "Fin"], w.upos
+    if lang == "de" and w.upos in ("ADV", "X", "PART", "SCONJ", "INTJ"):
+        from . import morph_de
+
+        analyze, _ = analyzer_for(lang)
+        if analyze is not None and morph_de.verb_lemmas(w.form):  # a known verb, not a guess
             for upos in ("AUX", "VERB"):
-                got = analyze(w.form.lower(), upos, None)
-                if got and any(o.get("VerbForm") == "Fin" for o in got):
-                    return True
-    return False
+                got = analyze(w.form.lower(), upos, None) or []
+                fin = [o for o in got if o.get("VerbForm") == "Fin"]
+                if fin:
+                    return list(fin), upos
+    return [], ""
+
+
+def _case_penalty(relabel: Mapping[int, str], options: Mapping[int, Sequence[Feats]]) -> float:
+    """Whatever rules the file has: a subject must be able to be nominative, an object must be
+    able to be something else ("Ich" is no object)."""
+    cost = 0.0
+    for wid, label in relabel.items():
+        cases = [values(o, "Case") for o in options[wid] if "Case" in o]
+        if not cases:
+            continue
+        rel = base_relation(label)
+        if rel == "subj" and not any("Nom" in c for c in cases):
+            cost += 1.0
+        elif rel == "comp:obj" and all(c == {"Nom"} for c in cases):
+            cost += 1.0
+    return cost
 
 
 def _labelings(labels: list[str]) -> list[tuple[str, ...]]:
@@ -207,11 +229,11 @@ def _verbal_complex(sud: Sentence, v: int) -> set[int]:
 
 def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
               options: Mapping[int, Sequence[Feats]], arcs: Sequence[Arc], rules: Sequence[Rule],
-              analyses: Mapping[int, WordAnalyses]) -> bool:
+              analyses: Mapping[int, WordAnalyses], lang: str) -> bool:
     """Whether the parse, rather than the writer, may be to blame for a failure."""
     d, h = sud.word(dep), sud.word(head)
     if _rel(d) == "subj":
-        return _subject_doubt(sud, rule, dep, head, options, rules, analyses)
+        return _subject_doubt(sud, rule, dep, head, options, rules, analyses, lang)
     if rule.feature == "VerbForm":
         # a finite verb of another clause hung on this one: a comma between, or its own subject
         lo, hi = sorted((dep, head))
@@ -342,7 +364,7 @@ def _clause_span(sud: Sentence, wid: int) -> tuple[int, int]:
 
 def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
                    options: Mapping[int, Sequence[Feats]], rules: Sequence[Rule],
-                   analyses: Mapping[int, WordAnalyses]) -> bool:
+                   analyses: Mapping[int, WordAnalyses], lang: str) -> bool:
     """Whether a failure between a verb and its subject may be the parser's: the verb may be a
     non-finite form under another verb (the subject belongs there), another finite verb of the
     clause agrees with the subject, another noun phrase of the clause (not inside a
@@ -358,19 +380,19 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     if rule.feature in ("Number", "Person") and any(
             sud.word(i).upos == "CCONJ" for i in range(lo, hi + 1)):
         return True
-    if any(o.get("VerbForm") in ("Inf", "Part") for o in analyses[head].options) and any(
-            _maybe_finite(sud.word(i)) for i in range(lo, hi + 1) if i != head):
-        return True  # maybe an infinitive or participle whose subject belongs to another verb
     same_v = [r for r in rules if r.type == "agree" and r.dep_upos in (subj.upos, "*")
               and r.relation.split("@")[0] == "subj"]
     for w in sud.words:
-        if w.id == head or not lo <= w.id <= hi or w.upos not in ("VERB", "AUX"):
+        if w.id == head or not lo <= w.id <= hi:
             continue
-        rs = [r for r in same_v if r.head_upos in (w.upos, "*")]
-        if rs and any(all(outcome(r, so, wo, subj.lemma, w.lemma) is not False for r in rs)
-                      for so in options[dep] for wo in options[w.id]
-                      if wo.get("VerbForm", "Fin") == "Fin"):
-            return True
+        fin, upos = _finite_options(w, options, lang)
+        rs = [r for r in same_v if r.head_upos in (upos, "*")]
+        if fin and rs and any(all(outcome(r, so, wo, subj.lemma, w.lemma) is not False
+                                  for r in rs) for so in options[dep] for wo in fin):
+            return True  # the subject agrees with another finite verb of its clause
+    subj_cases = [values(o, "Case") for o in options[dep] if "Case" in o]
+    if analyses[dep].known and subj_cases and all(c == {"Nom"} for c in subj_cases):
+        return rule.type == "as"  # "ich", "wir": nominative only, the subject for sure
     for w in sud.words:
         if w.id in (dep, head) or not lo <= w.id <= hi or w.upos not in _CONTROLLERS:
             continue

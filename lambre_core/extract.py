@@ -11,23 +11,36 @@ local distribution of ``f`` on ``x`` over arcs ``(x, y, d)`` against the global 
 ``kl_threshold`` (0.9) with at least ``min_count`` instances are kept. The allowed values are the
 smallest set of most frequent local values that covers ``allowed_coverage`` (95 %) of the local
 distribution; values below ``min_value_share`` (2 %) are never allowed (treebank noise).
+
+Beyond the paper, rules learn where they apply (see the sections below and ``method_notes``):
+agreement rules get a ``when`` condition from a shallow decision-tree search over the other
+features of the two ends (Chaudhary et al., EMNLP 2020), which also creates rules that hold only
+under a condition; agreement and assignment rules get per-lemma exceptions (indeclinables); and
+assignment rules per governor lemma (``when: {head.lemma: [...]}``) state the case a preposition
+governs, the case of a verb's object, the verb form an auxiliary selects.
 """
 
 from __future__ import annotations
 
 import math
+import textwrap
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from .conllu_io import read_conllu, tree_error
-from .doc import Sentence
+from .declension import annotate_declension
+from .doc import Sentence, Word
 from .errors import TreeError
-from .rules import Rule, RuleSet, Side, TreebankSource, rule_id
+from .rules import Conditions, Rule, RuleSet, Side, Stat, TreebankSource, rule_id
 from .sud import base_relation, to_sud
 
 DEFAULT_AGREE_FEATURES = ("Case", "Number", "Gender", "Person", "Animacy", "Definite")
+#: words that other words agree with: their lemmas are no agreement exceptions as heads
+_CONTROLLERS = frozenset({"NOUN", "PROPN", "PRON"})
+#: closed word classes: their lemmas may appear in conditions and exceptions of agreement rules
+CLOSED_CLASSES = ("ADP", "AUX", "CCONJ", "DET", "NUM", "PART", "PRON", "SCONJ")
 DEFAULT_AS_FEATURES = ("Case", "VerbForm", "Mood")
 #: relations that never carry morphosyntactic constraints
 _SKIP_RELATIONS = {"punct", "root", "reparandum", "goeswith", "unk", "orphan", "dep"}
@@ -51,9 +64,61 @@ class ExtractOptions:
     agree_features: tuple[str, ...] = DEFAULT_AGREE_FEATURES
     as_features: tuple[str, ...] = DEFAULT_AS_FEATURES
     max_examples: int = 3
+    # -- conditions (``when``) of agreement rules, learned as a depth-1/2 decision-tree path
+    learn_conditions: bool = True
+    #: under its condition, the rule holds (both ends carry the feature and agree) at least this often
+    condition_share: float = 0.9
+    #: ... and this much more often than without the condition
+    condition_gain: float = 0.05
+    #: outside the condition it holds at most this often, over at least ``condition_min_outside`` arcs
+    condition_outside_share: float = 0.75
+    condition_min_outside: int = 10
+    #: a feature value or lemma enters a condition only with this many arcs
+    condition_min_value_count: int = 5
+    #: word classes whose lemmas may appear in a condition (closed classes)
+    condition_lemma_upos: tuple[str, ...] = CLOSED_CLASSES
+    #: a candidate that failed ``agree_threshold`` becomes a rule under a condition when it agrees at
+    #: least this often there, well above chance (Cohen's kappa)
+    create_share: float = 0.95
+    create_kappa: float = 0.8
+    #: ... and with this much support (twice as much for a two-key condition)
+    create_min_support: int = 50
+    # -- per-lemma exceptions (``except_lemmas`` + ``exceptions``)
+    exception_min_count: int = 5
+    exception_max_share: float = 0.4
+    #: exceptions are a short list; more failing lemmas than this is a systematic gap
+    exception_max_lemmas: int = 10
+    # -- government: assignment rules per head lemma (``when: {head.lemma: [...]}``)
+    government_heads: tuple[str, ...] = ("ADP", "AUX", "VERB")
+    #: the complement relations a head governs (a bare one covers its @extensions)
+    government_relations: tuple[str, ...] = ("comp:obj", "comp:obl", "comp:aux")
+    government_min_count: int = 5
+    government_purity: float = 0.95
+    #: each allowed value of a governor is seen in at least this many sentences (else it is noise)
+    government_min_value_count: int = 2
+    #: the features a head governs, and the dependents that carry them
+    government_features: tuple[str, ...] = ("Case", "VerbForm")
+    #: a rule for one word class holds at least this often on its own arcs
+    government_share: float = 0.9
+    #: a governor lemma must carry the head's UPOS at least this often in the treebank (so that
+    #: comparative particles tagged ADP now and then, like German 'als', do not enter)
+    government_upos_share: float = 0.5
+    #: a linguist's review: values a governor also allows though the treebank has no instance of
+    #: them (German 'zwischen' takes the accusative of direction: {"zwischen": ["Acc"]})
+    government_also_allowed: dict[str, list[str]] = field(default_factory=dict)
+    #: ... and governor lemmas to leave out altogether
+    government_exclude: tuple[str, ...] = ()
 
 
 Triple = tuple[str, str, str]  # (dependent UPOS, head UPOS, relation)
+
+
+@dataclass(frozen=True)
+class _Arc:
+    dep: Word
+    head: Word
+    sent: Sentence
+    sid: str
 
 
 @dataclass
@@ -71,6 +136,10 @@ class _Stats:
         default_factory=lambda: defaultdict(Counter))
     local_examples: dict[tuple[str, Triple, str], list[tuple[str, frozenset[str]]]] = field(
         default_factory=dict)
+    # every arc that rules may cover, by triple (for conditions, exceptions, government)
+    arcs: dict[Triple, list[_Arc]] = field(default_factory=lambda: defaultdict(list))
+    # casefolded lemma -> UPOS -> count, over all words
+    lemma_upos: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
 
 
 def _add_values(counter: Counter[str], values: frozenset[str]) -> None:
@@ -88,6 +157,7 @@ def collect(sentences: Iterable[Sentence], options: ExtractOptions) -> _Stats:
         sent = to_sud(ud)
         sid = sent.sent_id or f"s{i + 1}"
         for w in sent.words:
+            stats.lemma_upos[w.lemma.casefold()][w.upos] += 1
             for f in options.as_features:
                 vals = w.feat_values(f)
                 if vals:
@@ -100,6 +170,7 @@ def collect(sentences: Iterable[Sentence], options: ExtractOptions) -> _Stats:
                 continue
             h = sent.word(w.head)
             triple = (w.upos, h.upos, rel)
+            stats.arcs[triple].append(_Arc(w, h, sent, sid))
             for f in options.agree_features:
                 dv, hv = w.feat_values(f), h.feat_values(f)
                 if dv and hv:
@@ -185,10 +256,17 @@ def _agree_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
             feature=f, side="both", support=total, share=share,
             examples=tuple(stats.agree_examples.get((triple, f), [])),
             example=stats.marked.get(("agree", triple, f), ""),
-            explanation=(f"A {x} attached to a {y} by '{d}' agrees with it in {f} "
-                         f"({100 * share:.0f} % of {total:,} cases in the treebank)."),
+            explanation=(_DECL_EXPLANATION if f == "AdjDecl" else
+                         f"A {x} attached to a {y} by '{d}' agrees with it in {f}")
+            + f" ({100 * share:.0f} % of {total:,} cases in the treebank).",
         ))
     return rules
+
+
+_DECL_EXPLANATION = (
+    "An attributive adjective takes the ending its determiner demands: weak after der, dieser, "
+    "einem, keine... (der alte Mann), strong with no determiner or after ein, kein, mein without "
+    "an ending (alter Wein, ein alter Mann)")
 
 
 def _as_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
@@ -226,17 +304,539 @@ def _as_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     return rules
 
 
+# ---------------------------------------------------------------- conditions and exceptions
+#
+# Agreement rules learn *where* they hold, as Chaudhary et al. (EMNLP 2020) learn agreement conditions
+# with decision trees over the other features of the two words. Here the tree is a search for the best
+# path of depth 1 or 2: each node tests one key (``dep.Number``, ``head.Tense``; ``dep.lemma`` or
+# ``head.lemma`` for closed classes) against a set of values. The instances of an agreement candidate
+# are its arcs where at least one end carries the feature; the rule *holds* on one when both ends
+# carry it and agree. So a context where one end regularly lacks the feature (German plural
+# determiners have no gender) counts against the rule there, as disagreement does.
+
+
+@dataclass(frozen=True)
+class _Item:
+    """One arc seen by a rule: the keys it offers to conditions, and whether the rule holds."""
+
+    arc: _Arc
+    keys: dict[str, frozenset[str]]
+    holds: bool
+    both: bool  # both ends carry the feature: the paper's instance of an agreement rule
+
+
+def _keys(dep: Word, head: Word, skip: str, lemma_upos: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    keys: dict[str, frozenset[str]] = {}
+    for end, w in (("dep", dep), ("head", head)):
+        for name, value in w.feats.items():
+            if name != skip and value:
+                keys[f"{end}.{name}"] = frozenset(value.split(","))
+        if w.upos in lemma_upos and w.lemma not in ("", "_"):
+            keys[f"{end}.lemma"] = frozenset({w.lemma.casefold()})
+    return keys
+
+
+def _agree_items(arcs: list[_Arc], feature: str, options: ExtractOptions) -> list[_Item]:
+    items = []
+    for a in arcs:
+        dv, hv = a.dep.feat_values(feature), a.head.feat_values(feature)
+        if dv or hv:
+            items.append(_Item(a, _keys(a.dep, a.head, feature, options.condition_lemma_upos),
+                               bool(dv & hv), bool(dv and hv)))
+    return items
+
+
+def _in(item: _Item, when: Conditions) -> bool:
+    return all(item.keys.get(k, frozenset()) & set(vals) for k, vals in when)
+
+
+def _share(items: list[_Item]) -> float:
+    return sum(i.holds for i in items) / len(items) if items else 0.0
+
+
+@dataclass
+class _Condition:
+    when: Conditions
+    inside: list[_Item]
+    outside: list[_Item]
+
+    @property
+    def score(self) -> int:
+        return sum(i.holds for i in self.inside)
+
+
+def _split(items: list[_Item], when: Conditions) -> _Condition:
+    inside: list[_Item] = []
+    outside: list[_Item] = []
+    for it in items:
+        (inside if _in(it, when) else outside).append(it)
+    return _Condition(when, inside, outside)
+
+
+def _splits(items: list[_Item], threshold: float, options: ExtractOptions,
+            skip: str = "") -> list[tuple[str, tuple[str, ...]]]:
+    """Per key, the (frequent) values under which the rule holds at least ``threshold`` of the
+    time. A key all of whose frequent values qualify would only test that a feature is present:
+    skipped."""
+    counts: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    for it in items:
+        for k, vals in it.keys.items():
+            for v in vals:
+                c = counts[k][v]
+                c[0] += 1
+                c[1] += it.holds
+    out = []
+    for key, values in sorted(counts.items()):
+        if key == skip:
+            continue
+        frequent = {v: c for v, c in values.items() if c[0] >= options.condition_min_value_count}
+        good = tuple(sorted(v for v, (n, h) in frequent.items() if h / n >= threshold))
+        if good and len(good) < len(frequent):
+            out.append((key, good))
+    return out
+
+
+def _kappa(items: list[_Item], feature: str) -> float:
+    """Chance-corrected agreement in ``feature`` over arcs where both ends carry it."""
+    dep_dist: Counter[str] = Counter()
+    head_dist: Counter[str] = Counter()
+    for it in items:
+        _add_values(dep_dist, it.arc.dep.feat_values(feature))
+        _add_values(head_dist, it.arc.head.feat_values(feature))
+    n = len(items)
+    chance = sum((c / n) * (head_dist.get(v, 0.0) / n) for v, c in dep_dist.items())
+    share = sum(i.holds for i in items) / n
+    # agreement that chance alone guarantees (both ends always have one value) says nothing
+    return 0.0 if chance >= 1.0 - 1e-9 else (share - chance) / (1.0 - chance)
+
+
+def _admissible(cond: _Condition, base: float, feature: str, options: ExtractOptions,
+                create: bool) -> bool:
+    both = [i for i in cond.inside if i.both]
+    if len(both) < options.min_count or len(cond.outside) < options.condition_min_outside:
+        return False
+    share_in = _share(cond.inside)
+    if share_in < options.condition_share or share_in - base < options.condition_gain:
+        return False
+    if _share(cond.outside) > options.condition_outside_share:
+        return False
+    if create:
+        if len(both) < max(options.min_count, options.create_min_support) * len(cond.when):
+            return False
+        agree = sum(i.holds for i in both) / len(both)
+        return agree >= options.create_share and _kappa(both, feature) >= options.create_kappa
+    return True
+
+
+def learn_condition(items: list[_Item], feature: str, options: ExtractOptions,
+                    create: bool = False) -> _Condition | None:
+    """The best admissible condition (depth 1, else depth 2) under which the rule holds, or None.
+
+    Best: the most arcs where the rule holds inside. A two-key path must keep 10 % more of them than
+    the best one-key condition, and a condition on lemmas 10 % more than the best one on features
+    only (features generalise to words the treebank lacks; lemma lists do not)."""
+    if not items:
+        return None
+    base = _share(items)
+    found = [c for key, vals in _splits(items, options.condition_share, options)
+             if _admissible(c := _split(items, ((key, vals),)), base, feature, options, create)]
+    for key, vals in _splits(items, base + options.condition_gain, options):
+        first = _split(items, ((key, vals),))
+        for key2, vals2 in _splits(first.inside, options.condition_share, options, skip=key):
+            c = _split(items, tuple(sorted(((key, vals), (key2, vals2)))))
+            if _admissible(c, base, feature, options, create):
+                found.append(c)
+
+    def best(cands: list[_Condition]) -> _Condition | None:
+        ones = [c for c in cands if len(c.when) == 1]
+        twos = [c for c in cands if len(c.when) == 2]
+        rank = lambda c: (c.score, -sum(len(v) for _, v in c.when), c.when)  # noqa: E731
+        one, two = max(ones, key=rank, default=None), max(twos, key=rank, default=None)
+        if two is not None and (one is None or two.score > 1.1 * one.score):
+            return two
+        return one
+
+    by_features = best([c for c in found if not any(k.endswith(".lemma") for k, _ in c.when)])
+    with_lemmas = best(found)
+    if with_lemmas is not None and (by_features is None
+                                    or with_lemmas.score > 1.1 * by_features.score):
+        return with_lemmas
+    return by_features
+
+
+def lemma_exceptions(items: list[_Item], options: ExtractOptions) -> dict[str, Stat]:
+    """Lemmas on whose arcs the rule holds at most ``exception_max_share`` of the time, with at
+    least ``exception_min_count`` arcs: of the dependent, or of a head that is not a noun or pronoun
+    (a noun fails beside its indeclinable modifiers, it is not one). Greedy: the lemma with the most
+    failures is taken first and its arcs set aside, so that a lemma failing only beside another
+    exception does not become one itself.
+
+    A word without the feature fails the rule (German 'paar', 'man'); but when that gives more than
+    ``exception_max_lemmas`` lemmas, the feature is missing systematically (Turkish adjectives have
+    no Person), not lexically: then only arcs with the feature on both ends count."""
+    found = _greedy_exceptions(items, options)
+    if len(found) > options.exception_max_lemmas:
+        found = _greedy_exceptions([i for i in items if i.both], options)
+    keep = sorted(found, key=lambda lem: -found[lem].support * (1 - found[lem].share))
+    return {lem: found[lem] for lem in sorted(keep[: options.exception_max_lemmas])}
+
+
+def _greedy_exceptions(items: list[_Item], options: ExtractOptions) -> dict[str, Stat]:
+    found: dict[str, Stat] = {}
+    rest = items
+    while True:
+        counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        for it in rest:
+            ends = [it.arc.dep] if it.arc.head.upos in _CONTROLLERS else [it.arc.dep, it.arc.head]
+            for lemma in {w.lemma for w in ends} - {"", "_"}:
+                c = counts[lemma]
+                c[0] += 1
+                c[1] += it.holds
+        bad = [(n - h, lemma, n, h) for lemma, (n, h) in counts.items()
+               if n >= options.exception_min_count and h / n <= options.exception_max_share]
+        if not bad:
+            return found
+        _, lemma, n, h = max(bad)
+        found[lemma] = Stat(n, h / n)
+        rest = [it for it in rest if lemma not in (it.arc.dep.lemma, it.arc.head.lemma)]
+
+
+def _exempt(item: _Item, lemmas: dict[str, Stat] | frozenset[str]) -> bool:
+    return item.arc.dep.lemma in lemmas or item.arc.head.lemma in lemmas
+
+
+def _describe_when(when: Conditions, dep: str, head: str) -> str:
+    parts = []
+    for key, vals in when:
+        end, _, what = key.partition(".")
+        word = dep if end == "dep" else head
+        if what == "lemma":
+            parts.append(f"the {word} is {' or '.join(vals)}")
+        else:
+            parts.append(f"the {word} has {what}={' or '.join(vals)}")
+    return " and ".join(parts)
+
+
+def _refine_agreement(rule: Rule, items: list[_Item], options: ExtractOptions,
+                      create: bool = False) -> Rule | None:
+    """The rule with its learned condition and lemma exceptions (None: ``create`` found none)."""
+    first = lemma_exceptions(items, options)
+    cond = None
+    if options.learn_conditions:
+        cond = learn_condition([i for i in items if not _exempt(i, first)], rule.feature, options,
+                               create)
+    if create and cond is None:
+        return None
+    when: Conditions = cond.when if cond else ()
+    inside = [i for i in items if _in(i, when)]
+    outside = [i for i in items if not _in(i, when)]
+    exceptions = lemma_exceptions(inside, options)
+    kept = [i for i in inside if i.both and not _exempt(i, exceptions)]
+    if not kept:
+        return None
+    share = sum(i.holds for i in kept) / len(kept)
+    examples = list(dict.fromkeys(i.arc.sid for i in kept if i.holds))[: options.max_examples]
+    marked = next((_mark(i.arc.sent, i.arc.dep.id, i.arc.head.id) for i in kept if i.holds), "")
+    x, y, d, f = rule.dep_upos, rule.head_upos, rule.relation, rule.feature
+    where = f" when {_describe_when(when, x, y)}" if when else ""
+    explanation = (f"A {x} attached to a {y} by '{d}' agrees with it in {f}{where} "
+                   f"({100 * share:.0f} % of {len(kept):,} cases in the treebank")
+    if when:
+        explanation += f"; elsewhere it holds in {100 * _share(outside):.0f} % of {len(outside):,}"
+    explanation += ")."
+    return replace(
+        rule, when=when, support=len(kept), share=share,
+        outside=Stat(len(outside), _share(outside)) if when else None,
+        except_lemmas=frozenset(exceptions), exceptions=tuple(exceptions.items()),
+        examples=tuple(examples) or rule.examples, example=marked or rule.example,
+        explanation=explanation,
+    )
+
+
+def _conditioned_agreement(base: list[Rule], stats: _Stats, options: ExtractOptions) -> list[Rule]:
+    """Each base rule with its condition and exceptions, then the rules that only a condition
+    makes: candidates that agree too rarely overall (<= ``agree_threshold``) but well above it
+    under some condition."""
+    rules = []
+    for rule in base:
+        triple = (rule.dep_upos, rule.head_upos, rule.relation)
+        refined = _refine_agreement(rule, _agree_items(stats.arcs[triple], rule.feature, options),
+                                    options)
+        rules.append(refined or rule)
+    if not options.learn_conditions:
+        return rules
+    have = {r.id for r in rules}
+    created = []
+    for (triple, f), total in sorted(stats.agree_total.items(), key=lambda kv: (-kv[1], kv[0])):
+        x, y, d = triple
+        rid = rule_id("agree", x, y, d, f)
+        if rid in have or total < options.min_count:
+            continue
+        if stats.agree_ok[(triple, f)] / total > options.agree_threshold:
+            continue  # dropped by frequency (the paper's 80 % coverage), not by its share
+        stub = Rule(id=rid, type="agree", dep_upos=x, head_upos=y, relation=d, feature=f)
+        made = _refine_agreement(stub, _agree_items(stats.arcs[triple], f, options), options,
+                                 create=True)
+        if made is not None:
+            created.append(made)
+    return rules + created
+
+
+def _as_items(arcs: list[_Arc], rule: Rule) -> list[_Item]:
+    items = []
+    for a in arcs:
+        target = a.dep if rule.side == "dep" else a.head
+        vals = target.feat_values(rule.feature)
+        if vals:
+            items.append(_Item(a, {}, bool(vals & set(rule.allowed)), True))
+    return items
+
+
+def _with_as_exceptions(rule: Rule, stats: _Stats, options: ExtractOptions) -> Rule:
+    """An assignment rule with the lemmas (either end) on which it fails most of the time."""
+    items = _as_items(stats.arcs[(rule.dep_upos, rule.head_upos, rule.relation)], rule)
+    exceptions = lemma_exceptions(items, options)
+    if not exceptions:
+        return rule
+    return replace(rule, except_lemmas=frozenset(exceptions), exceptions=tuple(exceptions.items()))
+
+
+# ---------------------------------------------------------------- government
+#
+# An assignment rule per head lemma: the case a preposition governs, the case of a verb's object,
+# the verb form an auxiliary selects (``government_heads`` x ``government_relations`` x
+# ``government_features``). Evidence for a lemma is pooled over the dependents' word classes (a
+# preposition governs the case of its noun, pronoun or determiner alike). A lemma enters when it
+# has ``government_min_count`` arcs, its most frequent values (each in ``government_min_value_count``
+# sentences and >= ``min_value_share``) cover ``government_purity`` of them, they are at most half
+# of the feature's common values (a head that allows most cases governs none), and the lemma is
+# mostly tagged as that head (German 'als' is a comparative particle tagged ADP now and then). A
+# word class whose own arcs contradict the pooled evidence leaves the lemma out of its rule.
+# Lemmas with the same allowed values form one rule, written when it says more than the general
+# rule of the triple: for closed-class heads (ADP, AUX) any other set; for a verb only when its
+# object is mostly outside what the general rule allows (Turkish 'bahset' + ablative), never a
+# narrower set, since any object may turn genitive under negation (Russian). A linguist's review
+# (``government_also_allowed``) can add values the treebank is too small to attest.
+
+
+_NOMINAL = frozenset({"ADJ", "DET", "NOUN", "NUM", "PRON", "PROPN"})
+
+
+def _governs(dep_upos: str, relation: str, feature: str) -> bool:
+    """Whether a head governs ``feature`` of a dependent of this class by this relation: the case
+    of a nominal object, the form of a verb."""
+    if feature == "Case":
+        return dep_upos in _NOMINAL and relation != "comp:aux"
+    return dep_upos in ("AUX", "VERB")
+
+
+def _governed(dist: Counter[str], options: ExtractOptions,
+              seen_in: dict[tuple[str, str, str, str, str], set[str]],
+              key: tuple[str, str, str, str]) -> tuple[tuple[str, ...], float]:
+    """A governor's allowed values: the most frequent ones until they cover ``government_purity``;
+    a value seen in fewer than ``government_min_value_count`` sentences or below ``min_value_share``
+    is noise and counts against the purity. Returns the values and the share they cover."""
+    total = sum(dist.values())
+    chosen: list[str] = []
+    covered = 0.0
+    for value, count in sorted(dist.items(), key=lambda kv: (-kv[1], kv[0])):
+        if count / total < options.min_value_share or \
+                len(seen_in[(*key, value)]) < options.government_min_value_count:
+            continue
+        chosen.append(value)
+        covered += count / total
+        if covered >= options.government_purity:
+            break
+    return tuple(sorted(chosen)), covered
+
+
+def _government_rules(stats: _Stats, options: ExtractOptions, base: dict[str, Rule]) -> list[Rule]:
+    """Assignment rules per head lemma; ``base``: the assignment rules without conditions, by id."""
+    excluded = {lem.casefold() for lem in options.government_exclude}
+    also = {lem.casefold(): set(vals) for lem, vals in options.government_also_allowed.items()}
+    known: dict[str, set[str]] = defaultdict(set)  # feature -> its values in the treebank
+    for (_, feat), dist in stats.global_dist.items():
+        known[feat] |= set(dist)
+    # (head UPOS, relation, feature) -> lemma -> value -> weight
+    pooled: dict[tuple[str, str, str], dict[str, Counter[str]]] = defaultdict(
+        lambda: defaultdict(Counter))
+    surface: dict[str, Counter[str]] = defaultdict(Counter)  # casefolded -> treebank spellings
+    # (head UPOS, relation, feature, lemma, value) -> sentences it was seen in
+    seen_in: dict[tuple[str, str, str, str, str], set[str]] = defaultdict(set)
+    for (_, y, d), arcs in stats.arcs.items():
+        if y not in options.government_heads or d not in options.government_relations:
+            continue
+        for a in arcs:
+            lemma = a.head.lemma.casefold()
+            if lemma in ("", "_"):
+                continue
+            surface[lemma][a.head.lemma] += 1
+            for f in options.government_features:
+                vals = a.dep.feat_values(f) if _governs(a.dep.upos, d, f) else frozenset()
+                if vals:
+                    _add_values(pooled[(y, d, f)][lemma], vals)
+                    for v in vals:
+                        seen_in[(y, d, f, lemma, v)].add(a.sid)
+    rules = []
+    side: Side = "dep"
+    for (x, y, d), arcs in sorted(stats.arcs.items()):
+        if y not in options.government_heads or d not in options.government_relations:
+            continue
+        for f in options.government_features:
+            if f not in options.as_features or not _governs(x, d, f):
+                continue
+            local = stats.local_dist.get(("dep", (x, y, d), f))
+            if not local or sum(local.values()) < options.min_count:
+                continue
+            per_lemma: dict[str, Counter[str]] = defaultdict(Counter)
+            for a in arcs:
+                vals = a.dep.feat_values(f)
+                if vals:
+                    _add_values(per_lemma[a.head.lemma.casefold()], vals)
+            base_rule = base.get(rule_id("as", x, y, d, f, side))
+            base_allowed = set(base_rule.allowed if base_rule else allowed_values(local, options)[0])
+            glob = stats.global_dist[(x, f)]
+            common = {v for v, c in glob.items() if c / sum(glob.values()) >= options.min_value_share}
+            # allowed values -> (lemma, its evidence, values added on review)
+            groups: dict[tuple[str, ...], list[tuple[str, Stat, set[str]]]] = defaultdict(list)
+            for lemma, dist in sorted(pooled[(y, d, f)].items()):
+                n = sum(dist.values())
+                if n < options.government_min_count or lemma in excluded:
+                    continue
+                tags = stats.lemma_upos[lemma]
+                if tags[y] < options.government_upos_share * sum(tags.values()):
+                    continue
+                allowed, purity = _governed(dist, options, seen_in, (y, d, f, lemma))
+                if purity < options.government_purity:
+                    continue
+                added = also.get(lemma, set()) & known[f] - set(allowed)
+                allowed = tuple(sorted(set(allowed) | added))
+                if common <= set(allowed) or len(allowed) > (len(common) + 1) // 2:
+                    continue  # a head that allows most values governs nothing
+                mine = per_lemma.get(lemma, Counter())
+                m = sum(mine.values())
+                if m >= options.government_min_count and \
+                        sum(mine[v] for v in allowed) / m < options.government_purity:
+                    continue  # this word class contradicts the pooled evidence
+                if y in CLOSED_CLASSES:
+                    if base_rule is not None and set(allowed) == base_allowed:
+                        continue  # the rule for all such heads says as much
+                elif dist.most_common(1)[0][0] in base_allowed:
+                    continue  # an open-class head: only where the general rule is mostly wrong
+                groups[allowed].append((lemma, Stat(round(n), purity), added))
+            for allowed, members in sorted(groups.items()):
+                lemmas = [lem for lem, _, _ in members]
+                support_dist: Counter[str] = Counter()
+                for lem in lemmas:
+                    support_dist.update(per_lemma.get(lem, Counter()))
+                support = round(sum(support_dist.values()))
+                if support < options.government_min_count:
+                    continue
+                share = sum(support_dist[v] for v in allowed) / sum(support_dist.values())
+                if share < options.government_share:
+                    continue
+                names = [surface[lem].most_common(1)[0][0] for lem in lemmas]
+                when: Conditions = (("head.lemma", tuple(names)),)
+                hits = [a for a in arcs if a.head.lemma.casefold() in lemmas
+                        and a.dep.feat_values(f) & set(allowed)]
+                examples = list(dict.fromkeys(a.sid for a in hits))[: options.max_examples]
+                kl = kl_divergence(support_dist, stats.global_dist[(x, f)])
+                explanation = (f"A {x} attached by '{d}' to the {y} {', '.join(names)} has "
+                               f"{f}={' or '.join(allowed)} ({100 * share:.0f} % of "
+                               f"{support:,} cases).")
+                reviewed = [f"{name} +{'/'.join(sorted(add))}"
+                            for name, (_, _, add) in zip(names, members, strict=True) if add]
+                if reviewed:
+                    explanation += (f" Added on review (too rare in the treebank): "
+                                    f"{', '.join(reviewed)}.")
+                rules.append(Rule(
+                    id=rule_id("as", x, y, d, f, side, allowed, when), type="as", dep_upos=x,
+                    head_upos=y, relation=d, feature=f, side=side, allowed=allowed,
+                    support=support, share=share, kl=kl, when=when,
+                    evidence=tuple((name, st) for name, (_, st, _) in zip(names, members, strict=True)),
+                    examples=tuple(examples),
+                    example=_mark(hits[0].sent, hits[0].dep.id, hits[0].head.id) if hits else "",
+                    explanation=explanation,
+                ))
+    return rules
+
+
 def extract_rules(
     sentences: Iterable[Sentence], lang: str, options: ExtractOptions | None = None
 ) -> RuleSet:
-    """Extract agreement and assignment rules from UD sentences (converted to SUD here)."""
+    """Extract agreement and assignment rules from UD sentences (converted to SUD here).
+
+    German adjective declension is measured too: the sentences get ``AdjDecl`` on nouns and
+    their attributive adjectives from the field lexicons (``lambre_core.declension``), and
+    ``agree.ADJ.NOUN.mod.AdjDecl`` is extracted like any other agreement."""
     options = options or ExtractOptions()
+    sentences = list(sentences)
+    if annotate_declension(sentences, lang) and "AdjDecl" not in options.agree_features:
+        options = replace(options, agree_features=(*options.agree_features, "AdjDecl"))
     stats = collect(sentences, options)
-    rules = _agree_rules(stats, options) + _as_rules(stats, options)
-    opts = asdict(options)
-    opts["agree_features"] = list(options.agree_features)
-    opts["as_features"] = list(options.as_features)
+    agree = _conditioned_agreement(_agree_rules(stats, options), stats, options)
+    assign = [_with_as_exceptions(r, stats, options) for r in _as_rules(stats, options)]
+    rules = agree + assign + _government_rules(stats, options, {r.id: r for r in assign})
+    rules = [_rounded(r) for r in rules]
+    opts = {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(options).items()}
     return RuleSet(lang, rules, [], opts)
+
+
+def _rounded(rule: Rule) -> Rule:
+    """The rule with its shares as a rule file writes them (4 decimals): a rule extracted and one
+    loaded from the file it was saved to are equal."""
+    def stat(s: Stat) -> Stat:
+        return Stat(s.support, round(s.share, 4))
+
+    return replace(
+        rule,
+        share=None if rule.share is None else round(rule.share, 4),
+        kl=None if rule.kl is None else round(rule.kl, 4),
+        outside=None if rule.outside is None else stat(rule.outside),
+        exceptions=tuple((lem, stat(s)) for lem, s in rule.exceptions),
+        evidence=tuple((lem, stat(s)) for lem, s in rule.evidence),
+    )
+
+
+def method_notes(options: ExtractOptions | None = None) -> str:
+    """Comment lines for a rule file's header: how its conditions, exceptions and government rules
+    were learned, with the thresholds used."""
+    o = options or ExtractOptions()
+    items = [
+        "How the rules were learned (L'AMBRE sec. 3; conditions after Chaudhary et al., EMNLP 2020):",
+        f"- agree: the two ends agree on > {o.agree_threshold:.0%} of >= {o.min_count} arcs; the "
+        f"most frequent covering {o.agree_coverage:.0%} of such arcs. as: KL(local || global) > "
+        f"{o.kl_threshold}, allowed values covering {o.allowed_coverage:.0%}.",
+        "- when: a depth-1 or -2 decision-tree path over the other features of the two ends (and "
+        "the lemmas of closed classes), searched for each agreement rule. An arc counts where at "
+        "least one end has the feature; the rule holds where both have it and agree. A condition "
+        f"is kept when the rule holds on >= {o.condition_share:.0%} of the arcs under it, "
+        f"{o.condition_gain:.0%} more than without it, and on <= {o.condition_outside_share:.0%} "
+        f"of >= {o.condition_min_outside} arcs outside it ('outside'; 'support' and 'share' are "
+        "the arcs under it with the feature on both ends). A candidate below the agree threshold "
+        f"becomes a rule under a condition where it agrees on >= {o.create_share:.0%} of >= "
+        f"{o.create_min_support} arcs (twice as many for two keys), kappa >= {o.create_kappa}.",
+        f"- except_lemmas + exceptions: lemmas with >= {o.exception_min_count} arcs on which the "
+        f"rule holds <= {o.exception_max_share:.0%} of the time (indeclinables); 'share' is how "
+        "often it holds on them.",
+        "- as rules with when: {head.lemma: [...]}: government. Per governor lemma, pooled over the "
+        f"dependents' word classes: >= {o.government_min_count} arcs, its values (each seen in >= "
+        f"{o.government_min_value_count} sentences) cover >= {o.government_purity:.0%} of them, "
+        f"and the lemma is tagged as that head >= {o.government_upos_share:.0%} of the time. "
+        "Lemmas with the same values share a rule; 'evidence' gives each lemma's arcs and the share "
+        "covered. A verb gets one only where the general rule is mostly wrong for it.",
+    ]
+    if o.government_also_allowed:
+        added = ", ".join(f"{lem} +{'/'.join(v)}"
+                          for lem, v in sorted(o.government_also_allowed.items()))
+        items.append(f"- reviewed by hand: values governors allow that the treebank does not "
+                     f"attest: {added}.")
+    if o.government_exclude:
+        items.append(f"- reviewed by hand: governors left out: {', '.join(o.government_exclude)}.")
+    lines = []
+    for item in items:
+        lines += textwrap.wrap(item, 98, subsequent_indent="  " if item.startswith("-") else "")
+    return "".join(f"# {line}\n" for line in lines)
 
 
 def treebank_source(path: Path) -> TreebankSource:

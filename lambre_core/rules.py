@@ -17,7 +17,12 @@ A rule file looks like::
         examples: [dev-s1, dev-s9]
         explanation: ...
         enabled: true          # optional: false disables the rule
-        except_lemmas: []      # optional: where the rule does not apply
+        when:                  # optional: where the rule applies; every key must hold (AND)
+          head.Number: [Sing]  # dep.<Feature> / head.<Feature>: one of these values
+        outside: {support: 1216, share: 0.29}   # optional, documentation: how it fares elsewhere
+        except_lemmas: [etwas] # optional: where the rule does not apply (either end's lemma)
+        exceptions:            # optional, documentation of except_lemmas: treebank counts
+          etwas: {support: 12, share: 0.08}
         except_forms: []
         weight: 1.0            # optional: weight in the segment score
       - id: as.dep.NOUN.VERB.comp:obj.Case
@@ -26,13 +31,38 @@ A rule file looks like::
         allowed: [Acc, Dat]
         kl: 1.23               # KL divergence of the local from the global distribution
         ...
+      - id: as.dep.NOUN.ADP.comp:obj.Case.Dat   # government: the base id + the allowed values
+        type: as
+        side: dep
+        dep: NOUN
+        head: ADP
+        relation: comp:obj
+        feature: Case
+        allowed: [Dat]
+        when:
+          head.lemma: [aus, bei, mit, nach, seit, von, zu]
+        evidence:              # optional, documentation: treebank counts per governor lemma
+          mit: {support: 298, share: 0.9966}
+        ...
+
+``when`` keys are ``dep.<Feature>``, ``head.<Feature>``, ``dep.lemma`` and ``head.lemma``; each value is
+a list of allowed values. A feature condition holds when the word carries the feature with one of
+the values (a multi-value ``Acc,Nom`` holds when any of its values is listed); a word without the
+feature fails it. Lemmas are compared case-insensitively (``str.casefold``): extraction puts lemmas
+into conditions only for closed classes (determiners, pronouns, numerals...) and for governors
+(prepositions, auxiliaries, verbs), all lower-case words, so a capitalised sentence-initial lemma
+from a tagger still matches. ``except_lemmas`` and ``except_forms`` are not conditions: the checker
+tests them separately (exact lemma; form as written or lower-cased).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -43,6 +73,19 @@ from .errors import RuleFileError
 
 RuleType = Literal["agree", "as"]
 Side = Literal["both", "dep", "head"]
+#: a rule's ``when``: (key, allowed values) pairs, all of which must hold
+Conditions = tuple[tuple[str, tuple[str, ...]], ...]
+
+#: a ``when`` key: ``dep.`` or ``head.`` and ``lemma`` or a UD feature name (``Number``, ``Number[psor]``)
+WHEN_KEY = re.compile(r"^(dep|head)\.(lemma|[A-Z][A-Za-z0-9]*(\[[a-z0-9]+\])?)$")
+
+
+@dataclass(frozen=True)
+class Stat:
+    """Treebank counts behind a statement: how many instances, and the share where the rule holds."""
+
+    support: int
+    share: float
 
 
 @dataclass(frozen=True)
@@ -68,6 +111,48 @@ class Rule:
     except_lemmas: frozenset[str] = frozenset()
     except_forms: frozenset[str] = frozenset()
     weight: float = 1.0
+    #: where the rule applies (all must hold); empty: everywhere
+    when: Conditions = ()
+    #: documentation: the rule outside its ``when`` (arcs where at least one end has the feature)
+    outside: Stat | None = None
+    #: documentation of ``except_lemmas``: lemma -> its treebank counts under this rule
+    exceptions: tuple[tuple[str, Stat], ...] = ()
+    #: documentation of a ``head.lemma``/``dep.lemma`` condition: lemma -> its treebank counts
+    evidence: tuple[tuple[str, Stat], ...] = ()
+
+    @property
+    def conditions(self) -> dict[str, tuple[str, ...]]:
+        """``when`` as a mapping: key -> allowed values."""
+        return dict(self.when)
+
+    @cached_property
+    def _lemma_sets(self) -> dict[str, frozenset[str]]:
+        return {k: frozenset(v.casefold() for v in vals)
+                for k, vals in self.when if k.endswith(".lemma")}
+
+    def applies(
+        self,
+        dep_feats: Mapping[str, str],
+        head_feats: Mapping[str, str],
+        dep_lemma: str,
+        head_lemma: str,
+    ) -> bool:
+        """Whether the rule's ``when`` conditions all hold for one analysis of an arc (pure; a rule
+        without ``when`` applies everywhere). A feature condition holds when the word carries the
+        feature with an allowed value; values may be comma-joined (``Acc,Nom``), and then any
+        allowed one will do; a word without the feature fails it. Lemmas are compared
+        case-insensitively. ``except_lemmas``/``except_forms`` are not tested here."""
+        for key, allowed in self.when:
+            end, _, what = key.partition(".")
+            if what == "lemma":
+                lemma = dep_lemma if end == "dep" else head_lemma
+                if lemma.casefold() not in self._lemma_sets[key]:
+                    return False
+                continue
+            value = (dep_feats if end == "dep" else head_feats).get(what)
+            if not value or not any(v in allowed for v in value.split(",")):
+                return False
+        return True
 
     @property
     def reliability(self) -> float:
@@ -77,12 +162,20 @@ class Rule:
 
 
 def rule_id(
-    type_: str, dep_upos: str, head_upos: str, relation: str, feature: str, side: str = "both"
+    type_: str, dep_upos: str, head_upos: str, relation: str, feature: str, side: str = "both",
+    allowed: tuple[str, ...] | list[str] = (), when: Conditions = (),
 ) -> str:
-    """The stable id of a rule: the same rule extracted twice gets the same id."""
+    """The stable id of a rule: the same rule extracted twice gets the same id.
+
+    An assignment rule restricted to some lemmas (``when: {head.lemma: [...]}``, a governor's
+    rule) extends the base id with its allowed values: ``as.dep.NOUN.ADP.comp:obj.Case.Dat``,
+    ``...Case.Acc+Dat``. A conditioned agreement rule keeps the base id."""
     if type_ == "agree":
         return f"agree.{dep_upos}.{head_upos}.{relation}.{feature}"
-    return f"as.{side}.{dep_upos}.{head_upos}.{relation}.{feature}"
+    base = f"as.{side}.{dep_upos}.{head_upos}.{relation}.{feature}"
+    if allowed and any(k.endswith(".lemma") for k, _ in when):
+        return base + "." + "+".join(sorted(allowed))
+    return base
 
 
 @dataclass
@@ -113,8 +206,11 @@ class RuleSet:
         """A short content hash: two rule sets with the same rules have the same version."""
         h = hashlib.sha1()
         for r in sorted(self.rules, key=lambda r: r.id):
-            h.update(repr((r.id, r.allowed, r.enabled, sorted(r.except_lemmas),
-                           sorted(r.except_forms), r.weight)).encode())
+            key: tuple[Any, ...] = (r.id, r.allowed, r.enabled, sorted(r.except_lemmas),
+                                    sorted(r.except_forms), r.weight)
+            if r.when:  # rules without conditions hash as before
+                key += (r.when,)
+            h.update(repr(key).encode())
         return f"{self.lang}-{h.hexdigest()[:8]}"
 
     def enabled_rules(self, disabled: frozenset[str] | set[str] = frozenset()) -> list[Rule]:
@@ -129,7 +225,9 @@ _KNOWN = set(_REQUIRED) | {
     "id", "side", "allowed", "support", "share", "kl", "examples", "example", "explanation",
     "enabled",
     "except_lemmas", "except_forms", "weight",
+    "when", "outside", "exceptions", "evidence",
 }
+_STAT_KEYS = ("support", "share")
 
 
 class _LineLoader(yaml.SafeLoader):
@@ -163,6 +261,64 @@ def _str_list(value: Any, what: str, err: Any) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str | int | float) for v in value):
         raise err(f"{what} must be a list of strings")
     return [str(v) for v in value]
+
+
+def _line_of(mapping: dict[str, Any], key: Any, default: int | None) -> int | None:
+    lines = mapping.get("__lines__", {}) if isinstance(mapping, dict) else {}
+    line = lines.get(key)
+    return line if isinstance(line, int) else default
+
+
+def _parse_stat(value: Any, what: str, path: str, line: int | None) -> Stat:
+    """``{support: N, share: x}`` (both required)."""
+    if not isinstance(value, dict):
+        raise RuleFileError(f"{what}: must be a mapping {{support: N, share: x}}", path, line)
+    for key in value:
+        if key not in ("__lines__", "__line__") and key not in _STAT_KEYS:
+            raise RuleFileError(f"{what}: unknown key {key!r} (known: support, share)", path,
+                                _line_of(value, key, line))
+    support, share = value.get("support"), value.get("share")
+    if not isinstance(support, int) or isinstance(support, bool) or support < 0:
+        raise RuleFileError(f"{what}: 'support' must be a non-negative integer", path,
+                            _line_of(value, "support", line))
+    if not isinstance(share, int | float) or isinstance(share, bool) or not 0.0 <= share <= 1.0:
+        raise RuleFileError(f"{what}: 'share' must be a number in [0.0, 1.0]", path,
+                            _line_of(value, "share", line))
+    return Stat(support, float(share))
+
+
+def _parse_when(value: Any, path: str, line: int | None) -> Conditions:
+    if value is None:
+        return ()
+    if not isinstance(value, dict):
+        raise RuleFileError("field 'when': must be a mapping like {head.Number: [Sing]}", path, line)
+    out = []
+    for key, allowed in value.items():
+        if key in ("__lines__", "__line__"):
+            continue
+        kline = _line_of(value, key, line)
+        if not isinstance(key, str) or not WHEN_KEY.match(key):
+            raise RuleFileError(
+                f"field 'when': unknown key {key!r} (use dep.<Feature>, head.<Feature>, "
+                "dep.lemma or head.lemma)", path, kline)
+        if (not isinstance(allowed, list) or not allowed
+                or not all(isinstance(v, str | int) and not isinstance(v, bool) for v in allowed)):
+            raise RuleFileError(f"field 'when': {key!r} must be a non-empty list of values", path, kline)
+        out.append((key, tuple(str(v) for v in allowed)))
+    return tuple(out)
+
+
+def _parse_lemma_stats(value: Any, fld: str, path: str, line: int | None) -> tuple[tuple[str, Stat], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, dict):
+        raise RuleFileError(f"field '{fld}': must be a mapping lemma -> {{support: N, share: x}}",
+                            path, line)
+    return tuple(
+        (str(lemma), _parse_stat(stat, f"field '{fld}': lemma {lemma!r}", path,
+                                 _line_of(value, lemma, line)))
+        for lemma, stat in value.items() if lemma not in ("__lines__", "__line__")
+    )
 
 
 def _parse_rule(raw: Any, path: str, index: int) -> Rule:
@@ -222,8 +378,23 @@ def _parse_rule(raw: Any, path: str, index: int) -> Rule:
     example = raw.get("example", "")
     if not isinstance(example, str):
         raise err_for("example")("must be a string")
+    when = _parse_when(raw.get("when"), path, lines.get("when", start))
+    outside = None
+    if raw.get("outside") is not None:
+        outside = _parse_stat(raw["outside"], "field 'outside'", path, lines.get("outside", start))
+    except_lemmas = frozenset(_str_list(raw.get("except_lemmas"), "except_lemmas",
+                                        err_for("except_lemmas")))
+    exceptions = _parse_lemma_stats(raw.get("exceptions"), "exceptions", path,
+                                    lines.get("exceptions", start))
+    for lemma, _ in exceptions:
+        if lemma not in except_lemmas:
+            raise RuleFileError(
+                f"field 'exceptions': lemma {lemma!r} is not in except_lemmas (list it there, "
+                "or remove it here)", path, _line_of(raw["exceptions"], lemma, start))
+    evidence = _parse_lemma_stats(raw.get("evidence"), "evidence", path,
+                                  lines.get("evidence", start))
     rid = raw.get("id") or rule_id(type_, raw["dep"], raw["head"], raw["relation"],
-                                   raw["feature"], side or "both")
+                                   raw["feature"], side or "both", allowed, when)
     if not isinstance(rid, str):
         raise err_for("id")("must be a string")
     weight = numbers["weight"]
@@ -243,11 +414,14 @@ def _parse_rule(raw: Any, path: str, index: int) -> Rule:
         example=example,
         explanation=explanation,
         enabled=enabled,
-        except_lemmas=frozenset(_str_list(raw.get("except_lemmas"), "except_lemmas",
-                                          err_for("except_lemmas"))),
+        except_lemmas=except_lemmas,
         except_forms=frozenset(_str_list(raw.get("except_forms"), "except_forms",
                                          err_for("except_forms"))),
         weight=1.0 if weight is None else weight,
+        when=when,
+        outside=outside,
+        exceptions=exceptions,
+        evidence=evidence,
     )
 
 
@@ -337,6 +511,28 @@ def default_rules(lang: str) -> RuleSet:
 
 # ---------------------------------------------------------------- writing
 
+class _Flow(list[Any]):
+    """A list written in YAML flow style: ``[Acc, Dat]``."""
+
+
+class _FlowMap(dict[str, Any]):
+    """A mapping written in YAML flow style: ``{support: 12, share: 0.08}``."""
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+_Dumper.add_representer(
+    _Flow, lambda d, v: d.represent_sequence("tag:yaml.org,2002:seq", v, flow_style=True))
+_Dumper.add_representer(
+    _FlowMap, lambda d, v: d.represent_mapping("tag:yaml.org,2002:map", v.items(), flow_style=True))
+
+
+def _stat(stat: Stat) -> _FlowMap:
+    return _FlowMap(support=stat.support, share=round(stat.share, 4))
+
+
 def _rule_to_dict(rule: Rule) -> dict[str, Any]:
     d = asdict(rule)
     out: dict[str, Any] = {
@@ -345,13 +541,17 @@ def _rule_to_dict(rule: Rule) -> dict[str, Any]:
     }
     if rule.type == "as":
         out["side"] = rule.side
-        out["allowed"] = list(rule.allowed)
+        out["allowed"] = _Flow(rule.allowed)
+    if rule.when:
+        out["when"] = {k: _Flow(v) for k, v in rule.when}
     out["support"] = rule.support
     if rule.share is not None:
         out["share"] = round(rule.share, 4)
     if rule.kl is not None:
         out["kl"] = round(rule.kl, 4)
-    out["examples"] = list(rule.examples)
+    if rule.outside is not None:
+        out["outside"] = _stat(rule.outside)
+    out["examples"] = _Flow(rule.examples)
     if rule.example:
         out["example"] = rule.example
     out["explanation"] = rule.explanation
@@ -359,7 +559,12 @@ def _rule_to_dict(rule: Rule) -> dict[str, Any]:
         out["enabled"] = False
     for key in ("except_lemmas", "except_forms"):
         if d[key]:
-            out[key] = sorted(d[key])
+            out[key] = _Flow(sorted(d[key]))
+            documented = {lem: _stat(s) for lem, s in rule.exceptions if lem in rule.except_lemmas}
+            if key == "except_lemmas" and documented:
+                out["exceptions"] = documented
+    if rule.evidence:
+        out["evidence"] = {lemma: _stat(s) for lemma, s in rule.evidence}
     if rule.weight != 1.0:
         out["weight"] = rule.weight
     return out
@@ -373,7 +578,7 @@ def dump_rules(ruleset: RuleSet, header: str = "") -> str:
         "options": ruleset.options,
         "rules": [_rule_to_dict(r) for r in ruleset.rules],
     }
-    body = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    body = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
     return (header + body) if header else body
 
 

@@ -1,43 +1,66 @@
-"""UD -> SUD conversion (``../shared/docs/sud.md``; Gerdes et al., SUD guidelines).
+"""UD -> SUD conversion (``../shared/docs/sud.md``; Gerdes et al., SUD guidelines and the published
+UD-to-SUD graph-rewriting conversion).
 
 Only heads and relation labels change; words, features and offsets stay, so a violation found on
-the SUD tree maps back to the same characters. Three steps, in this order:
+the SUD tree maps back to the same characters. The steps, in this order:
 
-1. function words (``case``, ``cop``, ``aux*``, ``mark``) become heads of their content word, stacked
-   inside-out; the content word's incoming arc moves to the outermost one;
-2. clause-level dependents (subjects, ``cc``, ``punct``, ...) rise from the content word to the
-   function word that now heads the clause;
-3. relations are renamed (``nsubj`` -> ``subj``, ``amod`` -> ``mod``, UD subtypes become ``@`` extensions)
-   and coordination is chained (each conjunct depends on the previous one).
+1. relations are renamed on the UD tree, where the context that decides a SUD label is still
+   visible (``obl:arg`` -> ``comp:obl``; ``xcomp`` introduced by a subordinator -> ``comp:obl``;
+   ``nmod`` with a ``case`` -> ``udep``; UD subtypes become ``@`` extensions, ...);
+   words inside a ``fixed`` idiom get the structure their parts of speech give them
+   (preposition + noun: ``comp:obj``);
+2. function words (``case``, ``cop``, ``aux*``, ``mark``) become heads of their content word,
+   stacked inside-out; the content word's incoming arc moves to the function word;
+3. dependents rise from the content word to the function word that now heads it when SUD says
+   they belong to the whole phrase: subjects and other clause-level dependents, and modifiers and
+   punctuation according to where they stand relative to the two words;
+4. coordination: right dependents shared by conjuncts go to the nearest conjunct, conjuncts (and
+   ``flat`` parts) are chained, each depending on the previous one; ``conj`` becomes
+   ``conj:coord`` and ``appos`` becomes ``conj:appos``.
+
+SUD relation names (SUD 2.x): ``subj``, ``comp:obj``, ``comp:obl``, ``comp:pred``, ``comp:aux``,
+``comp:cleft``, ``mod``, ``udep``, ``det``, ``conj:coord``, ``conj:appos``, ``cc``, ``flat``,
+``compound``, ``parataxis`` (``parataxis:insert``, ...), ``unk``, and the unchanged UD ones;
+``@pass``, ``@agent``, ``@relcl``, ``@tense``, ... are deep extensions (as in the official SUD
+releases, control is not marked on the label: ``xcomp`` gives ``comp:obj``, not ``comp:obj@x``).
+
+Where the official conversion (measured on French GSD, ``bench/sud_agreement.py``) differs from
+the SUD 2.5 summary in ``docs/sud.md``, this follows the official files: ``appos`` ->
+``conj:appos``, ``conj`` -> ``conj:coord``, a numeral before a noun without a determiner is
+``det``, ``fixed`` idioms get an inner structure instead of ``unk@fixed``. Only parts of speech,
+relations, word order and UD features decide; there is no word list, so it runs on any language.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from .doc import Sentence, Word
 
-#: UD relations whose dependent (a function word) becomes the head, innermost first
-_STACK_ORDER = {"case": 0, "cop": 1, "aux": 2, "mark": 3}
+#: UD relations whose dependent (a function word) becomes the head, and the order in which they
+#: are reversed (lower first, i.e. innermost): case, cop, passive/causative aux, aux, mark
+_LEVEL = {"case": 10, "cop": 20, "aux:pass": 30, "aux:caus": 30, "aux": 40, "mark": 50}
 #: the SUD label of the arc from a promoted function word down to what it now heads
 _DOWN_LABEL = {"case": "comp:obj", "cop": "comp:pred", "aux": "comp:aux", "mark": "comp:obj"}
 
-#: dependents of a clause (not of the lexical verb): they rise to the auxiliary/copula
-_CLAUSE_LEVEL = {"nsubj", "csubj", "expl", "discourse", "vocative", "dislocated"}
-#: dependents of the whole phrase: they rise to the outermost function word
-_PHRASE_LEVEL = {"cc", "conj", "punct", "parataxis"}
-#: modifiers that rise only when they sit outside the span between the new head and the old one
-_SPAN_DEPENDENT = {"advmod", "obl", "advcl"}
+_NOMINAL = {"NOUN", "PRON", "PROPN", "NUM", "X"}
+_VERBAL = {"VERB", "AUX"}
+#: parts of speech of the words a preposition takes as its object inside a fixed expression
+_IDIOM_OBJECT = {"NOUN", "PROPN", "PRON", "ADV", "ADJ", "VERB", "NUM"}
+#: UD subtypes that stay SUD subtypes (after ``:``) rather than becoming ``@`` extensions
+_KEPT_SUBTYPES = {"parataxis": {"insert", "parenth", "obj"}}
+#: paired punctuation: a closing mark stays with its opening one
+_PAIRS = {")": "(", "]": "[", "}": "{", "»": "«", "›": "‹", "”": "“", "’": "‘"}
 
 _UNCHANGED = {
-    "det", "conj", "cc", "flat", "compound", "appos", "vocative", "discourse", "dislocated",
+    "det", "cc", "flat", "compound", "vocative", "discourse", "dislocated",
     "parataxis", "orphan", "goeswith", "reparandum", "punct", "root", "clf", "list",
 }
-_FUNCTION_HEADS = {"ADP", "SCONJ"}
-
 
 #: relations only SUD uses: a tree with one of them is SUD already
 _SUD_ONLY = {"subj", "comp", "mod", "udep", "unk"}
+#: relation names of older SUD releases, read as their current subtype by ``relation_matches``
+_LEGACY = {"appos": "conj:appos"}
 
 
 def looks_like_sud(sentence: Sentence) -> bool:
@@ -48,33 +71,496 @@ def looks_like_sud(sentence: Sentence) -> bool:
 
 
 def base_relation(deprel: str) -> str:
-    """The relation without its SUD ``@`` extension: ``subj@pass`` -> ``subj``."""
+    """The relation without its SUD ``@`` extension: ``subj@pass`` -> ``subj``,
+    ``conj:coord@emb`` -> ``conj:coord`` (the ``:`` subtype stays)."""
     return deprel.split("@", 1)[0]
+
+
+def main_relation(deprel: str) -> str:
+    """The relation without subtype or extension: ``comp:obl@agent`` -> ``comp``."""
+    return deprel.split("@", 1)[0].split(":", 1)[0]
 
 
 def relation_matches(rule_relation: str, deprel: str) -> bool:
     """Whether an arc labelled ``deprel`` falls under a rule stated for ``rule_relation``.
 
-    A bare rule relation (``subj``) covers its deep extensions (``subj@pass``); a full one
-    (``subj@pass``) covers only itself; ``*`` covers every relation.
+    ``*`` covers every relation. A rule relation with an ``@`` extension (``subj@pass``) covers
+    only itself. Otherwise the arc's ``@`` extension is ignored, and a rule relation that names a
+    subtype (``comp:obl``, ``conj:coord``) covers that subtype only, while one that names none
+    (``conj``, ``subj``) covers every subtype of it (``conj:coord``, ``conj:appos``).
+    ``appos``, the name older SUD releases used, covers ``conj:appos``.
     """
     if rule_relation == "*":
         return True
     if "@" in rule_relation:
         return deprel == rule_relation
-    return base_relation(deprel) == rule_relation
-
-
-@dataclass
-class _Node:
-    head: int
-    ud_rel: str  # the UD relation (with subtype) whose renaming decides the SUD label
-    sud_rel: str | None = None  # set directly for arcs created by the reversal
+    rule_relation = _LEGACY.get(rule_relation, rule_relation)
+    base = base_relation(deprel)
+    if base == rule_relation:
+        return True
+    return ":" not in rule_relation and base.split(":", 1)[0] == rule_relation
 
 
 def _split(deprel: str) -> tuple[str, str | None]:
     main, _, sub = deprel.partition(":")
     return main, (sub or None)
+
+
+def _fw_kind(deprel: str) -> str | None:
+    """The function-word kind of a UD relation (``aux:pass`` for passive auxiliaries), or None."""
+    main, sub = _split(deprel)
+    if main == "aux":
+        return "aux:" + sub if sub in ("pass", "caus") else "aux"
+    return main if main in ("case", "cop", "mark") else None
+
+
+class _Tree:
+    """Mutable heads and labels over a sentence's words (1-based; index 0 is the root)."""
+
+    def __init__(self, words: list[Word]) -> None:
+        self.words = words
+        self.n = len(words)
+        self.head = [0] + [w.head for w in words]
+        self.ud = [""] + [w.deprel for w in words]
+        self.label = list(self.ud)
+        self.ud_main = [d.partition(":")[0] for d in self.ud]
+        self.ud_kids: list[list[int]] = [[] for _ in range(self.n + 1)]
+        for w in words:
+            self.ud_kids[w.head].append(w.id)
+
+    def w(self, i: int) -> Word:
+        return self.words[i - 1]
+
+    def ud_has(self, i: int, mains: tuple[str, ...], upos: tuple[str, ...] | None = None) -> bool:
+        """Whether word ``i`` has a UD dependent with one of these main relations (and UPOS)."""
+        for k in self.ud_kids[i]:
+            if self.ud_main[k] in mains and (upos is None or self.w(k).upos in upos):
+                return True
+        return False
+
+    def dominates(self, a: int, b: int) -> bool:
+        """Whether word ``a`` is ``b`` or one of its ancestors."""
+        seen = 0
+        while b and seen <= self.n:
+            if b == a:
+                return True
+            b = self.head[b]
+            seen += 1
+        return False
+
+    def kids(self) -> list[list[int]]:
+        out: list[list[int]] = [[] for _ in range(self.n + 1)]
+        for i in range(1, self.n + 1):
+            out[self.head[i]].append(i)
+        return out
+
+
+# --------------------------------------------------------------------------------------------
+# 1. renaming on the UD tree
+
+
+def _is_passive(t: _Tree, h: int) -> bool:
+    return any(t.ud[k] == "aux:pass" for k in t.ud_kids[h])
+
+
+def _xcomp(t: _Tree, h: int, d: int) -> str:
+    """An open clausal complement is a predicative (``comp:pred``) when it is not a clause (no
+    verb, no copula) or a bare participle; an oblique (``comp:obl``) when a subordinator
+    introduces it ("songer à venir") or the verb already has a direct object; otherwise a direct
+    object ("veut venir")."""
+    dep = t.w(d)
+    if not (dep.upos == "VERB" or t.ud_has(d, ("cop",))):
+        return "comp:pred"
+    if dep.feats.get("VerbForm") == "Part" and not t.ud_has(d, ("aux", "cop", "mark")):
+        return "comp:pred"
+    if t.ud_has(d, ("mark",)) or (t.w(h).upos == "VERB" and t.ud_has(h, ("obj",))):
+        return "comp:obl"
+    return "comp:obj"
+
+
+def _ccomp(t: _Tree, h: int, d: int) -> str:
+    """A clausal complement is a direct object, unless it completes a noun or an adjective, the
+    verb already has a direct object, or the verb is passive."""
+    if t.w(h).upos in _NOMINAL or t.w(h).upos == "ADJ":
+        return "comp:obl"
+    if t.ud_has(h, ("obj",)) or _is_passive(t, h):
+        return "comp:obl"
+    return "comp:obj"
+
+
+def _rename(t: _Tree, d: int) -> str:
+    """The SUD label for the UD arc into word ``d`` (not for reversed function words)."""
+    ud = t.ud[d]
+    main, sub = _split(ud)
+    h = t.head[d]
+    dep = t.w(d)
+    ext = f"@{sub}" if sub else ""
+    # relations whose UD subtype decides the SUD relation
+    if main == "expl":
+        if sub in ("pv", "comp"):
+            return "comp@expl"
+        if sub == "pass":
+            return "comp@pass"
+        if sub in ("subj", "impers"):
+            return "subj@expl"
+        if h and t.w(h).upos == "VERB" and dep.upos == "PRON":
+            return "comp@expl"
+        return "unk@expl"
+    if main in ("nsubj", "csubj"):
+        # the impersonal pronoun comes first: "Il arrive deux personnes" (not "Jean vient-il")
+        if h and any(t.ud[k] in ("expl:subj", "expl:impers") and k < d for k in t.ud_kids[h]):
+            # impersonal diathesis: the deep subject is an object ("Il arrive deux personnes")
+            if sub is None:
+                return "comp:obj@agent"
+            if sub == "pass":
+                return "comp:obj@pass"
+        return "subj" + ext
+    if main == "obl":
+        if sub in ("arg", "comp"):
+            return "comp:obl"
+        if sub == "agent":
+            return "comp:obl@agent"
+        if sub == "mod":
+            return "mod"
+        return "udep" + ext
+    if main == "xcomp":
+        if sub in ("obj", "obl"):
+            return f"comp:{sub}"
+        return _xcomp(t, h, d)
+    if main == "ccomp":
+        if sub in ("obj", "obl", "pred"):
+            return f"comp:{sub}"
+        return _ccomp(t, h, d)
+    if main == "advcl" and sub == "cleft":
+        return "comp:cleft"
+    if main == "obj":
+        return "comp:obj" + ext
+    if main == "iobj":
+        return "comp:obl" + ext
+    if main in ("amod", "nummod", "advcl"):
+        return "mod" + ext
+    if main == "advmod":
+        marked = t.ud_has(d, ("case", "mark"))
+        if marked and h and (t.w(h).upos in _NOMINAL or t.ud_has(h, ("det",))):
+            return "udep" + ext
+        return "mod" + ext
+    if main in ("acl", "nmod"):
+        if main == "acl" and sub == "relcl":
+            return "mod@relcl"
+        return ("udep" if t.ud_has(d, ("case", "mark")) else "mod") + ext
+    if main == "dep":
+        return "unk" + ext
+    if main == "fixed":
+        return "unk"
+    if main == "conj":
+        return "conj:coord" + ext
+    if main == "appos":
+        return "conj:appos" + ext
+    if main in _UNCHANGED:
+        if sub and sub in _KEPT_SUBTYPES.get(main, ()):
+            return ud
+        return main + ext
+    return "unk" + ext
+
+
+#: ExtPos values (and UD relations) of idioms that work as function words: no inner structure
+_FUNCTION_POS = {"ADP", "SCONJ", "CCONJ", "DET", "AUX", "PART"}
+_FUNCTION_RELS = {"case", "mark", "cc", "det", "aux", "cop"}
+
+
+def _idioms(t: _Tree) -> list[tuple[int, int]]:
+    """Give the words of a ``fixed`` expression the structure their parts of speech give them
+    (SUD analyses idioms): in an idiom used as a content word, a preposition takes the next
+    content word as ``comp:obj`` ("à propos", "en effet") and a leading determiner goes to the word
+    after it, which then heads the idiom ("un peu"); a noun takes a following preposition as
+    ``comp:obl`` ("grâce à"). Other parts stay ``unk`` and are chained.
+    Return (idiom head, last part) for the idioms whose complements go to their last part."""
+    tails: list[tuple[int, int]] = []
+    for h in range(1, t.n + 1):
+        parts = [k for k in t.ud_kids[h] if t.ud_main[k] == "fixed"]
+        if not parts:
+            continue
+        head = t.w(h)
+        ext = head.feats.get("ExtPos")
+        function = ext in _FUNCTION_POS if ext else t.ud_main[h] in _FUNCTION_RELS
+        top = h
+        if (not function and head.upos == "DET" and parts[0] == h + 1
+                and t.w(parts[0]).upos in _IDIOM_OBJECT):
+            # "un peu": the determiner goes under the word it determines, which heads the idiom
+            top = parts.pop(0)
+            t.head[top], t.label[top] = t.head[h], t.label[h]
+            t.head[h], t.label[h] = top, "det"
+            for k in t.ud_kids[h]:
+                if t.head[k] == h:
+                    t.head[k] = top
+        hp = t.w(top).upos
+        has_obj = False
+        prev_unk = None
+        for i, k in enumerate(parts):
+            t.head[k] = top
+            up = t.w(k).upos
+            nxt = parts[i + 1] if i + 1 < len(parts) else None
+            contiguous = i == 0 or k == parts[i - 1] + 1
+            if (not function and hp == "ADP" and up == "DET" and nxt == k + 1
+                    and t.w(nxt).upos in _IDIOM_OBJECT):
+                t.head[k], t.label[k] = nxt, "det"
+            elif not function and hp == "ADP" and up in _IDIOM_OBJECT and not has_obj and contiguous:
+                t.label[k] = "comp:obj"
+                has_obj = True
+            elif hp in ("NOUN", "PROPN") and up == "ADP" and i == 0:
+                t.label[k] = "comp:obl"
+                if len(parts) == 1 and k > top:
+                    tails.append((top, k))
+            else:
+                t.label[k] = "unk"
+                if prev_unk is not None:
+                    t.head[k] = prev_unk
+                prev_unk = k
+        if not function and parts and parts[-1] > top and t.label[parts[-1]] != "unk":
+            tails.append((top, parts[-1]))
+    return tails
+
+
+def _idiom_tails(t: _Tree, tails: list[tuple[int, int]]) -> None:
+    """Complements placed after an idiom depend on its last part: "à propos [de X]" (X under
+    "propos"), "grâce à [X]" (X under "à")."""
+    if not tails:
+        return
+    kids = t.kids()
+    for top, last in tails:
+        for n in kids[top]:
+            if (n > last and main_relation(t.label[n]) not in ("punct", "conj", "cc", "parataxis")
+                    and not t.dominates(n, last)):
+                t.head[n] = last
+
+
+# --------------------------------------------------------------------------------------------
+# 2. reversal of function words
+
+
+def _reverse(t: _Tree) -> list[tuple[int, int, str]]:
+    """Promote function words; return the reversed arcs (new head, old head, kind), in order."""
+    kind: dict[int, str] = {}
+    for i in range(1, t.n + 1):
+        k = _fw_kind(t.ud[i])
+        if k is not None and t.head[i]:
+            kind[i] = k
+    pending: dict[int, list[int]] = {}
+    for f in kind:
+        pending.setdefault(t.head[f], []).append(f)
+    done: list[tuple[int, int, str]] = []
+    work = sorted(pending)
+    while work:
+        c = work.pop(0)
+        fws = pending.pop(c, [])
+        if not fws:
+            continue
+        # lowest level first; at one level the closest, and after the head before the one before it
+        fws.sort(key=lambda f: (_LEVEL[kind[f]], 0 if f > c else 1, abs(f - c)))
+        f, rest = fws[0], fws[1:]
+        # the function word takes the content word's place (its head and label) ...
+        t.head[f], t.label[f] = t.head[c], t.label[c]
+        t.head[c] = f
+        done.append((f, c, kind[f]))
+        # ... and the other function words of the content word now wait on it
+        for g in rest:
+            t.head[g] = f
+        if rest:
+            pending.setdefault(f, []).extend(rest)
+            work.insert(0, f)
+        # the function word itself may be the pending function word of its new head
+        old = t.head[f]
+        if c in kind and old in pending and c in pending[old]:
+            pending[old][pending[old].index(c)] = f
+            kind[f] = kind.pop(c)
+    for f, c, k in done:
+        main = k.split(":")[0]
+        sub = _split(t.ud[f])[1] if main == "aux" and t.ud_main[f] == "aux" else None
+        t.label[c] = _DOWN_LABEL[main] + (f"@{sub}" if sub else "")
+    return done
+
+
+# --------------------------------------------------------------------------------------------
+# 3. dependents that rise to the function word
+
+
+def _deep(label: str) -> str | None:
+    return label.split("@", 1)[1] if "@" in label else None
+
+
+def _rises(t: _Tree, kids: list[list[int]], h: int, d: int, kind: str, n: int) -> bool:
+    """Whether dependent ``n`` of ``d`` moves to ``h``, the function word now heading ``d``."""
+    label = t.label[n]
+    main = main_relation(label)
+    base = base_relation(label)
+    fw = kind.split(":")[0]
+    up = t.w(n).upos
+    if main in ("discourse", "orphan"):
+        return True
+    if main == "cc":
+        return n < h
+    if _deep(label) == "agent" and (fw == "cop" or kind == "aux:caus"):
+        return True
+    if fw in ("cop", "aux", "case"):
+        if main in ("dislocated", "subj", "vocative") or base == "comp:cleft":
+            return True
+        if main == "parataxis":
+            return fw != "case" or t.head[h] == 0
+    if fw == "mark" and main in ("dislocated", "subj", "vocative"):
+        if n < h < d:
+            return True
+        if d < h < n and main != "vocative":
+            return True
+    if main == "mod" and fw != "mark" and h < d < n and label != "mod@relcl":
+        if any(x > n for x in kids[d]):
+            return False  # rising must not make the tree non-projective
+        return not _stays_in_phrase(fw, up)
+    if main == "punct" and h < d < n:
+        if any(x > n for x in kids[d]):
+            return False
+        opening = {t.w(x).lemma for x in kids[d] if x < d and main_relation(t.label[x]) == "punct"}
+        lemma = t.w(n).lemma
+        return lemma not in opening and _PAIRS.get(lemma, "\0") not in opening
+    if main == "mod" and fw in ("aux", "cop") and h < n < d:
+        if fw == "cop" and up == "ADJ" and t.w(d).upos == "NOUN":
+            return False
+        if (fw == "cop" and up == "ADV" and t.w(d).upos in ("ADJ", "ADV")
+                and t.w(n).feats.get("Polarity") != "Neg"
+                and all(x in kids[d] and t.w(x).upos == "ADV" for x in range(n + 1, d))):
+            return False  # a degree adverb right before an adjective: "est [très claire]"
+        return not any(h < x < n for x in kids[d])
+    if main in ("mod", "punct") and d < h < n:
+        return True
+    if main == "mod" and fw == "cop" and d < n < h:
+        # between the predicate and a clause-final copula ("dass er Mitglied [der Partei] ist"):
+        # the predicate's own nominal modifiers stay with it
+        return not _stays_in_phrase(fw, up)
+    if main in ("mod", "orphan", "punct", "reparandum", "udep") and n < h < d:
+        return True
+    if main in ("mod", "punct") and n < d < h:
+        # the mirror image of the rule for modifiers after a preposition (postpositions,
+        # clause-final copulas): the noun's own adjectives stay with it
+        return main == "punct" or not _stays_in_phrase(fw, up)
+    if base == "conj:coord":
+        if fw in ("aux", "cop") and any(main_relation(t.label[x]) == "subj" for x in kids[n]):
+            return True  # a conjunct with its own subject is a clause: "X fut général, Y inédite"
+        return _conj_rises(t, h, d, n)
+    return False
+
+
+def _stays_in_phrase(fw: str, up: str) -> bool:
+    """Whether a modifier on the far side of the content word from its case marker or copula
+    belongs to the content word: adjectives, nouns and clauses do; prepositional phrases (and
+    adverbs, for a copula) rise."""
+    if fw == "case":
+        return up not in ("ADP", "SCONJ")
+    if fw == "cop":
+        return up not in ("ADP", "ADV", "SCONJ")
+    return False
+
+
+def _conj_rises(t: _Tree, h: int, d: int, n: int) -> bool:
+    """A conjunct rises to the function word when it is not of the content word's kind: "de X et
+    de Y" (the second conjunct is a prepositional phrase, like the first one's preposition)."""
+    a, b = t.w(d), t.w(n)
+    af, bf = a.feats.get("VerbForm"), b.feats.get("VerbForm")
+    if h < d and a.upos in _VERBAL and af and not (b.upos in _VERBAL and bf == af):
+        return True
+    if a.upos == b.upos:
+        return False
+    pa, pb = a.upos, b.upos
+    if pa in _NOMINAL and pb in _NOMINAL:
+        return False
+    if pa in ("ADJ", "ADP") and pb == "VERB" and bf == "Part":
+        return False
+    if pa == "VERB" and af == "Part" and pb in ("ADJ", "ADP"):
+        return False
+    if pa in ("ADP", "ADV") and pb in ("ADP", "ADV"):
+        return False
+    return not (pa in _VERBAL and pb in _VERBAL and af == bf)
+
+
+def _shift_out(t: _Tree, reversed_arcs: list[tuple[int, int, str]]) -> None:
+    changed = True
+    rounds = 0
+    while changed and rounds < 20:
+        changed = False
+        rounds += 1
+        kids = t.kids()
+        for h, d, kind in reversed_arcs:
+            if t.head[d] != h:
+                continue
+            for n in list(kids[d]):
+                if _rises(t, kids, h, d, kind, n):
+                    t.head[n] = h
+                    kids[d].remove(n)
+                    kids[h].append(n)
+                    changed = True
+
+
+# --------------------------------------------------------------------------------------------
+# 4. coordination and chains
+
+
+def _is_coord(label: str) -> bool:
+    return base_relation(label) == "conj:coord"
+
+
+def _minimize_right(t: _Tree) -> None:
+    """A dependent of the first conjunct placed after a later conjunct goes to the nearest
+    conjunct before it ("[X et Y] de Z": Z depends on Y)."""
+    conjs: dict[int, list[int]] = {}
+    for i in range(1, t.n + 1):
+        if t.head[i] and i > t.head[i] and _is_coord(t.label[i]):
+            conjs.setdefault(t.head[i], []).append(i)
+    if not conjs:
+        return
+    for d in range(1, t.n + 1):
+        c1 = t.head[d]
+        if c1 not in conjs or d < c1 or d in conjs[c1]:
+            continue
+        if main_relation(t.label[d]) in ("conj", "discourse", "parataxis", "punct"):
+            continue
+        before = [c for c in conjs[c1] if c < d]
+        if before:
+            t.head[d] = before[-1]
+
+
+def _chain(t: _Tree) -> None:
+    """Conjuncts, and the parts of a ``flat`` name, form a chain: each depends on the previous
+    one instead of all on the first."""
+    groups: dict[tuple[int, bool], list[int]] = {}
+    for i in range(1, t.n + 1):
+        h = t.head[i]
+        if i > h:
+            label = t.label[i]
+            if _is_coord(label):
+                groups.setdefault((h, True), []).append(i)
+            elif label.startswith("flat"):
+                groups.setdefault((h, False), []).append(i)
+    for (h, _), members in groups.items():
+        prev = h
+        for m in members:  # already in word order
+            t.head[m] = prev
+            prev = m
+
+
+def _emb(t: _Tree) -> None:
+    """A coordination inside a conjunct (before chaining) is marked ``@emb``."""
+    for i in range(1, t.n + 1):
+        if _is_coord(t.label[i]) and t.head[i] and _is_coord(t.label[t.head[i]]) and "@" not in t.label[i]:
+            t.label[i] += "@emb"
+
+
+def _nummod_det(t: _Tree) -> None:
+    """A numeral before a noun without a determiner is its determiner ("trois livres"), as in
+    the official SUD conversion of French; after the noun, or beside a determiner, it is ``mod``."""
+    for i in range(1, t.n + 1):
+        if t.ud_main[i] == "nummod" and i < t.head[i]:
+            h = t.head[i]
+            if not any(t.label[k].startswith("det") for k in t.ud_kids[h]):
+                _, sub = _split(t.ud[i])
+                t.label[i] = "det" + (f"@{sub}" if sub else "")
 
 
 def to_sud(sentence: Sentence) -> Sentence:
@@ -85,130 +571,18 @@ def to_sud(sentence: Sentence) -> Sentence:
     """
     if looks_like_sud(sentence):
         return sentence
-    words = sentence.words
-    nodes = {w.id: _Node(w.head, w.deprel) for w in words}
-    children: dict[int, list[int]] = {w.id: [] for w in words}
-    children[0] = []
-    for w in words:
-        children[w.head].append(w.id)
-
-    # 1. promote function words; remember each content word's chain (innermost first)
-    chains: dict[int, list[int]] = {}
-    for w in words:
-        fws = [
-            d for d in children[w.id]
-            if _split(words[d - 1].deprel)[0] in _STACK_ORDER
-            # a function word with its own function words is a content word here; skip it
-        ]
-        if not fws:
-            continue
-        fws.sort(key=lambda d: (_STACK_ORDER[_split(words[d - 1].deprel)[0]], abs(d - w.id)))
-        chain = [w.id]
-        old = nodes[w.id]
-        for fw in fws:
-            main, sub = _split(words[fw - 1].deprel)
-            label = _DOWN_LABEL[main] + (f"@{sub}" if sub and main == "aux" else "")
-            below = chain[-1]
-            nodes[below] = _Node(fw, words[below - 1].deprel if below == w.id else "_",
-                                 sud_rel=label)
-            chain.append(fw)
-        nodes[chain[-1]] = _Node(old.head, old.ud_rel, sud_rel=None)
-        chains[w.id] = chain
-
-    # a content word's chain top takes its old incoming arc; if the old head was itself
-    # a content word with a chain, attachments are resolved in step 2 below.
-    # 2. clause- and phrase-level dependents rise
-    for cid, chain in chains.items():
-        outer = chain[-1]
-        clause = next(
-            (fw for fw in reversed(chain)
-             if _split(words[fw - 1].deprel)[0] in ("aux", "cop")),
-            None,
-        )
-        for d in children[cid]:
-            if d in chain:
-                continue
-            # the word now attached for d is the top of d's own chain, if it has one
-            top = chains[d][-1] if d in chains else d
-            main, _ = _split(words[d - 1].deprel)
-            if main in _PHRASE_LEVEL:
-                nodes[top].head = outer
-            elif main in _CLAUSE_LEVEL and clause is not None:
-                nodes[top].head = clause
-            elif main in _SPAN_DEPENDENT and clause is not None:
-                lo, hi = sorted((clause, cid))
-                if not lo < d < hi:
-                    nodes[top].head = clause
-
-    # 3. rename relations
-    content_of = {chain[-1]: cid for cid, chain in chains.items()}
-    out: list[Word] = []
-    for w in words:
-        node = nodes[w.id]
-        label = node.sud_rel or _rename(node.ud_rel, w, words, content_of)
-        out.append(replace(w, head=node.head, deprel=label, feats=dict(w.feats), misc=dict(w.misc)))
-    _chain_conjuncts(out)
+    t = _Tree(sentence.words)
+    for i in range(1, t.n + 1):
+        if _fw_kind(t.ud[i]) is None or not t.head[i]:
+            t.label[i] = "root" if not t.head[i] else _rename(t, i)
+    _nummod_det(t)
+    tails = _idioms(t)
+    rev = _reverse(t)
+    _shift_out(t, rev)
+    _idiom_tails(t, tails)
+    _minimize_right(t)
+    _emb(t)
+    _chain(t)
+    out = [replace(w, head=t.head[w.id], deprel=t.label[w.id], feats=dict(w.feats), misc=dict(w.misc))
+           for w in sentence.words]
     return replace(sentence, words=out, metadata=dict(sentence.metadata))
-
-
-def _rename(ud_rel: str, w: Word, words: list[Word], content_of: dict[int, int]) -> str:
-    """The SUD label for a UD relation on word ``w`` (which may now head a chain)."""
-    main, sub = _split(ud_rel)
-    ext = f"@{sub}" if sub else ""
-    content = words[content_of[w.id] - 1] if w.id in content_of else w
-    if main in ("nsubj", "csubj"):
-        return "subj" + ext
-    if main == "obj":
-        return "comp:obj" + ext
-    if main == "iobj":
-        return "comp:obl" + ext
-    if main == "ccomp":
-        return ("comp:obl" if w.upos == "ADP" else "comp:obj") + ext
-    if main == "xcomp":
-        if content.upos in ("VERB", "AUX"):
-            form = content.feats.get("VerbForm")
-            if form == "Part":
-                return "comp:pred@x"
-            return "comp:obj@x"
-        return "comp:pred" + ext
-    if main in ("amod", "advmod", "nummod", "advcl"):
-        return "mod" + ext
-    if main in ("acl", "nmod"):
-        return ("udep" if w.upos in _FUNCTION_HEADS else "mod") + ext
-    if main == "obl":
-        # UD subtypes that already say argument vs modifier (French GSD, ...) decide the SUD label
-        if sub == "agent":
-            return "comp:obl@agent"
-        if sub == "arg":
-            return "comp:obl"
-        if sub == "mod":
-            return "mod"
-        return "udep" + ext
-    if main == "dep":
-        return "unk" + ext
-    if main == "expl":
-        if sub in ("impers", "subj"):
-            return "subj@expl"
-        if sub in ("comp", "pv", "pass"):
-            return "comp@expl"
-        return "unk@expl"
-    if main == "fixed":
-        return "unk@fixed"
-    if main in _UNCHANGED:
-        return main + ext
-    return ud_rel
-
-
-def _chain_conjuncts(words: list[Word]) -> None:
-    """Make each conjunct depend on the previous one instead of all on the first."""
-    by_head: dict[int, list[Word]] = {}
-    for w in words:
-        if base_relation(w.deprel) == "conj":
-            by_head.setdefault(w.head, []).append(w)
-    for head, conjuncts in by_head.items():
-        conjuncts.sort(key=lambda w: w.id)
-        prev = head
-        for c in conjuncts:
-            if c.id > head:  # only forward coordination chains
-                c.head = prev
-                prev = c.id
