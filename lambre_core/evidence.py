@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses
+from .analyses import WordAnalyses, _pymorphy, analyzer_for, inflect, sentence_analyses
 from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
 from .doc import Sentence, Word
 from .joint import DECL, Arc, Feats, Solution, decl_governors, outcome, solve, values, when_keys
@@ -37,6 +37,8 @@ from .sud import base_relation
 ARG_RELS = ("subj", "comp:obj", "comp:pred")
 _NOMINAL = {"NOUN", "PROPN", "PRON"}
 _CONTROLLERS = {"NOUN", "PROPN", "PRON"}
+#: prepositions of a comitative phrase that make a subject plural ("брат с сестрой")
+_COMITATIVE = ("с", "со")
 #: words that end a noun phrase (an alternative head noun lies before them)
 _PHRASE_BREAK = {"VERB", "AUX", "PUNCT", "CCONJ", "SCONJ"}
 #: how many words around a determiner/adjective an alternative head noun may be
@@ -246,6 +248,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # units stay singular after numerals ("neun Uhr", "5 Euro")
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _cut_off(sud, d, h):
         return True
+    if d.upos in ("DET", "ADJ") and any(
+            x.head == head and x.id != dep and _is_numeral(x, lang) for x in sud.words):
+        return True  # a numeral phrase: "два новых студента" agrees by its own rules
     if d.upos in ("DET", "ADJ") and h.id < len(sud.words) and d.id < h.id \
             and sud.word(h.id + 1).upos in ("NOUN", "PROPN"):
         return True  # "die Johannesburger Zeitung": the first may be an adjective, the noun next
@@ -254,6 +259,21 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
 
 #: what may stand between a determiner or attributive adjective and its noun
 _INSIDE_NP = {"ADJ", "ADV", "NUM", "CCONJ"}
+
+
+def _is_numeral(w: Word, lang: str) -> bool:
+    """A cardinal number: tagged so, written in digits, or one in the language's lexicon
+    (whatever the tagger said: "Два" tagged DET)."""
+    if w.upos == "NUM" or w.form[:1].isdigit():
+        return True
+    if lang == "ru":
+        morph = _pymorphy()
+        return morph is not None and any(p.tag.POS == "NUMR" for p in morph.parse(w.form))
+    if lang == "de" and w.upos == "DET":
+        analyze, _ = analyzer_for(lang)
+        got = analyze(w.form, "DET", None) if analyze is not None else None
+        return bool(got) and all("Case" not in o and o.get("Number") == "Plur" for o in got)
+    return False
 
 
 def _cut_off(sud: Sentence, d: Word, noun: Word) -> bool:
@@ -391,6 +411,11 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
                                   for r in rs) for so in options[dep] for wo in fin):
             return True  # the subject agrees with another finite verb of its clause
     subj_cases = [values(o, "Case") for o in options[dep] if "Case" in o]
+    if subj_cases and not any("Nom" in c for c in subj_cases):
+        return True  # no nominative reading: a quantity ("большинство студентов"), not the subject
+    if rule.feature == "Number" and dep < len(sud.words) \
+            and sud.word(dep + 1).form.lower() in _COMITATIVE:
+        return True  # "брат с сестрой уехали": a comitative makes the subject plural
     if analyses[dep].known and subj_cases and all(c == {"Nom"} for c in subj_cases):
         return rule.type == "as"  # "ich", "wir": nominative only, the subject for sure
     for w in sud.words:

@@ -3,7 +3,7 @@
 Agreement, ``r_agree(x, y, d) -> f``: over arcs ``x --d--> y`` where both ends carry ``f``, the share
 that agree (their value sets intersect). Candidates with share > ``agree_threshold`` and at least
 ``min_count`` instances are kept, then only the most frequent ones covering ``agree_coverage`` (80 %)
-of all candidate instances.
+of all candidate instances; agreement on ``det``, ``mod`` and ``subj`` arcs is kept past that cut.
 
 Case assignment / verb form choice, ``r_as(x, y, d) -> f_x in {F...}``: for the dependent side, the
 local distribution of ``f`` on ``x`` over arcs ``(x, y, d)`` against the global distribution of ``f`` on
@@ -238,18 +238,26 @@ def allowed_values(local: Counter[str], options: ExtractOptions) -> tuple[tuple[
 
 def _agree_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     candidates = []
+    decl = []  # the declension rule is measured apart: it must not push others out of coverage
     for key, total in stats.agree_total.items():
         share = stats.agree_ok[key] / total
         if total >= options.min_count and share > options.agree_threshold:
-            candidates.append((key, total, share))
+            (decl if key[1] == "AdjDecl" else candidates).append((key, total, share))
     candidates.sort(key=lambda c: (-c[1], c[0]))
     grand = sum(c[1] for c in candidates)
     rules = []
     covered = 0
-    for (triple, f), total, share in candidates:
+    kept = []
+    for c in candidates:
         if grand and covered >= options.agree_coverage * grand:
-            break
-        covered += total
+            # past the coverage cut, only the agreement of a noun's determiners and modifiers
+            # and of a verb's subject is kept: the relations the precise checker can prove
+            if c[0][0][2].split("@")[0] in _CORE_AGREEMENT:
+                kept.append(c)
+            continue
+        covered += c[1]
+        kept.append(c)
+    for (triple, f), total, share in kept + sorted(decl, key=lambda c: (-c[1], c[0])):
         x, y, d = triple
         rules.append(Rule(
             id=rule_id("agree", x, y, d, f), type="agree", dep_upos=x, head_upos=y, relation=d,
@@ -262,6 +270,9 @@ def _agree_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
         ))
     return rules
 
+
+#: agreement relations kept whatever their frequency (see ``_agree_rules``)
+_CORE_AGREEMENT = ("det", "mod", "subj")
 
 _DECL_EXPLANATION = (
     "An attributive adjective takes the ending its determiner demands: weak after der, dieser, "
