@@ -37,6 +37,8 @@ from .sud import base_relation
 ARG_RELS = ("subj", "comp:obj", "comp:pred")
 _NOMINAL = {"NOUN", "PROPN", "PRON"}
 _CONTROLLERS = {"NOUN", "PROPN", "PRON"}
+#: polite plural pronouns, whose predicate adjective may be singular ("вы очень красивая")
+_POLITE = ("вы", "sie")
 #: prepositions of a comitative phrase that make a subject plural ("брат с сестрой")
 _COMITATIVE = ("с", "со")
 #: words that end a noun phrase (an alternative head noun lies before them)
@@ -237,10 +239,17 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if _rel(d) == "subj":
         return _subject_doubt(sud, rule, dep, head, options, rules, analyses, lang)
     if rule.feature == "VerbForm":
-        # a finite verb of another clause hung on this one: a comma between, or its own subject
+        # a finite verb of another clause hung on this one: a comma, conjunction or relative
+        # pronoun between, or its own subject
         lo, hi = sorted((dep, head))
-        return any(sud.word(i).upos == "PUNCT" for i in range(lo + 1, hi)) or any(
-            w.head == dep and _rel(w) == "subj" for w in sud.words)
+        return any(sud.word(i).upos in ("PUNCT", "CCONJ", "SCONJ")
+                   or sud.word(i).feats.get("PronType") == "Rel" for i in range(lo + 1, hi)) \
+            or any(w.head == dep and _rel(w) == "subj" for w in sud.words)
+    if rule.type == "as" and h.upos == "ADP" and _outside_pp(sud, d, h):
+        return True
+    if d.upos in ("DET", "ADJ") and h.upos in ("NOUN", "PROPN") and h.id < len(sud.words) \
+            and sud.word(h.id + 1).form in ("-", "–"):
+        return True  # "Kraft- und Cardiogeräte": a cut compound
     if rule.type != "agree":
         return False
     if d.upos == "NUM" or d.form[:1].isdigit() or (
@@ -259,6 +268,22 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
 
 #: what may stand between a determiner or attributive adjective and its noun
 _INSIDE_NP = {"ADJ", "ADV", "NUM", "CCONJ"}
+
+
+def _outside_pp(sud: Sentence, noun: Word, adp: Word) -> bool:
+    """Whether a noun hung on a preposition lies outside the phrase it would head: not right
+    after it (only its own determiners and modifiers between), or not right before a
+    postposition ("meiner Meinung nach")."""
+    if noun.id > adp.id:
+        between = range(adp.id + 1, noun.id)
+    else:
+        between = range(noun.id + 1, adp.id)
+    for i in between:
+        u = sud.word(i)
+        if u.upos in ("DET", "ADJ", "ADV", "NUM") and (u.head == noun.id or u.upos == "ADV"):
+            continue
+        return True
+    return False
 
 
 def _is_numeral(w: Word, lang: str) -> bool:
@@ -391,9 +416,12 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     prepositional phrase) that can be nominative agrees with the verb, or a coordinating
     conjunction in the clause may make the subject plural."""
     v = sud.word(head)
+    subj = sud.word(dep)
+    if subj.form.lower() in _POLITE and rule.feature in ("Number", "Gender") \
+            and v.upos not in ("VERB", "AUX"):
+        return True  # polite "вы"/"Sie" with a singular predicate adjective
     if v.upos not in ("VERB", "AUX"):
         return False
-    subj = sud.word(dep)
     lo, hi = _clause_span(sud, head)
     if sum(1 for w in sud.words if w.head == head and _rel(w) == "subj") > 1:
         return True  # two subjects: the parse of this clause is broken

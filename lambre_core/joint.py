@@ -206,6 +206,13 @@ def solve(sentence: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequenc
     return Solution(choice, outcomes, total)
 
 
+def _clear_left_edge(u: Word) -> bool:
+    """A word after which a noun phrase surely starts without a determiner."""
+    if u.upos in ("ADP", "VERB", "AUX", "CCONJ", "SCONJ"):
+        return True
+    return u.upos == "PUNCT" and u.form in (",", ":", ";", "(", "„", "\"", "«", "“")
+
+
 def decl_governors(sentence: Sentence, options: Mapping[int, Sequence[Feats]]) -> dict[int, int | None]:
     """Nouns with an attributive adjective in front whose analyses carry a declension, mapped to
     the word that sets it: the determiner (else numeral) closest before the first such
@@ -233,11 +240,11 @@ def decl_governors(sentence: Sentence, options: Mapping[int, Sequence[Feats]]) -
             if u.upos in ("DET", "NUM") and u.head == w.id:
                 gov = i
                 break
-            if u.upos not in ("ADV", "ADJ", "PUNCT") or (u.upos == "PUNCT" and u.form != ","):
+            if u.upos not in ("ADV", "ADJ") and not (u.upos == "PUNCT" and u.form == ","):
                 break
             i -= 1
-        if gov is None and i >= 1 and sentence.word(i).upos in ("PROPN", "PRON", "DET", "NUM", "X"):
-            continue  # a genitive name, a pronoun or a stray determiner in front: left unchecked
+        if gov is None and i >= 1 and not _clear_left_edge(sentence.word(i)):
+            continue  # a name, a pronoun, a stray determiner or a hyphen in front: unchecked
         if any(d.upos in ("DET", "NUM", "PRON") and first < d.id < w.id
                for d in deps.get(w.id, ())):
             continue  # something determiner-like after the first adjective: leave it unchecked

@@ -127,6 +127,22 @@ class Lexicon:
             out |= external_analyses(self.lang, form, upos)
         return out
 
+    def only_upos(self, form: str, upos: str) -> str | None:
+        """The one content word class a known form has when the tagger gave it another
+        (Russian "книга" tagged ADV is a NOUN), else None. From the complete PyPI lexicon only
+        (pymorphy3's dictionary words); names and function words are left to the tagger."""
+        if not self.external or self.lang != "ru" or upos not in _RETAGGABLE:
+            return None
+        classes = ru_word_classes(form)
+        if not classes or upos in classes:
+            return None
+        if upos in ("DET", "PRON") and classes & {"DET", "PRON"}:
+            return None  # pronominal words ("который", "этот"): the tagger's class stands
+        content = classes & {"NOUN", "VERB", "ADJ", "ADV"}
+        if len(content) == 1 and classes <= content | {"DET", "PRON"}:
+            return next(iter(content))
+        return None
+
     def feature_values(self, form: str, upos: str | None, feature: str) -> set[str]:
         """The values ``feature`` takes across the analyses of ``form`` (syncretism test)."""
         vals: set[str] = set()
@@ -291,6 +307,32 @@ def oc_to_ud(tag: Any) -> tuple[str | None, Bundle]:
     if upos == "NOUN":
         feats.pop("Voice", None)
     return upos, bundle_of(feats)
+
+
+#: tagger word classes a lexicon may correct (never names, punctuation or function words)
+_RETAGGABLE = {"NOUN", "VERB", "ADJ", "ADV", "DET", "PRON", "NUM", "X"}
+#: OpenCorpora parts of speech -> the UD classes they may be
+_OC_CLASSES = {"NOUN": {"NOUN"}, "ADJF": {"ADJ", "DET"}, "ADJS": {"ADJ"}, "COMP": {"ADJ", "ADV"},
+               "VERB": {"VERB", "AUX"}, "INFN": {"VERB", "AUX"}, "PRTF": {"VERB", "ADJ"},
+               "PRTS": {"VERB", "ADJ"}, "GRND": {"VERB"}, "NUMR": {"NUM"}, "ADVB": {"ADV"},
+               "NPRO": {"PRON"}, "PRED": {"ADV", "VERB"}, "PREP": {"ADP"},
+               "CONJ": {"CCONJ", "SCONJ"}, "PRCL": {"PART"}, "INTJ": {"INTJ"}}
+
+
+@lru_cache(maxsize=50000)
+def ru_word_classes(form: str) -> frozenset[str]:
+    """The UD classes a Russian dictionary word may have (empty when pymorphy3 does not know
+    it, or it may be a name)."""
+    morph = _morph()
+    if morph is None or not form.isalpha() or not morph.word_is_known(form.lower()):
+        return frozenset()
+    out: set[str] = set()
+    for p in morph.parse(form):
+        grams = set(p.tag.grammemes)
+        if grams & {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr"}:
+            return frozenset()
+        out |= _OC_CLASSES.get(str(p.tag.POS), set())
+    return frozenset(out)
 
 
 @lru_cache(maxsize=20000)
