@@ -163,7 +163,8 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
     if got:
         opts = [_merge(o, tagged) for o in got]
         opts.sort(key=lambda o: _closeness(o, tagged))
-        return WordAnalyses(tuple(_dedup(opts)), True, source)
+        known = not (lang == "de" and word.upos in ("VERB", "AUX") and not _known_verb(word.form))
+        return WordAnalyses(tuple(_dedup(opts)), known, source if known else source + "-guess")
     if lexicon is not None and word.upos in _CLOSED:
         bundles = lexicon.constraint_analyses(word.form, word.upos)
         if bundles and analyze is None:
@@ -176,6 +177,13 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
             opts = [tagged] + [_merge(dict(b), tagged) for b in bundles]
             return WordAnalyses(tuple(_dedup(opts)), False, "treebank+tagger")
     return WordAnalyses((tagged,), False, "tagger")
+
+
+def _known_verb(form: str) -> bool:
+    """A German verb form in a conjugated paradigm (not a guess from its ending)."""
+    from . import morph_de
+
+    return bool(morph_de.verb_lemmas(form))
 
 
 def _dedup(opts: list[dict[str, str]]) -> list[dict[str, str]]:

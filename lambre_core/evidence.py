@@ -65,9 +65,13 @@ def proof_grade(rule: Rule) -> bool:
     agreement of determiners, adjectives and verbs; government by a named head lemma; a verb
     form. (A subject's case is only as sure as the parser's choice of subject.)"""
     if rule.type == "agree":
-        # between a noun and its determiners, adjectives and verb; not between conjuncts,
-        # appositions or parts of a name, where the parse itself is the weak link
-        return rule.relation.split("@")[0].split(":")[0] in ("det", "mod", "subj")
+        # between a noun and its determiners and adjectives, and between a verb and its subject;
+        # not between conjuncts, appositions or parts of a name, where the parse itself is the
+        # weak link
+        rel = rule.relation.split("@")[0].split(":")[0]
+        if rel in ("det", "mod"):
+            return rule.head_upos in ("NOUN", "PROPN")
+        return rel == "subj" and rule.head_upos in ("VERB", "AUX")
     if any(k.endswith(".lemma") for k in when_keys(rule)):
         return True
     return rule.feature == "VerbForm"
@@ -250,6 +254,11 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if d.upos in ("DET", "ADJ") and h.upos in ("NOUN", "PROPN") and h.id < len(sud.words) \
             and sud.word(h.id + 1).form in ("-", "–"):
         return True  # "Kraft- und Cardiogeräte": a cut compound
+    if rule.type == "as" and h.upos == "ADP" and h.form.lower() == "zu" and h.id < len(sud.words) \
+            and sud.word(h.id + 1).lemma.lower() in ("viel", "wenig", "lang", "lange", "sehr"):
+        return True  # "zu viele", "zu lange": the degree adverb, not the preposition
+    if lang == "ru" and d.upos == "ADJ" and _ru_short_only(d.form):
+        return True  # a short adjective is a predicate, never an attribute
     if rule.type != "agree":
         return False
     if d.upos == "NUM" or d.form[:1].isdigit() or (
@@ -286,6 +295,15 @@ def _outside_pp(sud: Sentence, noun: Word, adp: Word) -> bool:
     return False
 
 
+def _ru_short_only(form: str) -> bool:
+    """A Russian form that is only ever a short adjective ("близка", "недовольны")."""
+    morph = _pymorphy()
+    if morph is None:
+        return False
+    parses = [p for p in morph.parse(form) if p.tag.POS in ("ADJF", "ADJS", "PRTF", "PRTS")]
+    return bool(parses) and all(p.tag.POS in ("ADJS", "PRTS") for p in parses)
+
+
 def _is_numeral(w: Word, lang: str) -> bool:
     """A cardinal number: tagged so, written in digits, or one in the language's lexicon
     (whatever the tagger said: "Два" tagged DET)."""
@@ -306,9 +324,10 @@ def _cut_off(sud: Sentence, d: Word, noun: Word) -> bool:
     between (a verb, a preposition, another noun, a second determiner): a misattachment, or a
     pronoun the tagger took for a determiner ("bereitet einen das Studium vor")."""
     if d.id > noun.id:
-        # postposed: a determiner never; an adjective (participle phrase) only with a comma
-        return d.upos == "DET" or any(sud.word(i).upos in ("VERB", "AUX", "ADP")
-                                      for i in range(noun.id + 1, d.id))
+        # postposed: a determiner never; an adjective only right after its noun (a participle
+        # phrase after a comma is too often hung on the wrong noun to prove anything)
+        return d.upos == "DET" or d.id != noun.id + 1 or any(
+            w.head == d.id and w.upos not in ("PUNCT", "ADV") for w in sud.words)
     for i in range(d.id + 1, noun.id):
         u = sud.word(i)
         if u.form.lower() in ("paar", "bisschen", "bißchen"):
