@@ -42,7 +42,7 @@ _POLITE = ("вы", "sie")
 #: prepositions of a comitative phrase that make a subject plural ("брат с сестрой")
 _COMITATIVE = ("с", "со")
 #: words that end a noun phrase (an alternative head noun lies before them)
-_PHRASE_BREAK = {"VERB", "AUX", "PUNCT", "CCONJ", "SCONJ"}
+_PHRASE_BREAK = {"VERB", "AUX", "PUNCT", "CCONJ", "SCONJ", "ADP", "DET"}
 #: how many words around a determiner/adjective an alternative head noun may be
 _ATTACH_WINDOW = 4
 
