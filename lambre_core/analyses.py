@@ -97,7 +97,7 @@ def _pymorphy() -> Any:
 
 
 #: UD UPOS -> the OpenCorpora-derived UPOS values (lexicon.oc_to_ud) that may stand for it
-_RU_UPOS = {"DET": ("ADJ", "PRON"), "AUX": ("VERB",), "PROPN": ("NOUN",), "PRON": ("PRON", "ADJ"),
+_RU_UPOS = {"DET": ("ADJ",), "AUX": ("VERB",), "PROPN": ("NOUN",), "PRON": ("PRON", "ADJ"),
             "ADJ": ("ADJ", "VERB"), "NUM": ("NUM", "ADJ")}
 
 
@@ -113,6 +113,8 @@ def _ru_cached(form: str, upos: str) -> tuple[tuple[tuple[str, str], ...], ...] 
     want = (upos,) + _RU_UPOS.get(upos, ())
     out: list[tuple[tuple[str, str], ...]] = []
     for p in morph.parse(form):
+        if "Abbr" in p.tag.grammemes:
+            return None  # an abbreviation ("СССР"): its gender and number are the expansion's
         pu, b = oc_to_ud(p.tag)
         if pu in want and b and b not in out:
             if upos == "ADJ" and pu == "VERB" and dict(b).get("VerbForm") != "Part":

@@ -39,6 +39,8 @@ _NOMINAL = {"NOUN", "PROPN", "PRON"}
 _CONTROLLERS = {"NOUN", "PROPN", "PRON"}
 #: polite plural pronouns, whose predicate adjective may be singular ("вы очень красивая")
 _POLITE = ("вы", "sie")
+#: languages that drop subjects: a "subject" that can be an object may be one
+_PRO_DROP = ("ru", "cs", "el", "tr")
 #: prepositions of a comitative phrase that make a subject plural ("брат с сестрой")
 _COMITATIVE = ("с", "со")
 #: words that end a noun phrase (an alternative head noun lies before them)
@@ -251,6 +253,12 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             or any(w.head == dep and _rel(w) == "subj" for w in sud.words)
     if rule.type == "as" and h.upos == "ADP" and _outside_pp(sud, d, h):
         return True
+    if rule.type == "as" and h.upos == "ADP" and (
+            any(x.head == dep and _is_numeral(x, lang) for x in sud.words)
+            or (dep > 1 and _is_numeral(sud.word(dep - 1), lang))):
+        return True  # a numeral phrase ("на 22 июня") sets its own case
+    if d.upos == "ADJ" and options[dep] and all(o.get("VerbForm") == "Part" for o in options[dep]):
+        return True  # a participle: its phrase is often hung on the wrong noun
     if d.upos in ("DET", "ADJ") and h.upos in ("NOUN", "PROPN") and h.id < len(sud.words) \
             and sud.word(h.id + 1).form in ("-", "–"):
         return True  # "Kraft- und Cardiogeräte": a cut compound
@@ -266,6 +274,13 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # units stay singular after numerals ("neun Uhr", "5 Euro")
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _cut_off(sud, d, h):
         return True
+    if d.upos in ("DET", "ADJ") and any(
+            x.head == head and _rel(x) == "conj:coord" for x in sud.words) \
+            and rule.feature == "Number":
+        return True  # "пулемётными взводом и ротой": one adjective for coordinated nouns
+    if d.upos == "ADJ" and any(x.head == dep and x.upos in ("NOUN", "PROPN", "PRON")
+                               for x in sud.words):
+        return True  # a participle with its own objects: its phrase is often hung on the wrong noun
     if d.upos in ("DET", "ADJ") and any(
             x.head == head and x.id != dep and _is_numeral(x, lang) for x in sud.words):
         return True  # a numeral phrase: "два новых студента" agrees by its own rules
@@ -458,6 +473,9 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
                                   for r in rs) for so in options[dep] for wo in fin):
             return True  # the subject agrees with another finite verb of its clause
     subj_cases = [values(o, "Case") for o in options[dep] if "Case" in o]
+    if lang in _PRO_DROP and subj.upos in ("NOUN", "PROPN") and any(
+            c & {"Acc", "Gen"} for c in subj_cases):
+        return True  # a dropped subject: "стихи начал писать" ("he began writing poems")
     if subj_cases and not any("Nom" in c for c in subj_cases):
         return True  # no nominative reading: a quantity ("большинство студентов"), not the subject
     if rule.feature == "Number" and dep < len(sud.words) \
