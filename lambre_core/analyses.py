@@ -162,6 +162,8 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
         except Exception as exc:  # an analyzer bug costs one word its proof, nothing more
             _warn_once(f"{source} failed on {word.form!r}: {type(exc).__name__}: {exc}")
             got = None
+    if got and lang == "de" and word.upos == "NOUN" and _nominalized_infinitive(word.form):
+        got = got + [{"Case": c, "Gender": "Neut", "Number": "Sing"} for c in ("Nom", "Acc", "Dat")]
     if got:
         opts = [_merge(o, tagged) for o in got]
         opts.sort(key=lambda o: _closeness(o, tagged))
@@ -179,6 +181,15 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
             opts = [tagged] + [_merge(dict(b), tagged) for b in bundles]
             return WordAnalyses(tuple(_dedup(opts)), False, "treebank+tagger")
     return WordAnalyses((tagged,), False, "tagger")
+
+
+def _nominalized_infinitive(form: str) -> bool:
+    """A capitalized infinitive used as a noun ("das Auftragen", "beim Musizieren"), whatever
+    else the noun lexicon says the form is (a plural "Auftragen" of "Auftrag")."""
+    from . import morph_de
+
+    low = form.lower()
+    return form[:1].isupper() and low.endswith("n") and low in morph_de.verb_lemmas(low)
 
 
 def _known_verb(form: str) -> bool:

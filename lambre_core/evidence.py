@@ -37,6 +37,8 @@ from .sud import base_relation
 ARG_RELS = ("subj", "comp:obj", "comp:pred")
 _NOMINAL = {"NOUN", "PROPN", "PRON"}
 _CONTROLLERS = {"NOUN", "PROPN", "PRON"}
+#: conjunctions that make a coordinated subject plural
+_AND = ("und", "sowie", "и", "а также", "a", "και", "ve", "ile")
 #: polite plural pronouns, whose predicate adjective may be singular ("вы очень красивая")
 _POLITE = ("вы", "sie")
 #: languages that drop subjects: a "subject" that can be an object may be one
@@ -389,7 +391,11 @@ def _with_coordination(sud: Sentence, options: Mapping[int, Sequence[Feats]]
                        ) -> dict[int, Sequence[Feats]]:
     """A subject with conjuncts ("der Mann und die Frau") is plural: its options say so."""
     out = dict(options)
-    has_conj = {w.head for w in sud.words if w.head and _rel(w) == "conj:coord"}
+    # "und" makes a plural; "oder", "bzw." and the like leave the number to the conjuncts
+    plural_cc = {w.head for w in sud.words if w.head and w.form.lower() in _AND}
+    has_conj = {w.head for w in sud.words if w.head and _rel(w) == "conj:coord"
+                and (w.id in plural_cc or any(x.head == w.id and x.form.lower() in _AND
+                                              for x in sud.words))}
     for w in sud.words:
         if w.id in has_conj and _rel(w) == "subj":
             plural = []

@@ -206,8 +206,15 @@ def solve(sentence: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequenc
     return Solution(choice, outcomes, total)
 
 
+#: prepositions fused with an article: the article is there ("zur größten Stadt")
+_CONTRACTIONS = frozenset({"zum", "zur", "im", "am", "beim", "vom", "ins", "ans", "aufs", "durchs",
+                           "fürs", "ums", "hinterm", "überm", "unterm", "vorm", "übers", "unters"})
+
+
 def _clear_left_edge(u: Word) -> bool:
     """A word after which a noun phrase surely starts without a determiner."""
+    if u.upos == "ADP" and u.form.lower() in _CONTRACTIONS:
+        return False
     if u.upos in ("ADP", "VERB", "AUX", "CCONJ", "SCONJ"):
         return True
     return u.upos == "PUNCT" and u.form in (",", ":", ";", "(", "„", "\"", "«", "“")

@@ -1093,6 +1093,11 @@ def _verb_paradigm(lemma: str) -> tuple[VerbEntry, ...]:
     add(conj.present_participle, _an(VerbForm="Part", Tense="Pres"))
     for f, a in _VERB_EXTRA.get(lem, ()):
         add(f, a)
+    for base in ("wenden", "senden"):
+        # prefixed verbs have both participles too: verwendet/verwandt, versendet/versandt
+        if lem.endswith(base) and lem != base and lem[: -len(base)].isalpha():
+            pre = lem[: -len(base)]
+            add(pre + base[:-2] + "et", _an(VerbForm="Part", Tense="Past"))
     return tuple(out)
 
 
