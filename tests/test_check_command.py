@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 # a rule every pronoun subject breaks: it makes the findings independent of the tagger's quality
+# (checked in paper mode: an invented rule proves nothing, so the precise mode would not report it)
 ALWAYS_FIRES = """lang: de
 rules:
   - {type: as, side: dep, dep: PRON, head: "*", relation: "*", feature: Number, allowed: [Dual],
@@ -28,7 +29,7 @@ def test_check_places_findings_in_po_translations_only(tmp_path: Path) -> None:
     po = tmp_path / "de.po"
     po.write_text('msgid "I read"\nmsgstr "Ich lese ein Buch."\n\nmsgid "Ich lese"\nmsgstr ""\n',
                   encoding="utf-8")
-    res = run_cli("check", "--lang", "de", "--rules", str(rules), "--fail-on", "hint",
+    res = run_cli("check", "--lang", "de", "--rules", str(rules), "--fail-on", "hint", "--mode", "paper",
                   "--format", "json", str(po), cwd=tmp_path)
     assert res.returncode == 1, res.stderr
     findings = json.loads(res.stdout)
@@ -43,14 +44,30 @@ def test_check_markdown_skips_code_and_respects_disable(tmp_path: Path) -> None:
     rules.write_text(ALWAYS_FIRES, encoding="utf-8")
     md = tmp_path / "a.md"
     md.write_text("# Titel\n\n```\nIch lese.\n```\n\nDu liest ein *gutes* Buch.\n", encoding="utf-8")
-    res = run_cli("check", "--lang", "de", "--rules", str(rules), "--fail-on", "hint", str(md), cwd=tmp_path)
+    res = run_cli("check", "--lang", "de", "--rules", str(rules), "--fail-on", "hint", "--mode", "paper",
+                  str(md), cwd=tmp_path)
     assert res.returncode == 1
     lines = res.stdout.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"{md}:7:1: ")
     assert lines[0].endswith("[as.dep.PRON.*.*.Number]")
-    res = run_cli("check", "--lang", "de", "--rules", str(rules), "--fail-on", "hint",
+    res = run_cli("check", "--lang", "de", "--rules", str(rules), "--fail-on", "hint", "--mode", "paper",
                   "--disable", "as.dep.PRON.*.*.Number", str(md), cwd=tmp_path)
     assert res.returncode == 0 and res.stdout == ""
+
+
+def test_default_check_fails_on_proven_errors_only(tmp_path: Path) -> None:
+    """The shipped model and rules, default settings: correct text passes, a proven error is an
+    error on the word to correct, with the corrected form in the message."""
+    good = tmp_path / "good.txt"
+    good.write_text("Wir haben einen neuen Hund gekauft.\nDer Lehrer gibt den Schülern ein Buch.\n"
+                    "Meine Schwester wohnt in einer kleinen Stadt.\n", encoding="utf-8")
+    res = run_cli("check", "--lang", "de", str(good), cwd=tmp_path)
+    assert res.returncode == 0 and res.stdout == "", res.stdout + res.stderr
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Ich werden morgen kommen.\n", encoding="utf-8")
+    res = run_cli("check", "--lang", "de", str(bad), cwd=tmp_path)
+    assert res.returncode == 1
+    assert res.stdout.startswith(f"{bad}:1:5: error: ") and '"werde"' in res.stdout
 
 
 def test_check_errors(tmp_path: Path) -> None:
@@ -76,7 +93,7 @@ def test_pre_commit_hook_and_shared_suppressions(tmp_path: Path) -> None:
     _git(repo, "init", "-q")
     (repo / "rules.yaml").write_text(ALWAYS_FIRES, encoding="utf-8")
     (repo / "de.txt").write_text("Ich lese ein Buch.\n", encoding="utf-8")
-    entry = f"{sys.executable} -m lambre_core.cli check --rules rules.yaml --fail-on hint"
+    entry = f"{sys.executable} -m lambre_core.cli check --rules rules.yaml --fail-on hint --mode paper"
     (repo / ".pre-commit-config.yaml").write_text(
         "repos:\n- repo: local\n  hooks:\n  - id: lambre\n    name: lambre\n"
         f"    entry: {entry}\n    language: system\n    files: \\.(txt|po|md)$\n",
