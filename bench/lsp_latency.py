@@ -108,7 +108,9 @@ async def run(args: argparse.Namespace) -> None:
     print(f"document: {len(sents)} sentences, {len(text):,} characters, "
           f"{text.count(chr(10)) + 1} lines")
     c = LambreClient()
-    opts: dict[str, object] = {"language": "de", "debounceMs": args.debounce_ms}
+    opts: dict[str, object] = {"language": "de", "debounceMs": args.debounce_ms,
+                               "mode": args.mode}
+    print(f"mode: {args.mode}")
     if args.models:
         opts["modelsDir"] = args.models
     t_start = time.perf_counter()
@@ -151,6 +153,10 @@ async def run(args: argparse.Namespace) -> None:
     cur, peak = rss_kb(pid)
     print(f"server RSS after cached edits: {cur / 1024:.0f} MB (peak {peak / 1024:.0f} MB)")
 
+    if args.full_edits <= 0:
+        print(f"machine: {os.cpu_count()} CPUs, python {sys.version.split()[0]}")
+        await c.stop()
+        return
     # cache off: every edit reparses the whole document
     c.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
         settings={"lambre": {"cache": False}}))
@@ -182,6 +188,8 @@ def main() -> None:
     ap.add_argument("--debounce-ms", type=int, default=25, help="the server default")
     ap.add_argument("--models", help="parser models directory (default: shipped)")
     ap.add_argument("--verbose", action="store_true", help="print every edit's latency")
+    ap.add_argument("--mode", choices=["precise", "paper"], default="precise",
+                    help="the server's checking mode (precise: the default; paper: the baseline)")
     ap.add_argument("--log", help="write the server's log (one line per check) here")
     asyncio.run(run(ap.parse_args()))
 

@@ -550,8 +550,8 @@ def _refine_agreement(rule: Rule, items: list[_Item], options: ExtractOptions,
     marked = next((_mark(i.arc.sent, i.arc.dep.id, i.arc.head.id) for i in kept if i.holds), "")
     x, y, d, f = rule.dep_upos, rule.head_upos, rule.relation, rule.feature
     where = f" when {_describe_when(when, x, y)}" if when else ""
-    explanation = (f"A {x} attached to a {y} by '{d}' agrees with it in {f}{where} "
-                   f"({100 * share:.0f} % of {len(kept):,} cases in the treebank")
+    head = _DECL_EXPLANATION if f == "AdjDecl" else f"A {x} attached to a {y} by '{d}' agrees with it in {f}"
+    explanation = f"{head}{where} ({100 * share:.0f} % of {len(kept):,} cases in the treebank"
     if when:
         explanation += f"; elsewhere it holds in {100 * _share(outside):.0f} % of {len(outside):,}"
     explanation += ")."
