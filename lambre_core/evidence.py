@@ -331,7 +331,7 @@ def _is_numeral(w: Word, lang: str) -> bool:
         return morph is not None and any(p.tag.POS == "NUMR" for p in morph.parse(w.form))
     if lang == "de" and w.upos == "DET":
         analyze, _ = analyzer_for(lang)
-        got = analyze(w.form, "DET", None) if analyze is not None else None
+        got = (analyze(w.form, "DET", None) if analyze is not None else None) or []
         return bool(got) and all("Case" not in o and o.get("Number") == "Plur" for o in got)
     return False
 
@@ -664,9 +664,9 @@ def _note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None) -> str:
         what = _FEATURE_WORDS.get(rule.feature, rule.feature)
         return f'"{b.form}" does not agree with its subject "{subj.form}" in {what}.'
     if rule.type == "as" and rule.feature == "Case":
-        gov = v.head if off_arc is None and b.id == v.dep.id else (v.head if off_arc else v.dep)
+        governor = v.head if off_arc is None and b.id == v.dep.id else (v.head if off_arc else v.dep)
         cases = " or ".join(_CASE_NAMES.get(c, c) for c in rule.allowed)
-        return f'"{gov.form}" takes the {cases} here; "{b.form}" is not{use}.'
+        return f'"{governor.form}" takes the {cases} here; "{b.form}" is not{use}.'
     if rule.type == "agree":
         o = v.other
         what = _FEATURE_WORDS.get(rule.feature, rule.feature)

@@ -236,9 +236,14 @@ def allowed_values(local: Counter[str], options: ExtractOptions) -> tuple[tuple[
     return tuple(sorted(chosen)), covered
 
 
+#: ((dep UPOS, head UPOS, relation), feature), support, share
+_Candidate = tuple[tuple[tuple[str, str, str], str], int, float]
+
+
 def _agree_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
-    candidates = []
-    decl = []  # the declension rule is measured apart: it must not push others out of coverage
+    candidates: list[_Candidate] = []
+    # the declension rule is measured apart: it must not push others out of coverage
+    decl: list[_Candidate] = []
     for key, total in stats.agree_total.items():
         share = stats.agree_ok[key] / total
         if total >= options.min_count and share > options.agree_threshold:

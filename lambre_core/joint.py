@@ -181,9 +181,9 @@ def solve(sentence: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequenc
         best[n] = costs
     chosen: dict[int, int] = {}
     total = 0.0
-    for r in roots:
-        chosen[r] = min(range(len(best[r])), key=best[r].__getitem__)
-        total += best[r][chosen[r]]
+    for root in roots:
+        chosen[root] = min(range(len(best[root])), key=best[root].__getitem__)
+        total += best[root][chosen[root]]
     for n in order:
         for c in children.get(n, ()):
             chosen[c] = pick[(c, n)][chosen[n]]

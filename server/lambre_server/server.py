@@ -104,7 +104,8 @@ class LambreServer(LanguageServer):
         # keyed by id(check) (checks are not hashable); the check is kept to rule out id reuse
         # per-sentence derived data, looked up thousands of times per keystroke: plain dicts
         # (an LRU's bookkeeping costs more than the lookups), emptied when they grow too big
-        self._template_cache: _BoundedDict[int, tuple[SentenceCheck, float, list[Template]]] = \
+        self._template_cache: _BoundedDict[
+            int, tuple[SentenceCheck, tuple[float, bool], list[Template]]] = \
             _BoundedDict(4 * self.settings.cache_size)
         self._tally_cache: _BoundedDict[int, tuple[SentenceCheck, list[tuple[str, int, int]]]] = \
             _BoundedDict(4 * self.settings.cache_size)

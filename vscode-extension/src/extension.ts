@@ -37,7 +37,7 @@ function settings(): Record<string, unknown> {
   const c = vscode.workspace.getConfiguration("lambre");
   const keys = [
     "language", "languages", "modelsDir", "rulesFile", "minSeverity",
-    "hintBelow", "disabledRules", "debounceMs",
+    "hintBelow", "disabledRules", "debounceMs", "mode", "showUncertain",
   ];
   const out: Record<string, unknown> = {};
   for (const k of keys) {
