@@ -108,10 +108,13 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     for r, d, h, ok in sol.outcomes:
         result.instances.append(RuleInstance(r.id, d, h, ok))
     failing = [(r, d, h) for r, d, h, ok in sol.outcomes if not ok]
+    # an "und"-coordinated subject is plural even when its conjuncts are names
+    plural = {w.id for w in sud.words if w.id in _and_coordinated(sud) and _rel(w) == "subj"}
     uncertain_keys: set[tuple[str, int, int]] = set()
     for r, d, h in failing:
         v = _violation(sud, r, d, h, sol.choice, analyses, precision, failing)
-        proven = (proof_grade(r) and all(analyses[w].known for w in _rests_on(r, d, h))
+        proven = (proof_grade(r) and all(analyses[w].known or (w in plural and r.feature == "Number")
+                                          for w in _rests_on(r, d, h))
                   and not _doubtful(sud, r, d, h, options, arcs, rules, raw, precision.lang)
                   and not _doubtful(parsed, r, d, h, options, arcs, rules, raw, precision.lang))
         if proven:
@@ -283,7 +286,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if d.upos == "ADJ" and any(x.head == dep and x.upos in ("NOUN", "PROPN", "PRON")
                                for x in sud.words):
         return True  # a participle with its own objects: its phrase is often hung on the wrong noun
-    if d.upos in ("DET", "ADJ") and any(
+    if lang == "ru" and d.upos in ("DET", "ADJ") and any(
             x.head == head and x.id != dep and _is_numeral(x, lang) for x in sud.words):
         return True  # a numeral phrase: "два новых студента" agrees by its own rules
     if d.upos in ("DET", "ADJ") and h.id < len(sud.words) and d.id < h.id \
@@ -387,15 +390,20 @@ def _rests_on(rule: Rule, dep: int, head: int) -> tuple[int, ...]:
     return (dep,) if rule.side == "dep" else (head,)
 
 
+def _and_coordinated(sud: Sentence) -> set[int]:
+    """Words with an "und"-type conjunct: as a subject they are plural whatever they are."""
+    # "oder", "bzw." and the like leave the number to the conjuncts
+    plural_cc = {w.head for w in sud.words if w.head and w.form.lower() in _AND}
+    return {w.head for w in sud.words if w.head and _rel(w) == "conj:coord"
+            and (w.id in plural_cc or any(x.head == w.id and x.form.lower() in _AND
+                                          for x in sud.words))}
+
+
 def _with_coordination(sud: Sentence, options: Mapping[int, Sequence[Feats]]
                        ) -> dict[int, Sequence[Feats]]:
     """A subject with conjuncts ("der Mann und die Frau") is plural: its options say so."""
     out = dict(options)
-    # "und" makes a plural; "oder", "bzw." and the like leave the number to the conjuncts
-    plural_cc = {w.head for w in sud.words if w.head and w.form.lower() in _AND}
-    has_conj = {w.head for w in sud.words if w.head and _rel(w) == "conj:coord"
-                and (w.id in plural_cc or any(x.head == w.id and x.form.lower() in _AND
-                                              for x in sud.words))}
+    has_conj = _and_coordinated(sud)
     for w in sud.words:
         if w.id in has_conj and _rel(w) == "subj":
             plural = []
@@ -465,9 +473,9 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     lo, hi = _clause_span(sud, head)
     if sum(1 for w in sud.words if w.head == head and _rel(w) == "subj") > 1:
         return True  # two subjects: the parse of this clause is broken
-    if rule.feature in ("Number", "Person") and any(
+    if rule.feature in ("Number", "Person") and dep not in _and_coordinated(sud) and any(
             sud.word(i).upos == "CCONJ" for i in range(lo, hi + 1)):
-        return True
+        return True  # a conjunction the parse did not join to the subject may make it plural
     same_v = [r for r in rules if r.type == "agree" and r.dep_upos in (subj.upos, "*")
               and r.relation.split("@")[0] == "subj"]
     for w in sud.words:
@@ -593,17 +601,27 @@ def _shown(w: Word, chosen: Feats) -> dict[str, str]:
 
 def _wrong_determiner(sud: Sentence, noun: Word, rule: Rule,
                       analyses: Mapping[int, WordAnalyses]) -> Word | None:
-    """The determiner of a governed noun when it, too, cannot carry an allowed value ("mit die
-    Kinder": correct the article first)."""
+    """The determiner of a governed noun when it cannot carry an allowed value in a number and
+    gender the noun has ("mit die Kinder", "seit einen Monat": correct the article; but "mit den
+    Kinder": the article fits, the noun lacks the ending)."""
     if noun.upos not in ("NOUN", "PROPN") or rule.type != "as":
         return None
+    allowed = set(rule.allowed)
+    nouns = analyses[noun.id].options
     for w in sud.words:
         if w.head == noun.id and w.upos == "DET" and _rel(w) == "det":
             opts = analyses[w.id].options
-            if analyses[w.id].known and any(rule.feature in o for o in opts) and not any(
-                    values(o, rule.feature) & set(rule.allowed) for o in opts):
+            if not analyses[w.id].known or not any(rule.feature in o for o in opts):
+                continue
+            if not any(values(o, rule.feature) & allowed and _number_gender_fit(o, n)
+                       for o in opts for n in nouns):
                 return w
     return None
+
+
+def _number_gender_fit(det: Feats, noun: Feats) -> bool:
+    return all(values(det, k) & values(noun, k) for k in ("Number", "Gender")
+               if k in det and k in noun)
 
 
 def _fix(sud: Sentence, blamed: Word, rule: Rule, choice: Mapping[int, Feats], dep: int,
