@@ -67,7 +67,7 @@ def test_neovim_shows_and_clears_the_diagnostic(tmp_path: Path) -> None:
                    stdin=subprocess.DEVNULL, capture_output=True)
     result = json.loads(out.read_text(encoding="utf-8"))
     assert result["shown"], result
-    werden = [d for d in result["diagnostics"] if d["message"].startswith('"werden"')]
+    werden = [d for d in result["diagnostics"] if '"werden"' in d["message"]]
     assert werden and (werden[0]["lnum"], werden[0]["col"], werden[0]["end_col"]) == (0, 4, 10)
     assert werden[0]["source"] == "lambre"
     assert result["gone"], "the diagnostic went after the fix"
