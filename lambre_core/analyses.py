@@ -231,9 +231,9 @@ def inflect(lang: str, word: Word, feats: Feats, lexicon: Any | None = None) -> 
                        if k in ("Person", "Number", "Mood", "Tense", "VerbForm")}
                 lemmas = morph_de.verb_lemmas(word.form, own) or lemmas
             for lem in lemmas:
-                got = [f for f in morph_de.inflect(lem, word.upos, feats) if f != word.form]
-                if got:
-                    return got
+                got = morph_de.inflect(lem, word.upos, feats)
+                if got:  # the first lemma that has such a form is the word's own
+                    return [f for f in got if f != word.form]
             return []
         except Exception:  # the fix is optional
             return []

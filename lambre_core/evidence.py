@@ -102,6 +102,9 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     analyses = _finite_with_subject(sud, raw)
     options = {wid: a.options for wid, a in analyses.items()}
     governors = decl_governors(sud, options)
+    joined = _join_split_coordination(sud)
+    if joined is not sud:
+        sud, arcs = joined, rule_arcs(joined, rules)
     parsed = sud
     sud, arcs, sol = _best_roles(sud, arcs, rules, options, governors)
     result = SentenceCheck(sud)
@@ -111,8 +114,9 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     # an "und"-coordinated subject is plural even when its conjuncts are names
     plural = {w.id for w in sud.words if w.id in _and_coordinated(sud) and _rel(w) == "subj"}
     uncertain_keys: set[tuple[str, int, int]] = set()
+    coordinated = _coordinated_subjects(sud, options)
     for r, d, h in failing:
-        v = _violation(sud, r, d, h, sol.choice, analyses, precision, failing)
+        v = _violation(sud, r, d, h, sol.choice, analyses, precision, failing, coordinated)
         proven = (proof_grade(r) and all(analyses[w].known or (w in plural and r.feature == "Number")
                                           for w in _rests_on(r, d, h))
                   and not _doubtful(sud, r, d, h, options, arcs, rules, raw, precision.lang)
@@ -131,8 +135,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
 
 def _solve(sud: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequence[Feats]],
            governors: Mapping[int, int | None], roles: bool = False) -> Solution:
-    return solve(sud, arcs, _with_coordination(sud, options), governors,
-                 _role_weight if roles else _weight)
+    return solve(sud, arcs, options, governors, _role_weight if roles else _weight,
+                 _coordinated_subjects(sud, options))
 
 
 def _best_roles(sud: Sentence, arcs: Sequence[Arc], rules: Sequence[Rule],
@@ -390,6 +394,24 @@ def _rests_on(rule: Rule, dep: int, head: int) -> tuple[int, ...]:
     return (dep,) if rule.side == "dep" else (head,)
 
 
+def _join_split_coordination(sud: Sentence) -> Sentence:
+    """Two subjects of one verb with "und" between them ("Der Mann und die Frau geht", parsed
+    as two subjects): one coordinated subject, as SUD writes it."""
+    words = list(sud.words)
+    changed = False
+    for v in {w.head for w in words if w.head and _rel(w) == "subj"}:
+        subjects = [w for w in words if w.head == v and _rel(w) == "subj"]
+        for first, second in zip(subjects, subjects[1:], strict=False):
+            between = [words[i - 1] for i in range(first.id + 1, second.id)]
+            ands = [u for u in between if u.form.lower() in _AND and u.upos == "CCONJ"]
+            if not ands or any(u.upos in ("VERB", "AUX", "PUNCT") and u.form != "," for u in between):
+                continue
+            words[second.id - 1] = replace(second, head=first.id, deprel="conj:coord")
+            words[ands[0].id - 1] = replace(ands[0], head=second.id, deprel="cc")
+            changed = True
+    return sud.with_words(words) if changed else sud
+
+
 def _and_coordinated(sud: Sentence) -> set[int]:
     """Words with an "und"-type conjunct: as a subject they are plural whatever they are."""
     # "oder", "bzw." and the like leave the number to the conjuncts
@@ -399,19 +421,23 @@ def _and_coordinated(sud: Sentence) -> set[int]:
                                           for x in sud.words))}
 
 
-def _with_coordination(sud: Sentence, options: Mapping[int, Sequence[Feats]]
-                       ) -> dict[int, Sequence[Feats]]:
-    """A subject with conjuncts ("der Mann und die Frau") is plural: its options say so."""
-    out = dict(options)
+def _coordinated_subjects(sud: Sentence, options: Mapping[int, Sequence[Feats]]
+                          ) -> dict[tuple[int, int], dict[str, str]]:
+    """A subject with "und"-conjuncts ("der Mann und die Frau") is plural towards its verb (the
+    first conjunct keeps its own number towards its article), first person when a conjunct is
+    ("mein Bruder und ich" = wir), else second when one is."""
+    out: dict[tuple[int, int], dict[str, str]] = {}
     has_conj = _and_coordinated(sud)
     for w in sud.words:
-        if w.id in has_conj and _rel(w) == "subj":
-            plural = []
-            for o in options[w.id]:
-                p = {k: v for k, v in o.items() if k != "Gender"}
-                p["Number"] = "Plur"
-                plural.append(p)
-            out[w.id] = tuple(plural)
+        if w.id in has_conj and _rel(w) == "subj" and w.head:
+            conjuncts = [w] + [x for x in sud.words if x.head == w.id and _rel(x) == "conj:coord"]
+            persons = {o.get("Person") for x in conjuncts for o in options[x.id][:1]}
+            feats = {"Number": "Plur"}
+            if "1" in persons:
+                feats["Person"] = "1"
+            elif "2" in persons:
+                feats["Person"] = "2"
+            out[(w.id, w.head)] = feats
     return out
 
 
@@ -500,6 +526,8 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     for w in sud.words:
         if w.id in (dep, head) or not lo <= w.id <= hi or w.upos not in _CONTROLLERS:
             continue
+        if w.head == dep:
+            continue  # a conjunct or attribute of the subject itself
         if not analyses[w.id].known and w.upos != "PROPN":
             continue  # a word the lexicons do not know as a noun is no subject to turn to
         if w.head and sud.word(w.head).upos == "ADP":
@@ -525,7 +553,9 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
 
 def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[int, Feats],
                analyses: Mapping[int, WordAnalyses], precision: Precision,
-               failing: list[tuple[Rule, int, int]]) -> Violation:
+               failing: list[tuple[Rule, int, int]],
+               coordinated: Mapping[tuple[int, int], Mapping[str, str]] | None = None
+               ) -> Violation:
     d, h = sud.word(dep), sud.word(head)
     chosen_d, chosen_h = _shown(d, choice[dep]), _shown(h, choice[head])
     f = rule.feature
@@ -554,7 +584,10 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
         if det is not None:
             off_arc = det
     blamed = off_arc or primary
-    fix = _fix(sud, blamed, rule, choice, dep, head, failing, precision)
+    seen = dict(choice)
+    if coordinated and (dep, head) in coordinated:
+        seen[dep] = {**choice[dep], **coordinated[(dep, head)]}  # "Mann und Frau": plural
+    fix = _fix(sud, blamed, rule, seen, dep, head, failing, precision)
     found = tuple(sorted(values(_shown(blamed, choice[blamed.id]), f)))
     dd = replace(d, feats=chosen_d)
     hh = replace(h, feats=chosen_h)
@@ -650,7 +683,9 @@ def _fix(sud: Sentence, blamed: Word, rule: Rule, choice: Mapping[int, Feats], d
             if k in noun:
                 want[k] = noun[k]
     want.pop(DECL, None) if blamed.upos != "ADJ" else None
-    return inflect(precision.lang, blamed, want, precision.lexicon)[:3]
+    # the word as the checker read it: its paradigm is looked up by the chosen analysis
+    shown = replace(blamed, feats=_shown(blamed, choice[blamed.id]))
+    return inflect(precision.lang, shown, want, precision.lexicon)[:3]
 
 
 _FEATURE_WORDS = {"Case": "case", "Number": "number", "Gender": "gender", "Person": "person",

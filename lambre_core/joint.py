@@ -103,13 +103,17 @@ def _project(options: Sequence[Feats], keep: set[str]) -> list[tuple[int, Feats]
 
 def solve(sentence: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequence[Feats]],
           decl_governor: Mapping[int, int | None] | None = None,
-          weight: Callable[[Rule], float] | None = None) -> Solution:
+          weight: Callable[[Rule], float] | None = None,
+          arc_override: Mapping[tuple[int, int], Mapping[str, str]] | None = None) -> Solution:
     """The cheapest choice of options for ``sentence`` (see the module docstring).
 
     ``decl_governor`` maps a noun whose attributive adjectives are checked for declension to the
     word that sets it (its determiner or numeral), or None when it has none (strong endings).
     ``weight`` gives each rule's cost when it fails (1 by default): the precise checker lets rules
-    whose failure proves nothing weigh little, so that they never decide an analysis."""
+    whose failure proves nothing weigh little, so that they never decide an analysis.
+    ``arc_override`` gives features the dependent shows on one arc only (a coordinated subject
+    is plural towards its verb, whatever its first conjunct is)."""
+    over = dict(arc_override or {})
     words = {w.id: w for w in sentence.words}
     by_head: dict[int, list[Arc]] = {}
     feats_needed: dict[int, set[str]] = {w.id: set() for w in sentence.words}
@@ -153,6 +157,8 @@ def solve(sentence: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequenc
         a = arc_of.get((dep, head))
         if a is not None:
             dw, hw = words[dep], words[head]
+            if (dep, head) in over:
+                d = {**d, **over[(dep, head)]}
             for r in a.rules:
                 if outcome(r, d, h, dw.lemma, hw.lemma) is False:
                     cost += weight(r) if weight is not None else 1.0
@@ -198,6 +204,8 @@ def solve(sentence: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequenc
     outcomes: list[tuple[Rule, int, int, bool]] = []
     for a in arcs:
         d, h = choice[a.dep], choice[a.head]
+        if (a.dep, a.head) in over:
+            d = {**d, **over[(a.dep, a.head)]}
         dw, hw = words[a.dep], words[a.head]
         for r in a.rules:
             ok = outcome(r, d, h, dw.lemma, hw.lemma)

@@ -1363,7 +1363,7 @@ def verb_lemmas(form: str, feats: Mapping[str, str] | None = None) -> list[str]:
     the lemma a quick fix inflects ("gehört" 3rd singular: "gehören", not "hören")."""
     low = form.lower()
     out: list[str] = []
-    for lemma, ans in sorted(_verb_index().get(low, {}).items()):
+    for lemma, ans in sorted(_verb_index().get(low, {}).items(), key=lambda x: (len(x[0]), x[0])):
         if feats is None or any(_matches(a, feats) for a in ans):
             out.append(lemma)
-    return out
+    return out  # the base verb before its prefixed ones ("gehen" before "ausgehen")
