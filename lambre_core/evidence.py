@@ -39,6 +39,8 @@ _NOMINAL = {"NOUN", "PROPN", "PRON"}
 _CONTROLLERS = {"NOUN", "PROPN", "PRON"}
 #: conjunctions that make a coordinated subject plural
 _AND = ("und", "sowie", "и", "а также", "a", "και", "ve", "ile")
+#: relative pronouns (they agree with an antecedent, not with the noun after them)
+_RELATIVE = ("который", "которая", "которое", "которые", "welcher", "welche", "welches")
 #: polite plural pronouns, whose predicate adjective may be singular ("вы очень красивая")
 _POLITE = ("вы", "sie")
 #: languages that drop subjects: a "subject" that can be an object may be one
@@ -74,7 +76,8 @@ def proof_grade(rule: Rule) -> bool:
         # weak link
         rel = rule.relation.split("@")[0].split(":")[0]
         if rel in ("det", "mod"):
-            return rule.head_upos in ("NOUN", "PROPN")
+            # determiners and adjectives; a participle tagged VERB heads a clause of its own
+            return rule.head_upos in ("NOUN", "PROPN") and rule.dep_upos != "VERB"
         return rel == "subj" and rule.head_upos in ("VERB", "AUX")
     if any(k.endswith(".lemma") for k in when_keys(rule)):
         return True
@@ -266,8 +269,14 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             any(x.head == dep and _is_numeral(x, lang) for x in sud.words)
             or (dep > 1 and _is_numeral(sud.word(dep - 1), lang))):
         return True  # a numeral phrase ("на 22 июня") sets its own case
-    if d.upos == "ADJ" and options[dep] and all(o.get("VerbForm") == "Part" for o in options[dep]):
+    if d.upos == "ADJ" and options[dep] and (
+            all(o.get("VerbForm") == "Part" for o in options[dep])
+            or (lang == "ru" and any(o.get("VerbForm") == "Part" for o in options[dep]))):
         return True  # a participle: its phrase is often hung on the wrong noun
+    if lang == "ru" and d.upos == "ADJ" and _ru_substantivized(d.form):
+        return True  # "горючее", "командующие": an adjective that is a noun here as often as not
+    if d.feats.get("PronType") == "Rel" or d.lemma.lower() in _RELATIVE:
+        return True  # a relative pronoun agrees with its antecedent, not with the next noun
     if d.upos in ("DET", "ADJ") and h.upos in ("NOUN", "PROPN") and h.id < len(sud.words) \
             and sud.word(h.id + 1).form in ("-", "–"):
         return True  # "Kraft- und Cardiogeräte": a cut compound
@@ -317,6 +326,13 @@ def _outside_pp(sud: Sentence, noun: Word, adp: Word) -> bool:
             continue
         return True
     return False
+
+
+def _ru_substantivized(form: str) -> bool:
+    """A Russian adjective the dictionary marks as often used as a noun (grammeme Subx)."""
+    morph = _pymorphy()
+    return morph is not None and any("Subx" in p.tag.grammemes and "Apro" not in p.tag.grammemes
+                                     for p in morph.parse(form))
 
 
 def _ru_short_only(form: str) -> bool:
@@ -458,8 +474,10 @@ def _other_head_agrees(sud: Sentence, rule: Rule, dep: int, head: int,
         if w.id < dep and d.upos in ("DET", "ADJ", "NUM"):
             continue  # German determiners and attributive adjectives precede their noun
         lo, hi = sorted((dep, w.id))
-        if any(sud.word(i).upos in _PHRASE_BREAK for i in range(lo + 1, hi)):
-            continue  # not in the same phrase
+        if any(sud.word(i).upos in _PHRASE_BREAK
+               and not (sud.word(i).upos == "CCONJ" and sud.word(i + 1).upos == "ADJ")
+               for i in range(lo + 1, hi)):
+            continue  # not in the same phrase ("neue und alte Häuser" is one)
         for do in options[dep]:
             if all(outcome(r, do, wo, d.lemma, w.lemma) is not False
                    for wo in options[w.id][:1] for r in same):
@@ -499,6 +517,9 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     lo, hi = _clause_span(sud, head)
     if sum(1 for w in sud.words if w.head == head and _rel(w) == "subj") > 1:
         return True  # two subjects: the parse of this clause is broken
+    if not lo <= dep <= hi and any(sud.word(i).form in ("(", ")", "--", "–", "—")
+                                   for i in range(min(dep, head), max(dep, head))):
+        return True  # a subject in parentheses or a dash insertion: hung on the wrong verb
     if rule.feature in ("Number", "Person") and dep not in _and_coordinated(sud) and any(
             sud.word(i).upos == "CCONJ" for i in range(lo, hi + 1)):
         return True  # a conjunction the parse did not join to the subject may make it plural
