@@ -95,7 +95,10 @@ def render_json(report: CorpusReport, signature: Signature) -> str:
 
 
 def describe(v: Violation) -> str:
-    """One line for a human: which word, which feature, what was expected."""
+    """One line for a human: which word, which feature, what was expected (and, for a violation
+    the precise checker proved, its learner message with the fix)."""
+    if v.note:
+        return f"{v.rule.id}: {v.note}"
     b, o = v.blamed, v.other
     return (f"{v.rule.id}: \"{b.form}\" has {v.feature}={'/'.join(v.found) or '?'}, expected "
             f"{'/'.join(v.expected)} (with \"{o.form}\")")
