@@ -64,6 +64,12 @@ def analyzer_for(lang: str) -> tuple[Analyzer | None, str]:
             from . import morph_de
 
             morph_de.analyses("der", "DET", None)  # loads the tables now, fails here if broken
+            for package, what in (("ablaut", "verbs"), ("german_nouns", "nouns")):
+                try:
+                    __import__(package)
+                except ImportError:
+                    _warn_once(f"{package.replace('_', '-')} is not installed: German {what} fall "
+                               "back to the treebank lexicon and no error on them is proven")
             return morph_de.analyses, "morph_de"
         except Exception as exc:  # a broken lexicon package must not cost the check
             _warn_once(f"German lexicons unavailable ({type(exc).__name__}: {exc}); "

@@ -426,3 +426,34 @@ def test_calls_are_cached_and_fast() -> None:
         m.analyses("werden", "AUX")
         m.analyses("neuen", "ADJ")
     assert (time.perf_counter() - t) / 600 < 1e-3
+
+
+def test_missing_lexicon_packages_degrade_with_one_warning() -> None:
+    """Without ablaut and german-nouns the checker still runs: one warning names each missing
+    package, nothing crashes, and what only those lexicons could prove is no longer proven."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, logging\n"
+        "sys.modules['ablaut'] = None\n"
+        "sys.modules['german_nouns'] = None\n"
+        "sys.modules['german_nouns.lookup'] = None\n"
+        "logging.basicConfig(level=logging.WARNING, format='%(message)s')\n"
+        "from lambre_core.conllu_io import read_conllu\n"
+        "from lambre_core.check import check_sentence\n"
+        "from lambre_core.evidence import Precision\n"
+        "from lambre_core.rules import default_rules\n"
+        "s = read_conllu('tests/data/figure1.conllu')[1]\n"
+        "for _ in range(2):\n"
+        "    c = check_sentence(s, default_rules('de'), precision=Precision('de'))\n"
+        "print('proven', len(c.violations))\n"
+    )
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[1]
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=repo)
+    assert res.returncode == 0, res.stderr
+    assert res.stderr.count("ablaut is not installed") == 1
+    assert res.stderr.count("german-nouns is not installed") == 1
+    assert "proven 0" in res.stdout  # "werden" needs ablaut, "Bücher" needs german-nouns
