@@ -733,8 +733,13 @@ def _note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None) -> str:
         return f'"{b.form} {noun.form}": {why}: {shown}.'
     if rule.type == "agree" and b.upos in ("VERB", "AUX") and b.id == v.head.id:
         subj = v.dep
+        conj = [w for w in sud.words if w.head == subj.id and _rel(w) == "conj:coord"]
+        who = subj.form
+        if conj and subj.id in _and_coordinated(sud):
+            cc = [x.form for x in sud.words if x.head == conj[-1].id and x.upos == "CCONJ"]
+            who = f"{subj.form} {cc[0] if cc else '+'} {conj[-1].form}"
         if fix:
-            return f'After "{subj.form}" the verb is "{fix}", not "{b.form}".'
+            return f'After "{who}" the verb is "{fix}", not "{b.form}".'
         what = _FEATURE_WORDS.get(rule.feature, rule.feature)
         return f'"{b.form}" does not agree with its subject "{subj.form}" in {what}.'
     if rule.type == "as" and rule.feature == "Case":
