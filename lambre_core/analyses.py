@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from .doc import Sentence, Word
+from .lexicon import CLOSED_CLASSES, _morph
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +77,7 @@ def analyzer_for(lang: str) -> tuple[Analyzer | None, str]:
                        "falling back to the treebank lexicon")
             return None, "treebank"
     if lang == "ru":
-        morph = _pymorphy()
+        morph = _morph()
         if morph is None:
             _warn_once("pymorphy3 unavailable; Russian falls back to the treebank lexicon")
             return None, "treebank"
@@ -95,13 +96,6 @@ def _warn_once(msg: str) -> None:
 
 # -- Russian ---------------------------------------------------------------------------------
 
-@lru_cache(maxsize=1)
-def _pymorphy() -> Any:
-    from .lexicon import _morph
-
-    return _morph()
-
-
 #: UD UPOS -> the OpenCorpora-derived UPOS values (lexicon.oc_to_ud) that may stand for it
 _RU_UPOS = {"DET": ("ADJ",), "AUX": ("VERB",), "PROPN": ("NOUN",), "PRON": ("PRON", "ADJ"),
             "ADJ": ("ADJ", "VERB"), "NUM": ("NUM", "ADJ")}
@@ -111,7 +105,7 @@ _RU_UPOS = {"DET": ("ADJ",), "AUX": ("VERB",), "PROPN": ("NOUN",), "PRON": ("PRO
 def _ru_cached(form: str, upos: str) -> tuple[tuple[tuple[str, str], ...], ...] | None:
     from .lexicon import oc_to_ud
 
-    morph = _pymorphy()
+    morph = _morph()
     if morph is None or not form or not any(c.isalpha() for c in form):
         return None
     if not morph.word_is_known(form.lower()):
@@ -135,11 +129,6 @@ def _ru_analyses(form: str, upos: str, _lemma: str | None) -> list[dict[str, str
 
 
 # -- all languages ---------------------------------------------------------------------------
-
-#: word classes whose treebank analyses are taken as complete (a treebank sees most forms of a
-#: determiner or pronoun, few of an adjective)
-_CLOSED = ("DET", "PRON", "AUX")
-
 
 def _closeness(option: Feats, tagged: Feats) -> tuple[int, int]:
     same = sum(1 for k in LEXICAL_FEATURES if k in option and option.get(k) == tagged.get(k))
@@ -175,9 +164,10 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
         opts.sort(key=lambda o: _closeness(o, tagged))
         known = not (lang == "de" and word.upos in ("VERB", "AUX") and not _known_verb(word.form))
         return WordAnalyses(tuple(_dedup(opts)), known, source if known else source + "-guess")
-    if lexicon is not None and word.upos in _CLOSED:
+    if lexicon is not None and analyze is None and word.upos in CLOSED_CLASSES:
+        # a treebank sees most forms of a determiner or pronoun, few of an adjective
         bundles = lexicon.constraint_analyses(word.form, word.upos)
-        if bundles and analyze is None:
+        if bundles:
             opts = [_merge(dict(b), tagged) for b in bundles]
             opts.sort(key=lambda o: _closeness(o, tagged))
             return WordAnalyses(tuple(_dedup(opts)), True, "treebank")
@@ -258,7 +248,7 @@ _UD_TO_OC = {("Case", "Nom"): "nomn", ("Case", "Gen"): "gent", ("Case", "Dat"): 
 def _ru_inflect(word: Word, feats: Feats) -> list[str]:
     from .lexicon import oc_to_ud
 
-    morph = _pymorphy()
+    morph = _morph()
     if morph is None:
         return []
     want = {_UD_TO_OC[(k, v)] for k, v in feats.items() if (k, v) in _UD_TO_OC}

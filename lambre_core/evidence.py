@@ -24,18 +24,20 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
-from .analyses import WordAnalyses, _pymorphy, analyzer_for, inflect, sentence_analyses
+from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses
 from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
 from .doc import Sentence, Word
 from .joint import DECL, Arc, Feats, Solution, decl_governors, outcome, solve, values, when_keys
+from .lexicon import _morph
 from .rules import Rule
 from .sud import base_relation
 
 #: relations of a verb's nominal arguments whose roles may be reassigned
 ARG_RELS = ("subj", "comp:obj", "comp:pred")
-_NOMINAL = {"NOUN", "PROPN", "PRON"}
+#: the words agreement is controlled by, and the ones that can fill a verb's nominal roles
 _CONTROLLERS = {"NOUN", "PROPN", "PRON"}
 #: conjunctions that make a coordinated subject plural
 _AND = ("und", "sowie", "и", "а также", "a", "και", "ve", "ile")
@@ -115,7 +117,7 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
         result.instances.append(RuleInstance(r.id, d, h, ok))
     failing = [(r, d, h) for r, d, h, ok in sol.outcomes if not ok]
     # an "und"-coordinated subject is plural even when its conjuncts are names
-    plural = {w.id for w in sud.words if w.id in _and_coordinated(sud) and _rel(w) == "subj"}
+    plural = {w.id for w in sud.words if _rel(w) == "subj"} & _and_coordinated(sud)
     uncertain_keys: set[tuple[str, int, int]] = set()
     coordinated = _coordinated_subjects(sud, options)
     for r, d, h in failing:
@@ -123,7 +125,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
         proven = (proof_grade(r) and all(analyses[w].known or (w in plural and r.feature == "Number")
                                           for w in _rests_on(r, d, h))
                   and not _doubtful(sud, r, d, h, options, arcs, rules, raw, precision.lang)
-                  and not _doubtful(parsed, r, d, h, options, arcs, rules, raw, precision.lang))
+                  and (parsed is sud  # roles unchanged: the same tree, no need to ask twice
+                       or not _doubtful(parsed, r, d, h, options, arcs, rules, raw, precision.lang)))
         if proven:
             result.violations.append(replace(v, evidence="proven"))
         else:
@@ -160,7 +163,7 @@ def _best_roles(sud: Sentence, arcs: Sequence[Arc], rules: Sequence[Rule],
         cx = _verbal_complex(sud, v)
         done |= cx
         args = [w for w in sud.words if w.head in cx and _rel(w) in ARG_RELS
-                and w.upos in _NOMINAL]
+                and w.upos in _CONTROLLERS]
         if not 2 <= len(args) <= 4:
             continue
         labels = [a.deprel for a in args]
@@ -328,16 +331,18 @@ def _outside_pp(sud: Sentence, noun: Word, adp: Word) -> bool:
     return False
 
 
+@lru_cache(maxsize=20000)
 def _ru_substantivized(form: str) -> bool:
     """A Russian adjective the dictionary marks as often used as a noun (grammeme Subx)."""
-    morph = _pymorphy()
+    morph = _morph()
     return morph is not None and any("Subx" in p.tag.grammemes and "Apro" not in p.tag.grammemes
                                      for p in morph.parse(form))
 
 
+@lru_cache(maxsize=20000)
 def _ru_short_only(form: str) -> bool:
     """A Russian form that is only ever a short adjective ("близка", "недовольны")."""
-    morph = _pymorphy()
+    morph = _morph()
     if morph is None:
         return False
     parses = [p for p in morph.parse(form) if p.tag.POS in ("ADJF", "ADJS", "PRTF", "PRTS")]
@@ -350,7 +355,7 @@ def _is_numeral(w: Word, lang: str) -> bool:
     if w.upos == "NUM" or w.form[:1].isdigit():
         return True
     if lang == "ru":
-        morph = _pymorphy()
+        morph = _morph()
         return morph is not None and any(p.tag.POS == "NUMR" for p in morph.parse(w.form))
     if lang == "de" and w.upos == "DET":
         analyze, _ = analyzer_for(lang)
@@ -478,13 +483,9 @@ def _other_head_agrees(sud: Sentence, rule: Rule, dep: int, head: int,
                and not (sud.word(i).upos == "CCONJ" and sud.word(i + 1).upos == "ADJ")
                for i in range(lo + 1, hi)):
             continue  # not in the same phrase ("neue und alte Häuser" is one)
-        for do in options[dep]:
-            if all(outcome(r, do, wo, d.lemma, w.lemma) is not False
-                   for wo in options[w.id][:1] for r in same):
-                return True
-            if any(all(outcome(r, do, wo, d.lemma, w.lemma) is not False for r in same)
-                   for wo in options[w.id]):
-                return True
+        if any(all(outcome(r, do, wo, d.lemma, w.lemma) is not False for r in same)
+               for do in options[dep] for wo in options[w.id]):
+            return True
     return False
 
 
@@ -648,9 +649,7 @@ def _less_specific(analyses: Mapping[int, WordAnalyses], choice: Mapping[int, Fe
 def _shown(w: Word, chosen: Feats) -> dict[str, str]:
     """The word's features as the checker chose them (the tagger's for features no lexicon
     decides)."""
-    out = dict(w.feats)
-    out.update({k: v for k, v in chosen.items()})
-    return out
+    return {**w.feats, **chosen}
 
 
 def _wrong_determiner(sud: Sentence, noun: Word, rule: Rule,
@@ -703,7 +702,8 @@ def _fix(sud: Sentence, blamed: Word, rule: Rule, choice: Mapping[int, Feats], d
         for k in ("Number", "Gender"):
             if k in noun:
                 want[k] = noun[k]
-    want.pop(DECL, None) if blamed.upos != "ADJ" else None
+    if blamed.upos != "ADJ":
+        want.pop(DECL, None)  # only adjectives have a declension to ask for
     # the word as the checker read it: its paradigm is looked up by the chosen analysis
     shown = replace(blamed, feats=_shown(blamed, choice[blamed.id]))
     return inflect(precision.lang, shown, want, precision.lexicon)[:3]
@@ -743,13 +743,11 @@ def _note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None) -> str:
         what = _FEATURE_WORDS.get(rule.feature, rule.feature)
         return f'"{b.form}" does not agree with its subject "{subj.form}" in {what}.'
     if rule.type == "as" and rule.feature == "Case":
-        governor = v.head if off_arc is None and b.id == v.dep.id else (v.head if off_arc else v.dep)
+        # the head of the arc, unless the head itself is the word blamed
+        governor = v.dep if off_arc is None and b.id == v.head.id else v.head
         cases = " or ".join(_CASE_NAMES.get(c, c) for c in rule.allowed)
         return f'"{governor.form}" takes the {cases} here; "{b.form}" is not{use}.'
     if rule.type == "agree":
-        o = v.other
         what = _FEATURE_WORDS.get(rule.feature, rule.feature)
-        if b is v.dep or b.id == v.dep.id:
-            return f'"{b.form}" does not fit "{o.form}" in {what}{use}.'
-        return f'"{b.form}" does not fit "{o.form}" in {what}{use}.'
+        return f'"{b.form}" does not fit "{v.other.form}" in {what}{use}.'
     return f'"{b.form}" has the wrong {_FEATURE_WORDS.get(rule.feature, rule.feature)}{use}.'

@@ -56,24 +56,13 @@ def values(feats: Feats, feature: str) -> frozenset[str]:
 
 def when_keys(rule: Rule) -> list[str]:
     """The keys of a rule's ``when`` conditions (``dep.Number``, ``head.lemma``...)."""
-    when = getattr(rule, "when", None) or ()
-    if isinstance(when, Mapping):
-        return [str(k) for k in when]
-    return [str(k[0]) if isinstance(k, tuple) else str(k) for k in when]
-
-
-def rule_applies(rule: Rule, dep: Feats, head: Feats, dep_lemma: str, head_lemma: str) -> bool:
-    """The rule's own conditions (``when``), when the rule has any."""
-    applies = getattr(rule, "applies", None)
-    if applies is None:
-        return True
-    return bool(applies(dep, head, dep_lemma, head_lemma))
+    return [key for key, _allowed in rule.when]
 
 
 def outcome(rule: Rule, dep: Feats, head: Feats, dep_lemma: str = "",
             head_lemma: str = "") -> bool | None:
     """None when the rule does not apply to these options, else whether it holds."""
-    if not rule_applies(rule, dep, head, dep_lemma, head_lemma):
+    if not rule.applies(dep, head, dep_lemma, head_lemma):
         return None
     if rule.type == "agree":
         dv, hv = values(dep, rule.feature), values(head, rule.feature)
