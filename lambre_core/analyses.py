@@ -226,6 +226,9 @@ def inflect(lang: str, word: Word, feats: Feats, lexicon: Any | None = None) -> 
                 own = {k: v for k, v in word.feats.items()
                        if k in ("Person", "Number", "Mood", "Tense", "VerbForm")}
                 lemmas = morph_de.verb_lemmas(word.form, own) or lemmas
+            elif word.upos == "ADJ":
+                # the treebank lexicon may give an inflected form as lemma ("klaren")
+                lemmas = [morph_de.adjective_lemma(word.form) or lemma]
             for lem in lemmas:
                 got = morph_de.inflect(lem, word.upos, feats)
                 if got:  # the first lemma that has such a form is the word's own

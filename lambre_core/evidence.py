@@ -609,7 +609,9 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
     seen = dict(choice)
     if coordinated and (dep, head) in coordinated:
         seen[dep] = {**choice[dep], **coordinated[(dep, head)]}  # "Mann und Frau": plural
-    fix = _fix(sud, blamed, rule, seen, dep, head, failing, precision)
+    # a fix only for a word the lexicons know: a guess about an unknown word is no correction
+    fix = _fix(sud, blamed, rule, seen, dep, head, failing, precision) \
+        if analyses[blamed.id].known else []
     found = tuple(sorted(values(_shown(blamed, choice[blamed.id]), f)))
     dd = replace(d, feats=chosen_d)
     hh = replace(h, feats=chosen_h)
