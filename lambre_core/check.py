@@ -134,6 +134,13 @@ def rule_arcs(sud: Sentence, rules: Iterable[Rule]) -> list[Arc]:
         head = sud.word(dep.head)
         rs = tuple(r for r in _candidates(index, dep, head)
                    if relation_matches(r.relation, dep.deprel) and not _exempt(r, dep, head))
+        # a rule for this very governor ("helfen" + dative) replaces the general rule of its
+        # relation and feature ("a verb's object is accusative")
+        named = {(r.relation, r.feature, r.side) for r in rs
+                 if r.type == "as" and r.names_lemmas(dep.lemma, head.lemma)}
+        if named:
+            rs = tuple(r for r in rs if r.type != "as" or r.when
+                       or (r.relation, r.feature, r.side) not in named)
         if rs:
             arcs.append(Arc(dep.id, head.id, rs))
     return arcs

@@ -288,6 +288,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # "zu viele", "zu lange": the degree adverb, not the preposition
     if lang == "ru" and d.upos == "ADJ" and _ru_short_only(d.form):
         return True  # a short adjective is a predicate, never an attribute
+    if rule.type == "as" and rule.feature == "Case" and h.upos in ("VERB", "AUX") \
+            and "head.lemma" in when_keys(rule):
+        return _frame_doubt(sud, rule, d, h, options, analyses, lang)
     if rule.type != "agree":
         return False
     if d.upos == "NUM" or d.form[:1].isdigit() or (
@@ -309,6 +312,58 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and sud.word(h.id + 1).upos in ("NOUN", "PROPN"):
         return True  # "die Johannesburger Zeitung": the first may be an adjective, the noun next
     return _other_head_agrees(sud, rule, dep, head, options, arcs)
+
+
+def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
+                 options: Mapping[int, Sequence[Feats]], analyses: Mapping[int, WordAnalyses],
+                 lang: str) -> bool:
+    """Whether a verb's case frame ("helfen" + dative) may have failed through the parse: the
+    form belongs to another verb too ("gehört" under an auxiliary: "hören"); a clause boundary
+    lies between the object and the verb (it may belong to another verb); or the object could be
+    the clause's subject ("Was hilft das?") and no other word surely is."""
+    if lang == "de":
+        from .lemmatize import german_verb_lemmas
+
+        under_aux = bool(h.head) and sud.word(h.head).upos in ("VERB", "AUX") \
+            and _rel(h).startswith("comp")
+        readings = ("Part", "Inf") if under_aux else ("Fin",)
+        cands = {lem.casefold() for vf in readings
+                 for lem in german_verb_lemmas(h.form, {"VerbForm": vf})}
+        # a separable verb ("mithelfen") only where its particle stands in the sentence
+        forms = {w.form.casefold() for w in sud.words}
+        cands = {c for c in cands if not any(
+            c != b and c.endswith(b) and c[:-len(b)] not in forms for b in cands)}
+        allowed = {v.casefold() for k, vs in rule.when if k == "head.lemma" for v in vs}
+        if not cands or not cands <= allowed:
+            return True
+    lo, hi = sorted((d.id, h.id))
+    for i in range(lo + 1, hi):
+        u = sud.word(i)
+        if u.form == "," or u.upos in ("SCONJ", "VERB") or u.feats.get("PronType") == "Rel":
+            return True
+    if "Nom" in _np_cases(sud, d, options):
+        cx = _verbal_complex(sud, h.id)
+        sure = [w for w in sud.words if w.head in cx and w.id != d.id and _rel(w) == "subj"
+                and analyses[w.id].known and options[w.id]
+                and all(values(o, "Case") == {"Nom"} for o in options[w.id])]
+        if not sure:
+            return True
+    return False
+
+
+def _np_cases(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Feats]]) -> set[str]:
+    """The cases a noun can have together with its determiners ("den Mann": accusative only)."""
+    dets = [w for w in sud.words if w.head == noun.id and w.upos == "DET" and options[w.id]]
+    out: set[str] = set()
+    for o in options[noun.id]:
+        if all(any(_compatible(o, o2) for o2 in options[x.id]) for x in dets):
+            out |= values(o, "Case")
+    return out
+
+
+def _compatible(a: Feats, b: Feats) -> bool:
+    return all(values(a, f) & values(b, f) for f in ("Case", "Number", "Gender")
+               if values(a, f) and values(b, f))
 
 
 #: what may stand between a determiner or attributive adjective and its noun

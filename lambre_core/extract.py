@@ -108,6 +108,10 @@ class ExtractOptions:
     government_also_allowed: dict[str, list[str]] = field(default_factory=dict)
     #: ... and governor lemmas to leave out altogether
     government_exclude: tuple[str, ...] = ()
+    #: a linguist's review of verb case frames the treebank is too small to learn: verb lemma ->
+    #: the cases its nominal objects take (German 'helfen': ["Dat"]). Each becomes a government
+    #: rule on the verb's objects ('comp:obj', 'comp:obl'), with the treebank's arcs as evidence.
+    case_frames: dict[str, list[str]] = field(default_factory=dict)
 
 
 Triple = tuple[str, str, str]  # (dependent UPOS, head UPOS, relation)
@@ -777,6 +781,53 @@ def _government_rules(stats: _Stats, options: ExtractOptions, base: dict[str, Ru
     return rules
 
 
+#: the objects a reviewed case frame constrains: nouns and pronouns (a name's case is rarely
+#: visible), by the relations SUD gives a verb's nominal objects
+_FRAME_DEPS = ("NOUN", "PRON")
+_FRAME_RELATIONS = ("comp:obj", "comp:obl")
+
+
+def _case_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
+    """Government rules for the verbs of ``case_frames`` (a linguist's review), one per dependent
+    class, relation and case set; 'evidence' gives each verb's arcs in the treebank and the share
+    that has an allowed case (0 arcs where the treebank never has the verb with an object)."""
+    by_cases: dict[tuple[str, ...], list[str]] = defaultdict(list)
+    for lemma, cases in sorted(options.case_frames.items()):
+        by_cases[tuple(sorted(cases))].append(lemma)
+    rules = []
+    side: Side = "dep"
+    for allowed, lemmas in sorted(by_cases.items()):
+        folded = {lem.casefold(): lem for lem in lemmas}
+        for x in _FRAME_DEPS:
+            for d in _FRAME_RELATIONS:
+                arcs = [a for a in stats.arcs.get((x, "VERB", d), ())
+                        if a.head.lemma.casefold() in folded and a.dep.feat_values("Case")]
+                per: dict[str, Counter[str]] = defaultdict(Counter)
+                for a in arcs:
+                    _add_values(per[folded[a.head.lemma.casefold()]], a.dep.feat_values("Case"))
+                total = sum(sum(c.values()) for c in per.values())
+                hits = [a for a in arcs if a.dep.feat_values("Case") & set(allowed)]
+                share = len(hits) / len(arcs) if arcs else 1.0
+                when: Conditions = (("head.lemma", tuple(lemmas)),)
+                evidence = tuple(
+                    (lem, Stat(round(sum(per[lem].values())),
+                               round(sum(per[lem][v] for v in allowed) / sum(per[lem].values()), 4)
+                               if per[lem] else 1.0))
+                    for lem in lemmas)
+                rules.append(Rule(
+                    id=rule_id("as", x, "VERB", d, "Case", side, allowed, when), type="as",
+                    dep_upos=x, head_upos="VERB", relation=d, feature="Case", side=side,
+                    allowed=allowed, support=round(total), share=share,
+                    kl=None, when=when, evidence=evidence,
+                    examples=tuple(dict.fromkeys(a.sid for a in hits))[: options.max_examples],
+                    example=_mark(hits[0].sent, hits[0].dep.id, hits[0].head.id) if hits else "",
+                    explanation=(f"A {x} attached by '{d}' to the verb {', '.join(lemmas)} has "
+                                 f"Case={' or '.join(allowed)}: the verb's case frame, added on "
+                                 f"review ({len(hits)} of {len(arcs)} such arcs in the treebank)."),
+                ))
+    return rules
+
+
 def extract_rules(
     sentences: Iterable[Sentence], lang: str, options: ExtractOptions | None = None
 ) -> RuleSet:
@@ -793,6 +844,7 @@ def extract_rules(
     agree = _conditioned_agreement(_agree_rules(stats, options), stats, options)
     assign = [_with_as_exceptions(r, stats, options) for r in _as_rules(stats, options)]
     rules = agree + assign + _government_rules(stats, options, {r.id: r for r in assign})
+    rules += _case_frame_rules(stats, options)
     rules = [_rounded(r) for r in rules]
     opts = {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(options).items()}
     return RuleSet(lang, rules, [], opts)
@@ -849,6 +901,10 @@ def method_notes(options: ExtractOptions | None = None) -> str:
                      f"attest: {added}.")
     if o.government_exclude:
         items.append(f"- reviewed by hand: governors left out: {', '.join(o.government_exclude)}.")
+    if o.case_frames:
+        frames = ", ".join(f"{lem} +{'/'.join(v)}" for lem, v in sorted(o.case_frames.items()))
+        items.append(f"- reviewed by hand: verb case frames (their nominal objects' case): "
+                     f"{frames}.")
     lines = []
     for item in items:
         lines += textwrap.wrap(item, 98, subsequent_indent="  " if item.startswith("-") else "")

@@ -27,13 +27,14 @@ import math
 import os
 import re
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .doc import MultiwordToken, Sentence, Word
 from .errors import LambreError
+from .lemmatize import LemmaOf, lemmatizer
 
 MODEL_FILES = {"tokenize": "tokenize.pt", "mwt": "mwt.pt", "pos": "pos.pt",
                "depparse": "depparse.pt"}
@@ -169,6 +170,7 @@ class Parser:
         if self.has_mwt:
             self.mwt_forms = _mwt_forms(procs_loaded["mwt"])
         # the model's lexicon: constrains the tagger, gives lemmas (below) and feeds --precise
+        self._lemmatizer: LemmaOf | None = None
         self.lexicon = _model_lexicon(source)
         self._install_confidence()
 
@@ -295,13 +297,16 @@ class Parser:
             out.append(sent)
         return out
 
-    def _lemma_of(self) -> Callable[[str, str], str | None] | None:
+    def _lemma_of(self) -> LemmaOf | None:
         """Lemmas for a project model, whose pipeline runs the identity lemmatizer (its parser
-        was trained on lemma = form): the lexicon's lemma of a known form, after parsing, so
-        that a rule's ``except_lemmas`` works on text. Official models lemmatize themselves."""
-        if self.source.kind != "project" or self.lexicon is None:
+        was trained on lemma = form): the lexicons' lemma of a known form, after parsing, so
+        that rules naming lemmas (case frames, exceptions) work on text (``lemmatize.py``).
+        Official models lemmatize themselves."""
+        if self.source.kind != "project":
             return None
-        return self.lexicon.lemma
+        if self._lemmatizer is None:
+            self._lemmatizer = lemmatizer(self.source.lang, self.lexicon)
+        return self._lemmatizer
 
     # -- confidence -------------------------------------------------------------------------
 
@@ -570,7 +575,7 @@ def _feats(s: str | None) -> dict[str, str]:
 
 
 def _convert(s: Any, base: int,
-             lemma_of: Callable[[str, str], str | None] | None = None) -> Sentence:
+             lemma_of: LemmaOf | None = None) -> Sentence:
     """A Stanza sentence as a ``Sentence``; offsets shifted by ``-base``."""
     words: list[Word] = []
     mwts: list[MultiwordToken] = []
@@ -596,11 +601,12 @@ def _convert(s: Any, base: int,
                                  if k in RULE_FEATURES)
                 if fconf:
                     misc["FConf"] = fconf
+            feats = _feats(w.feats)
             words.append(Word(
                 id=w.id, form=w.text,
-                lemma=(lemma_of(w.text, w.upos or "_") if lemma_of else None) or w.lemma or "_",
+                lemma=(lemma_of(w.text, w.upos or "_", feats) if lemma_of else None) or w.lemma or "_",
                 upos=w.upos or "_",
-                xpos=w.xpos or "_", feats=_feats(w.feats), head=w.head or 0,
+                xpos=w.xpos or "_", feats=feats, head=w.head or 0,
                 deprel=w.deprel or "_", misc=misc, start=a, end=b))
     return Sentence(words=words, multiword=mwts)
 

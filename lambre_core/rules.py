@@ -130,6 +130,14 @@ class Rule:
         return {k: frozenset(v.casefold() for v in vals)
                 for k, vals in self.when if k.endswith(".lemma")}
 
+    def names_lemmas(self, dep_lemma: str, head_lemma: str) -> bool:
+        """Whether the rule names lemmas (government: ``when: {head.lemma: [...]}``) and they
+        are these words' lemmas: then it speaks for these words in place of the general rule."""
+        sets = self._lemma_sets
+        return bool(sets) and all(
+            (dep_lemma if key.startswith("dep") else head_lemma).casefold() in lemmas
+            for key, lemmas in sets.items())
+
     def applies(
         self,
         dep_feats: Mapping[str, str],

@@ -1,0 +1,68 @@
+"""Lemmas for the project's parsers, from the lexicons.
+
+The project's Stanza pipelines run the identity lemmatizer (their parsers were trained on
+lemma = form), so a word's lemma comes from the lexicons after parsing: the treebank lexicon for
+forms the treebank saw, and the field lexicons for the rest (German verbs from ``ablaut``'s
+paradigms, Russian from ``pymorphy3``). A lemma matters wherever a rule names one: a verb's case
+frame (``helfen`` + dative), a modal's infinitive, a rule's exceptions. Where a form belongs to
+several paradigms (German "gehört": *gehören*, or the participle of *hören*), the tagged verb form
+chooses among them, and the treebank's lemma wins among those that remain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+LemmaOf = Callable[[str, str, Mapping[str, str]], "str | None"]
+
+
+def lemmatizer(lang: str, lexicon: Any | None) -> LemmaOf:
+    """A function (form, UPOS, tagged features) -> lemma, or None where nothing knows the form."""
+
+    def treebank(form: str, upos: str) -> str | None:
+        return lexicon.lemma(form, upos) if lexicon is not None else None
+
+    if lang == "de":
+        def de(form: str, upos: str, feats: Mapping[str, str]) -> str | None:
+            tb = treebank(form, upos)
+            if upos in ("VERB", "AUX"):
+                cands = german_verb_lemmas(form, feats)
+                if cands:
+                    return tb if tb in cands else cands[0]
+            return tb
+        return de
+    if lang == "ru":
+        def ru(form: str, upos: str, feats: Mapping[str, str]) -> str | None:
+            return treebank(form, upos) or russian_lemma(form, upos)
+        return ru
+    return lambda form, upos, feats: treebank(form, upos)
+
+
+def german_verb_lemmas(form: str, feats: Mapping[str, str] | None = None) -> list[str]:
+    """The infinitives whose paradigm has ``form`` in the tagged verb form (finite, participle,
+    infinitive), or in any form when the tag fits none of them; most common first."""
+    from . import morph_de
+
+    verbform = (feats or {}).get("VerbForm")
+    if verbform:
+        cands = morph_de.verb_lemmas(form, {"VerbForm": verbform})
+        if cands:
+            return cands
+    return morph_de.verb_lemmas(form)
+
+
+def russian_lemma(form: str, upos: str) -> str | None:
+    """The dictionary form of a Russian word pymorphy3 knows in this word class (its first
+    parse; None for unknown words)."""
+    from .lexicon import _morph, oc_to_ud
+
+    morph = _morph()
+    if morph is None or not any(c.isalpha() for c in form) or not morph.word_is_known(form.lower()):
+        return None
+    for p in morph.parse(form):
+        pu, _ = oc_to_ud(p.tag)
+        if pu == upos or (upos == "AUX" and pu == "VERB") or (upos == "PROPN" and pu == "NOUN"):
+            lemma: str = p.normal_form
+            return lemma.capitalize() if upos == "PROPN" else lemma
+    return None
