@@ -329,10 +329,6 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         readings = ("Part", "Inf") if under_aux else ("Fin",)
         cands = {lem.casefold() for vf in readings
                  for lem in german_verb_lemmas(h.form, {"VerbForm": vf})}
-        # a separable verb ("mithelfen") only where its particle stands in the sentence
-        forms = {w.form.casefold() for w in sud.words}
-        cands = {c for c in cands if not any(
-            c != b and c.endswith(b) and c[:-len(b)] not in forms for b in cands)}
         allowed = {v.casefold() for k, vs in rule.when if k == "head.lemma" for v in vs}
         if not cands or not cands <= allowed:
             return True
@@ -341,13 +337,21 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         u = sud.word(i)
         if u.form == "," or u.upos in ("SCONJ", "VERB") or u.feats.get("PronType") == "Rel":
             return True
-    if "Nom" in _np_cases(sud, d, options):
-        cx = _verbal_complex(sud, h.id)
+    cases = _np_cases(sud, d, options)
+    cx = _verbal_complex(sud, h.id)
+    if "Nom" in cases:
         sure = [w for w in sud.words if w.head in cx and w.id != d.id and _rel(w) == "subj"
                 and analyses[w.id].known and options[w.id]
                 and all(values(o, "Case") == {"Nom"} for o in options[w.id])]
-        if not sure:
-            return True
+        if not sure or cases == {"Nom"}:
+            return True  # the subject, misparsed ("welcher Karriere man folgen will")
+    allowed_cases = set(rule.allowed)
+    if any(w.head in cx and w.id != d.id and _rel(w) in ARG_RELS and w.upos in _CONTROLLERS
+           and _np_cases(sud, w, options) & allowed_cases for w in sud.words):
+        return True  # another phrase fills the frame: this one is an adverbial ("dieses Semester")
+    first = min([d.id] + [w.id for w in sud.words if w.head == d.id and w.upos in ("DET", "ADJ")])
+    if "Gen" in cases and first > 1 and sud.word(first - 1).upos in ("NOUN", "PROPN"):
+        return True  # a genitive attribute of the noun before ("die Belohnung eines Menschen")
     return False
 
 

@@ -39,17 +39,27 @@ def lemmatizer(lang: str, lexicon: Any | None) -> LemmaOf:
     return lambda form, upos, feats: treebank(form, upos)
 
 
+#: separable verb particles: "kriegen" alone is no form of "unterkriegen" to a lemmatizer (its
+#: particle would stand elsewhere, and the base verb is the word's lemma)
+_PARTICLES = ("ab", "an", "auf", "aus", "bei", "dar", "durch", "ein", "fest", "fort", "her",
+              "hin", "los", "mit", "nach", "nieder", "über", "um", "unter", "vor", "weg",
+              "weiter", "wieder", "zu", "zurück", "zusammen")
+
+
 def german_verb_lemmas(form: str, feats: Mapping[str, str] | None = None) -> list[str]:
     """The infinitives whose paradigm has ``form`` in the tagged verb form (finite, participle,
-    infinitive), or in any form when the tag fits none of them; most common first."""
+    infinitive), or in any form when the tag fits none of them; most common first. Separable
+    verbs whose particle the form lacks are left out ("helfe": "helfen", not "mithelfen")."""
     from . import morph_de
 
+    low = form.lower()
     verbform = (feats or {}).get("VerbForm")
-    if verbform:
-        cands = morph_de.verb_lemmas(form, {"VerbForm": verbform})
-        if cands:
-            return cands
-    return morph_de.verb_lemmas(form)
+    cands = morph_de.verb_lemmas(form, {"VerbForm": verbform}) if verbform else []
+    if not cands:
+        cands = morph_de.verb_lemmas(form)
+    return [c for c in cands
+            if not any(c.startswith(p) and len(c) > len(p) + 2 and not low.startswith(p)
+                       for p in _PARTICLES)]
 
 
 def russian_lemma(form: str, upos: str) -> str | None:
