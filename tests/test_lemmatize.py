@@ -1,0 +1,73 @@
+"""Lemmas from the lexicons (``lambre_core/lemmatize.py``) and the verb case frames they unlock."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lambre_core.check import rule_arcs
+from lambre_core.conllu_io import read_conllu
+from lambre_core.extract import ExtractOptions, extract_rules
+from lambre_core.lemmatize import german_verb_lemmas, lemmatizer, russian_lemma
+from lambre_core.rules import default_rules
+from lambre_core.sud import to_sud
+
+
+def test_german_verb_forms_get_their_infinitive() -> None:
+    lemma = lemmatizer("de", None)
+    assert lemma("helfe", "VERB", {}) == "helfen"
+    assert lemma("Hilf", "VERB", {"VerbForm": "Fin", "Mood": "Imp"}) == "helfen"
+    assert lemma("geholfen", "VERB", {"VerbForm": "Part"}) == "helfen"
+    # finite "gehört" is only "gehören"; the participle belongs to "hören" as well
+    assert lemma("gehört", "VERB", {"VerbForm": "Fin"}) == "gehören"
+    assert set(german_verb_lemmas("gehört", {"VerbForm": "Part"})) == {"hören", "gehören"}
+    # nouns are left to the treebank lexicon (none here)
+    assert lemma("Häuser", "NOUN", {}) is None
+
+
+def test_a_separable_verb_needs_its_particle() -> None:
+    # "kriegen" alone is no form of "unterkriegen"; "helfe" none of "mithelfen"
+    assert "unterkriegen" not in german_verb_lemmas("kriegen")
+    assert german_verb_lemmas("helfe") == ["helfen"]
+    assert german_verb_lemmas("aufzuhören") == ["aufhören"]
+
+
+def test_russian_lemmas_from_pymorphy() -> None:
+    assert russian_lemma("книги", "NOUN") == "книга"
+    assert russian_lemma("читала", "VERB") == "читать"
+    assert russian_lemma("qwerty", "NOUN") is None
+
+
+def test_reviewed_case_frames_become_government_rules(shared: Path) -> None:
+    sents = read_conllu(shared / "treebanks/ud/de/de_gsd-ud-dev.conllu")
+    rs = extract_rules(sents, "de", ExtractOptions(min_count=20, case_frames={
+        "helfen": ["Dat"], "folgen": ["Dat"]}))
+    rule = rs.by_id["as.dep.NOUN.VERB.comp:obl.Case.Dat"]
+    assert rule.when == (("head.lemma", ("folgen", "helfen")),)
+    assert rule.allowed == ("Dat",)
+    assert dict(rule.evidence).keys() == {"folgen", "helfen"}
+    assert "added on review" in rule.explanation
+    assert "as.dep.PRON.VERB.comp:obj.Case.Dat" in rs.by_id
+
+
+def _arc_rules(text: str) -> set[str]:
+    from lambre_core.conllu_io import read_conllu_string
+
+    sud = to_sud(read_conllu_string(text)[0])
+    rules = default_rules("de").enabled_rules()
+    return {r.id for a in rule_arcs(sud, rules) for r in a.rules if sud.word(a.dep).form == "Mann"}
+
+
+@pytest.mark.parametrize(("verb", "lemma", "governed"), [("helfe", "helfen", True),
+                                                         ("sehe", "sehen", False)])
+def test_a_verbs_own_frame_replaces_the_general_object_rule(verb: str, lemma: str,
+                                                             governed: bool) -> None:
+    text = (f"1\tIch\tich\tPRON\t_\tCase=Nom|Number=Sing|Person=1\t2\tnsubj\t_\t_\n"
+            f"2\t{verb}\t{lemma}\tVERB\t_\tVerbForm=Fin\t0\troot\t_\t_\n"
+            f"3\tden\tder\tDET\t_\tCase=Acc|Gender=Masc|Number=Sing\t4\tdet\t_\t_\n"
+            f"4\tMann\tMann\tNOUN\t_\tCase=Acc|Gender=Masc|Number=Sing\t2\tobj\t_\t_\n\n")
+    ids = _arc_rules(text)
+    # (a rule whose lemma condition fails stays a candidate: its ``when`` decides per analysis)
+    assert "as.dep.NOUN.VERB.comp:obj.Case.Dat" in ids
+    assert ("as.dep.NOUN.VERB.comp:obj.Case" in ids) is not governed
