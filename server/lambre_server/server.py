@@ -98,8 +98,9 @@ class LambreServer(LanguageServer):
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lambre-parse")
         self.root: Path | None = None
         self.config = LambreConfig()
-        self._config_stamp: tuple[float, int] | None = None
+        self._config_stamp: ConfigStamp | None = None
         self._config_error_shown: str | None = None
+        self._config_lock = asyncio.Lock()
         self._pending_visible: dict[str, list[types.Range]] = {}
         # keyed by id(check) (checks are not hashable); the check is kept to rule out id reuse
         # per-sentence derived data, looked up thousands of times per keystroke: plain dicts
@@ -135,32 +136,27 @@ class LambreServer(LanguageServer):
         """``.lambre.yaml`` at the workspace root (None without a root)."""
         return self.root / CONFIG_NAME if self.root is not None else None
 
-    def refresh_config(self) -> bool:
-        """Reload ``.lambre.yaml`` when it changed on disk; True if it did."""
+    async def refresh_config(self) -> bool:
+        """Reload ``.lambre.yaml`` when it changed on disk; True if it did.
+
+        The file is stat'ed and read on a thread (the event loop keeps answering whatever the
+        workspace put there), and only when it is a regular file within the size limit."""
         path = self.config_path()
         if path is None:
             return False
-        try:
-            st = path.stat()
-            stamp: tuple[float, int] | None = (st.st_mtime, st.st_size)
-        except OSError:
-            stamp = None
-        if stamp == self._config_stamp:
-            return False
-        self._config_stamp = stamp
-        if stamp is None:
-            self.config = LambreConfig(path=path)
+        async with self._config_lock:
+            stamp, config, error = await asyncio.to_thread(_read_config, path, self._config_stamp)
+            if stamp == self._config_stamp and config is None and error is None:
+                return False
+            self._config_stamp = stamp
+            self.config = config if config is not None else LambreConfig(path=path)
+            if error is None:
+                self._config_error_shown = None
+            elif self._config_error_shown != error:
+                # keep checking with an empty configuration, say once what is wrong
+                self._config_error_shown = error
+                self.show(f"lambre: {error}", types.MessageType.Error)
             return True
-        try:
-            self.config = load_config(path)
-            self._config_error_shown = None
-        except ConfigError as err:
-            # keep checking with an empty configuration, say once what is wrong
-            self.config = LambreConfig(path=path)
-            if self._config_error_shown != str(err):
-                self._config_error_shown = str(err)
-                self.show(f"lambre: {err}", types.MessageType.Error)
-        return True
 
     def language_for(self, doc: Document) -> str | None:
         """languageId when it is a language code, else a glob map, else the default language."""
@@ -308,8 +304,9 @@ class LambreServer(LanguageServer):
         doc = self._current(uri, version)
         if doc is None:
             return
-        if self.refresh_config():
-            pass  # the new config applies from this check on
+        await self.refresh_config()  # a new config applies from this check on
+        if self._current(uri, version) is None:
+            return
         items = self._sentences(doc, self.language_for(doc))
         engines: dict[str, Engine] = {}
         for lang in sorted({it.lang for it in items}):
@@ -574,31 +571,37 @@ class LambreServer(LanguageServer):
     # -- workspace configuration edits -------------------------------------------------------
 
     def config_dir_for(self, uri: str | None) -> Path | None:
-        """Where ``.lambre.yaml`` lives: the workspace root, else the document's directory."""
+        """Where ``.lambre.yaml`` may be written: the workspace root, else the directory of the
+        open document ``uri`` names. Any other URI (a file never opened, one with ``..`` that
+        points elsewhere) gets None: a command's arguments do not choose where files go."""
         if self.root is not None:
             return self.root
-        if uri:
-            path = to_fs_path(uri)
-            if path:
-                return Path(path).parent
-        return None
+        doc = self.docs.get(uri) if uri else None
+        if doc is None:
+            return None
+        path = to_fs_path(doc.uri)
+        if not path:
+            return None
+        directory = Path(os.path.normpath(path)).parent
+        return directory if directory.is_dir() else None
 
-    def edit_config(self, edits: list[tuple[str, str]], uri: str | None) -> str | None:
-        """Write suppressions to ``.lambre.yaml`` and recheck; the file written, or None."""
+    async def edit_config(self, edits: list[tuple[str, str]], uri: str | None) -> str | None:
+        """Write suppressions to ``.lambre.yaml`` (on a thread) and recheck; the file written,
+        or None."""
         directory = self.config_dir_for(uri)
         if directory is None:
-            self.show("lambre: no workspace folder to keep .lambre.yaml in",
-                      types.MessageType.Warning)
+            self.show(f"lambre: not writing {CONFIG_NAME}: no workspace folder, and {uri!r} is "
+                      "not an open document", types.MessageType.Warning)
             return None
         try:
-            cfg = update_config(directory, edits)
-        except (ConfigError, OSError) as err:
+            cfg = await asyncio.to_thread(update_config, directory, edits)
+        except (LambreError, OSError) as err:
             self.show(f"lambre: cannot update {CONFIG_NAME}: {err}", types.MessageType.Error)
             return None
         if self.root is None or directory == self.root:
             self.config = cfg
             self._config_stamp = None
-            self.refresh_config()
+            await self.refresh_config()
         self.recheck_all()
         return str(directory / CONFIG_NAME)
 
@@ -664,3 +667,23 @@ def root_from(params: types.InitializeParams) -> Path | None:
     if params.root_path and os.path.isdir(params.root_path):
         return Path(params.root_path)
     return None
+
+
+ConfigStamp = tuple[float, int, int]
+
+
+def _read_config(path: Path, old: ConfigStamp | None
+                 ) -> tuple[ConfigStamp | None, LambreConfig | None, str | None]:
+    """(stamp, config, error) for ``path``; config and error None when the stamp is unchanged
+    or the file is gone. Runs on a thread: it touches the disk."""
+    try:
+        st = path.stat()
+        stamp: ConfigStamp | None = (st.st_mtime, st.st_size, st.st_ino)
+    except OSError:
+        stamp = None
+    if stamp == old or stamp is None:
+        return stamp, None, None
+    try:
+        return stamp, load_config(path), None
+    except ConfigError as err:
+        return stamp, None, str(err)
