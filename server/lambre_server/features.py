@@ -14,6 +14,7 @@ from .server import (
     CMD_DISABLE_RULE,
     CMD_IGNORE_SENTENCE,
     CMD_SCORE,
+    STATE_REQUEST,
     VISIBLE_NOTIFICATION,
     LambreServer,
     root_from,
@@ -310,6 +311,11 @@ def build_server() -> LambreServer:
             return None
         uri = str(args[1]) if len(args) > 1 else None
         return await ls.edit_config([("ignore_sentence", str(args[0]))], uri)
+
+    @ls.feature(STATE_REQUEST)
+    def document_state(ls: LambreServer, params: Any) -> dict[str, Any] | None:
+        uri = _get(params, "uri")
+        return ls.document_state(str(uri)) if uri else None
 
     @ls.feature(VISIBLE_NOTIFICATION)
     def visible_ranges(ls: LambreServer, params: Any) -> None:

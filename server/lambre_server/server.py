@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import inspect
 import json
 import logging
@@ -29,6 +30,7 @@ from typing import Any, TypeVar
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
 from lambre_core.check import SentenceCheck
@@ -56,6 +58,11 @@ from .settings import Settings, parse_settings
 log = logging.getLogger(__name__)
 
 SCORE_NOTIFICATION = "lambre/documentScore"
+#: server -> client: the server's copy of a document no longer matches the client's; the client
+#: answers with a didChange carrying the whole text
+DIVERGED_NOTIFICATION = "lambre/documentDiverged"
+#: client -> server request: the server's version, UTF-16 length and SHA-256 of a document
+STATE_REQUEST = "lambre/documentState"
 VISIBLE_NOTIFICATION = "lambre/visibleRanges"
 CMD_SCORE = "lambre.documentScore"
 CMD_DISABLE_RULE = "lambre.disableRule"
@@ -83,11 +90,30 @@ class _BoundedDict(dict[K, V]):
 EngineKey = tuple[str, str | None, str | None, tuple[str, ...]]
 
 
+class LambreProtocol(LanguageServerProtocol):
+    """pygls's protocol, told when a ``didChange`` cannot be read: pygls drops such a message
+    (a negative position fails validation), and the document's text would silently diverge."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except Exception:
+            if data.get("method") == types.TEXT_DOCUMENT_DID_CHANGE and \
+                    isinstance(self._server, LambreServer):
+                params = data.get("params")
+                doc = params.get("textDocument") if isinstance(params, dict) else None
+                if isinstance(doc, dict) and isinstance(doc.get("uri"), str):
+                    version = doc.get("version")
+                    self._server.diverged(doc["uri"], version if isinstance(version, int) else None,
+                                          "an edit the server could not read")
+            raise
+
+
 class LambreServer(LanguageServer):
     """pygls server with lambre's state: settings, workspace config, engines, caches, documents."""
 
     def __init__(self) -> None:
-        super().__init__("lambre-server", __version__)
+        super().__init__("lambre-server", __version__, protocol_cls=LambreProtocol)
         self.settings = Settings()
         self.caches = Caches(self.settings.cache_size)
         self.docs: dict[str, Document] = {}
@@ -534,16 +560,57 @@ class LambreServer(LanguageServer):
         self.schedule(doc, 0)
 
     def change(self, params: types.DidChangeTextDocumentParams) -> None:
-        """didChange: apply the (incremental) changes, check after the debounce."""
+        """didChange: apply the (incremental) changes, check after the debounce. A diverged
+        document takes only a whole-text change (the resync it asked for); edits before that
+        would apply to the wrong text and are dropped."""
         doc = self.docs.get(params.text_document.uri)
         if doc is None:
             return
         text = doc.text
         for change in params.content_changes:
+            if doc.diverged and isinstance(change, types.TextDocumentContentChangePartial):
+                continue
+            if not isinstance(change, types.TextDocumentContentChangePartial):
+                doc.diverged = False
             text = apply_change(text, change, self.encoding)
         doc.text = text
         doc.version = params.text_document.version
+        if doc.diverged:
+            return
         self.schedule(doc, self.settings.debounce_ms)
+
+    def diverged(self, uri: str, version: int | None, why: str) -> None:
+        """The server's text of ``uri`` is no longer the client's: stop checking it, clear its
+        diagnostics (their ranges would be wrong), tell the user, and ask the client for the
+        whole text (``lambre/documentDiverged``, answered by a full didChange)."""
+        doc = self.docs.get(uri)
+        if doc is None:
+            return
+        log.warning("%s: %s; the document's text is re-requested", uri, why)
+        if doc.task is not None and not doc.task.done():
+            doc.task.cancel()
+        if version is not None:
+            doc.version = version
+        first = not doc.diverged
+        doc.diverged = True
+        doc.results = []
+        doc.published_version = None
+        self._send_raw(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, {"uri": uri, "diagnostics": []})
+        self._send_raw(DIVERGED_NOTIFICATION, {"uri": uri, "version": doc.version, "reason": why})
+        if first:
+            self.show(f"lambre: {why} in {uri}; the text is re-requested from the editor",
+                      types.MessageType.Warning)
+
+    def document_state(self, uri: str) -> dict[str, Any] | None:
+        """What the server holds for ``uri``: version, UTF-16 length, SHA-256 of the UTF-8 text
+        and whether it is diverged (lets a client or a test compare texts cheaply)."""
+        doc = self.docs.get(uri)
+        if doc is None:
+            return None
+        data = doc.text.encode("utf-8", "surrogatepass")
+        return {"uri": uri, "version": doc.version, "diverged": doc.diverged,
+                "length": len(doc.text.encode("utf-16-le", "surrogatepass")) // 2,
+                "sha256": hashlib.sha256(data).hexdigest()}
 
     def close(self, uri: str) -> None:
         """didClose: stop work, forget the document, clear its diagnostics."""
@@ -555,7 +622,8 @@ class LambreServer(LanguageServer):
     def recheck_all(self) -> None:
         """Check every open document again (settings or configuration changed)."""
         for doc in self.docs.values():
-            self.schedule(doc, 0)
+            if not doc.diverged:
+                self.schedule(doc, 0)
 
     def set_visible(self, uri: str, ranges: list[types.Range]) -> None:
         """Remember which part of a document the client shows (checked first)."""
