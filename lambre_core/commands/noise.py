@@ -33,11 +33,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    check_output(args.output, [*args.inputs, *(args.lexicon_from or []), args.unimorph],
-                 args.force)
     for f in args.inputs:
         if not f.is_file():
             raise LambreError("no such file", file=str(f))
+    check_output(args.output, [*args.inputs, *(args.lexicon_from or []), args.unimorph],
+                 args.force)
     sources = args.lexicon_from if args.lexicon_from else args.inputs
     lex = build_lexicon(args.lang, sources, unimorph=args.unimorph,
                         external=not args.no_external)
