@@ -7,6 +7,7 @@ from __future__ import annotations
 import codecs
 import os
 import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -68,6 +69,15 @@ def test_existing_output_needs_force(treebank: Path) -> None:
     res = run_cli("convert", str(treebank), "-o", str(out), "--force")
     assert res.returncode == 0, res.stderr
     assert out.read_text(encoding="utf-8").startswith("# sent_id")
+    # an output that is a symbolic link stays one: the file it points to gets the text
+    link = treebank.with_name("link.conllu")
+    link.symlink_to(out)
+    out.write_text("old\n", encoding="utf-8")
+    out.chmod(0o640)
+    res = run_cli("convert", str(treebank), "-o", str(link), "--force")
+    assert res.returncode == 0, res.stderr
+    assert link.is_symlink() and out.read_text(encoding="utf-8").startswith("# sent_id")
+    assert stat.S_IMODE(out.stat().st_mode) == 0o640
 
 
 def test_directories_where_files_belong(tmp_path: Path, treebank: Path) -> None:
