@@ -351,7 +351,7 @@ def edit_config_text(text: str, edits: Iterable[tuple[str, str]],
         # empty, or comments only: keep those lines and add a mapping after them
         prefix = text.rstrip("\n") + "\n" if text.strip() else "# lambre workspace configuration\n"
         data = CommentedMap()
-    before = repr(data)
+    changed = False
     for kind, value in edits:
         if kind == "disable_rule":
             key, item, norm = "disabled_rules", value, (lambda x: x)
@@ -368,7 +368,8 @@ def edit_config_text(text: str, edits: Iterable[tuple[str, str]],
             raise ConfigError(f"field '{key}': expected a list", str(path))
         if item not in {norm(str(x)) for x in seq}:
             seq.append(item)
-    if repr(data) == before:
+            changed = True
+    if not changed:
         return text
     out = io.StringIO()
     yaml_rt.dump(data, out)

@@ -61,7 +61,7 @@ def decode_text(data: bytes, path: str) -> str:
 def open_text(path: str | os.PathLike[str]) -> TextIO:
     """Open a UTF-8 text file for reading line by line (a UTF-8 byte-order mark is skipped, a
     UTF-16/32 one is an error naming it). ``OSError`` passes through for the caller to report."""
-    raw: BinaryIO = open(path, "rb")  # noqa: SIM115 - returned to the caller, who closes it
+    raw: BinaryIO = open(path, "rb")  # returned inside the wrapper: the caller closes it
     try:
         name = foreign_bom(raw.peek(4)[:4] if isinstance(raw, io.BufferedReader) else b"")
         if name is not None:
