@@ -1,7 +1,8 @@
 """The ``lambre-core`` command line: a thin layer over the engine's functions.
 
 Each subcommand lives in ``lambre_core/commands/<name>.py`` and exposes ``register(subparsers)``;
-user errors (``LambreError``) become one line on stderr and exit code 2, never a traceback.
+user errors (``LambreError``) and failures of the file system (``OSError``) become one line on
+stderr, ``lambre-core: error: PATH: what``, and exit code 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point: parse arguments, run the subcommand, map user errors to exit code 2."""
+    """Entry point: parse arguments, run the subcommand, map user and file errors to exit 2."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -52,6 +53,23 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as err:
+        # an unreadable input, a directory where a file was expected, a read-only output
+        # directory: one line naming the path, as for the project's own errors
+        print(f"lambre-core: error: {os_error_line(err)}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def os_error_line(err: OSError) -> str:
+    """``PATH: what`` for an ``OSError`` (``what`` alone when it names no path)."""
+    what = err.strerror or str(err) or type(err).__name__
+    what = what[:1].lower() + what[1:]
+    paths = [str(p) for p in (err.filename, err.filename2) if p is not None]
+    if not paths:
+        return what
+    if len(paths) == 2:
+        return f"{paths[0]} -> {paths[1]}: {what}"
+    return f"{paths[0]}: {what}"
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import io
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -31,6 +32,7 @@ import yaml
 
 from .conllu_io import atomic_write
 from .errors import LambreError
+from .files import CONFIG_MAX_BYTES, read_regular_text
 
 #: the file name looked up at the workspace root
 CONFIG_NAME = ".lambre.yaml"
@@ -168,7 +170,7 @@ def find_config(start: str | Path) -> Path | None:
         p = p.parent
     for d in (p, *p.parents):
         candidate = d / CONFIG_NAME
-        if candidate.is_file():
+        if candidate.exists() or candidate.is_symlink():  # a bad one is reported, not skipped
             return candidate
     return None
 
@@ -263,16 +265,15 @@ def parse_config(text: str, path: str | Path = CONFIG_NAME) -> LambreConfig:
 
 
 def load_config(path: str | Path) -> LambreConfig:
-    """Read and validate a ``.lambre.yaml``; ``ConfigError`` (file/line/column/field) if bad."""
+    """Read and validate a ``.lambre.yaml``; ``ConfigError`` (file/line/column/field) if bad.
+
+    Only a regular file of at most ``CONFIG_MAX_BYTES`` is read: a workspace may hold a FIFO or
+    a link to ``/dev/zero`` under that name, and opening it must neither block nor read on."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError("no such file", str(p)) from None
-    except UnicodeDecodeError as exc:
-        raise ConfigError(f"not UTF-8 text (byte {exc.start})", str(p)) from None
-    except OSError as exc:
-        raise ConfigError(f"cannot read: {exc.strerror}", str(p)) from None
+        text = read_regular_text(p, CONFIG_MAX_BYTES)
+    except LambreError as err:
+        raise ConfigError(err.message, str(p), err.line, err.column) from None
     return parse_config(text, p)
 
 
@@ -280,7 +281,7 @@ def load_config_or_default(directory: str | Path) -> LambreConfig:
     """The ``.lambre.yaml`` directly in ``directory`` if there is one, else an empty config
     that would be saved there."""
     p = Path(directory) / CONFIG_NAME
-    if p.is_file():
+    if p.exists():
         return load_config(p)
     return LambreConfig(path=p)
 
@@ -304,14 +305,87 @@ def save_config(config: LambreConfig, path: str | Path | None = None) -> Path:
 
 def update_config(directory: str | Path, edits: Iterable[tuple[str, str]]) -> LambreConfig:
     """Load (or start) ``directory/.lambre.yaml``, apply ``edits`` — pairs of
-    ``("disable_rule", id)`` or ``("ignore_sentence", text)`` — and save it atomically."""
-    config = load_config_or_default(directory)
+    ``("disable_rule", id)`` or ``("ignore_sentence", text)`` — and save it atomically.
+
+    The file is edited round-trip (``ruamel.yaml``): comments, key order, quoting and
+    indentation stay as the user wrote them, and the file keeps its permission bits. A symbolic
+    link is refused (writing through it could land anywhere), and so is a missing directory."""
+    directory = Path(directory)
+    path = directory / CONFIG_NAME
+    if path.is_symlink():
+        raise ConfigError("a symbolic link; not written (edit the file it points to)", str(path))
+    if not directory.is_dir():
+        raise ConfigError("no such directory; not written", str(directory))
+    text = load_config_text(path) if path.exists() else ""
+    new_text = edit_config_text(text, edits, path)
+    config = parse_config(new_text, path)  # what is written must validate
+    if new_text != text:
+        atomic_write(path, new_text)
+    return config
+
+
+def load_config_text(path: Path) -> str:
+    """The text of an existing ``.lambre.yaml`` (regular file, size-limited), validated."""
+    try:
+        text = read_regular_text(path, CONFIG_MAX_BYTES)
+    except LambreError as err:
+        raise ConfigError(err.message, str(path), err.line, err.column) from None
+    parse_config(text, path)  # an invalid file is reported, not overwritten
+    return text
+
+
+def edit_config_text(text: str, edits: Iterable[tuple[str, str]],
+                     path: str | Path = CONFIG_NAME) -> str:
+    """``text`` (a valid ``.lambre.yaml``) with ``edits`` applied, everything else kept."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    yaml_rt = YAML(typ="rt")
+    yaml_rt.preserve_quotes = True
+    yaml_rt.width = 4096  # never fold a long sentence onto two lines
+    mapping, offset = _guess_indent(text)
+    yaml_rt.indent(mapping=mapping, sequence=offset + 2, offset=offset)
+    data = yaml_rt.load(text) if text.strip() else None
+    prefix = ""
+    if not isinstance(data, CommentedMap):
+        # empty, or comments only: keep those lines and add a mapping after them
+        prefix = text.rstrip("\n") + "\n" if text.strip() else "# lambre workspace configuration\n"
+        data = CommentedMap()
+    changed = False
     for kind, value in edits:
         if kind == "disable_rule":
-            config = config.with_disabled_rule(value)
+            key, item, norm = "disabled_rules", value, (lambda x: x)
         elif kind == "ignore_sentence":
-            config = config.with_ignored_sentence(value)
+            key, item, norm = "ignored_sentences", normalize_sentence(value), normalize_sentence
+            if not item:
+                continue
         else:
             raise ValueError(f"unknown config edit {kind!r}")
-    save_config(config)
-    return config
+        seq = data.get(key)
+        if seq is None:
+            seq = data[key] = CommentedSeq()
+        elif not isinstance(seq, list):
+            raise ConfigError(f"field '{key}': expected a list", str(path))
+        if item not in {norm(str(x)) for x in seq}:
+            seq.append(item)
+            changed = True
+    if not changed:
+        return text
+    out = io.StringIO()
+    yaml_rt.dump(data, out)
+    return prefix + out.getvalue()
+
+
+def _guess_indent(text: str) -> tuple[int, int]:
+    """(mapping indent, block-sequence dash offset) the file uses; PyYAML's (2, 0) by default."""
+    mapping = offset = None
+    for line in text.splitlines():
+        stripped = line.lstrip(" ")
+        depth = len(line) - len(stripped)
+        if not depth or not stripped or stripped.startswith("#"):
+            continue
+        if stripped.startswith("- ") or stripped == "-":
+            offset = depth if offset is None else offset
+        elif mapping is None:
+            mapping = depth
+    return mapping or 2, offset or 0

@@ -21,6 +21,7 @@ from conllu.parser import DEFAULT_FIELDS, parse_comment_line, parse_line
 
 from .doc import MultiwordToken, Sentence, Word
 from .errors import ConlluError, TreeError
+from .files import open_text
 
 
 def _offsets(misc: dict[str, str]) -> tuple[int | None, int | None]:
@@ -165,13 +166,14 @@ def iter_conllu(handle: Iterable[str], source: str = "<stdin>") -> Iterator[Sent
 
 
 def read_conllu(path: str | os.PathLike[str]) -> list[Sentence]:
-    """Read a whole CoNLL-U file (``-`` for stdin). An empty file is an error."""
+    """Read a whole CoNLL-U file (``-`` for stdin; UTF-8, a byte-order mark is dropped).
+    An empty file is an error."""
     name = str(path)
     try:
         if name == "-":
             sentences = list(iter_conllu(sys.stdin, "<stdin>"))
         else:
-            with open(name, encoding="utf-8") as fh:
+            with open_text(name) as fh:
                 sentences = list(iter_conllu(fh, name))
     except FileNotFoundError:
         raise ConlluError("no such file", name) from None
@@ -241,18 +243,34 @@ def to_conllu(sentences: Iterable[Sentence]) -> str:
     return "".join(out)
 
 
+def _read_umask() -> int:
+    # os.umask can only be read by setting it: done once, at import, before any thread exists
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _read_umask()
+
+
 def atomic_write(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` via a temporary file and rename, so a failure leaves no half file."""
+    """Write ``text`` to ``path`` via a temporary file and rename, so a failure leaves no half file.
+
+    A file replaced keeps its permission bits; a symbolic link stays a link and its target gets
+    the new text (the rename happens beside the target)."""
     target = Path(path)
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))
     target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = target.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        mode = 0o666 & ~_UMASK  # what a plain open() would give a new file
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=str(target.parent))
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
-        # mkstemp creates 0600; give the file the mode a plain open() would
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
+        os.chmod(tmp, mode)
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

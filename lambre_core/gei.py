@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from .check import SentenceCheck
 from .doc import Sentence
 from .errors import LambreError
+from .files import open_text
 
 #: default gold error types: ERRANT's ``R:<POS>:FORM`` and ``R:MORPH``
 DEFAULT_TYPES = ("R:*:FORM", "R:MORPH")
@@ -47,7 +48,7 @@ def read_m2(path: str | os.PathLike[str]) -> list[M2Sentence]:
     out: list[M2Sentence] = []
     cur: M2Sentence | None = None
     try:
-        fh = open(path, encoding="utf-8")
+        fh = open_text(path)
     except OSError as exc:
         raise LambreError(f"cannot read M2 file: {exc.strerror}", file=str(path)) from exc
     with fh:

@@ -21,6 +21,7 @@ from typing import Any
 
 from .doc import Sentence
 from .errors import LambreError
+from .files import open_text
 
 #: the features a bundle holds: the inflectional ones the rules and the noise work with
 BUNDLE_FEATURES = ("Animacy", "Case", "Degree", "Gender", "Mood", "Number", "Person", "Tense",
@@ -75,7 +76,7 @@ class Lexicon:
 
     def add_unimorph(self, path: str | os.PathLike[str]) -> None:
         """Read a UniMorph TSV (lemma, form, features like ``N;NOM;SG``)."""
-        with open(path, encoding="utf-8") as fh:
+        with open_text(path) as fh:
             for n, line in enumerate(fh, 1):
                 parts = line.rstrip("\n").split("\t")
                 if not line.strip():
@@ -413,7 +414,7 @@ def save_lexicon_tsv(lex: Lexicon, path: str | os.PathLike[str]) -> None:
 def load_lexicon_tsv(path: str | os.PathLike[str], lang: str, external: bool = True) -> Lexicon:
     """Read a lexicon written by ``save_lexicon_tsv``."""
     lex = Lexicon(lang, external=external)
-    with open(path, encoding="utf-8") as fh:
+    with open_text(path) as fh:
         for n, line in enumerate(fh, 1):
             parts = line.rstrip("\n").split("\t")
             if len(parts) != 4:

@@ -69,7 +69,8 @@ from typing import Any, Literal
 import yaml
 
 from .conllu_io import atomic_write
-from .errors import RuleFileError
+from .errors import LambreError, RuleFileError
+from .files import read_regular_text
 
 RuleType = Literal["agree", "as"]
 Side = Literal["both", "dep", "head"]
@@ -471,15 +472,21 @@ def parse_rules(text: str, path: str = "<string>") -> RuleSet:
     return RuleSet(lang, rules, sources, options if isinstance(options, dict) else {}, path)
 
 
+#: the largest rule file read (the shipped ones are under 100 kB)
+RULES_MAX_BYTES = 64_000_000
+
+
 def load_rules(path: str | os.PathLike[str]) -> RuleSet:
     """Load and validate a rule file; a bad one raises ``RuleFileError`` (file, line, field)."""
     name = str(path)
+    if not os.path.lexists(name):
+        raise RuleFileError("rule file not found", name)
     try:
-        text = Path(name).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RuleFileError("rule file not found", name) from None
-    except (UnicodeDecodeError, IsADirectoryError) as exc:
-        raise RuleFileError(f"cannot read rule file: {exc}", name) from None
+        # a regular file of bounded size only: a FIFO or /dev/zero named here must not hang
+        text = read_regular_text(name, RULES_MAX_BYTES)
+    except LambreError as err:
+        raise RuleFileError(f"cannot read rule file: {err.message}", name, err.line,
+                            err.column) from None
     return parse_rules(text, name)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import shutil
 import subprocess
 import sys
@@ -126,7 +127,13 @@ def half_precision(src: Path, dst: Path) -> None:
     """Store a Stanza model with its float tensors in fp16 (Stanza copies them back into fp32)."""
     import torch
 
-    d = torch.load(src, map_location="cpu", weights_only=False)
+    # weights_only: a checkpoint found in a reused work directory is data, never code to run
+    try:
+        d = torch.load(src, map_location="cpu", weights_only=True)
+    except pickle.UnpicklingError as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else "unpickling refused"
+        raise LambreError(f"not a plain weights file (refused to unpickle it: {first})",
+                          file=str(src)) from None
     _halve(d)
     dst.parent.mkdir(parents=True, exist_ok=True)
     tmp = dst.with_name(dst.name + ".tmp")
@@ -399,10 +406,30 @@ def _licences(split: dict[str, object] | None) -> str:
 
 
 def append_card_section(out: Path, title: str, body: str) -> None:
-    """Add (or replace) a ``## title`` section at the end of a model card."""
+    """Replace the ``## title`` section of a model card in place (up to the next ``## ``
+    heading), or add it at the end; every other section stays as it was."""
     card = out / "README.md"
     text = card.read_text(encoding="utf-8") if card.exists() else ""
-    marker = f"\n## {title}\n"
-    if marker in text:
-        text = text[: text.index(marker)]
-    atomic_write(card, text.rstrip("\n") + "\n" + marker + "\n" + body.rstrip("\n") + "\n")
+    section = f"## {title}\n\n{body.rstrip(chr(10))}\n"
+    lines = text.splitlines(keepends=True)
+    headings = _section_headings(lines)
+    start = next((i for i in headings if lines[i].rstrip("\r\n") == f"## {title}"), None)
+    if start is None:
+        atomic_write(card, (text.rstrip("\n") + "\n\n" if text.strip() else "") + section)
+        return
+    end = next((i for i in headings if i > start), len(lines))
+    after = "".join(lines[end:])
+    atomic_write(card, "".join(lines[:start]) + section + ("\n" + after if after else ""))
+
+
+def _section_headings(lines: list[str]) -> list[int]:
+    """Indices of the ``## `` heading lines outside fenced code blocks (a report in a fence
+    may hold a line that looks like one)."""
+    out: list[int] = []
+    fenced = False
+    for i, ln in enumerate(lines):
+        if ln.startswith("```"):
+            fenced = not fenced
+        elif not fenced and ln.startswith("## "):
+            out.append(i)
+    return out

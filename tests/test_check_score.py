@@ -153,7 +153,7 @@ def test_cli_malformed_conllu_keeps_existing_output(tmp_path: Path) -> None:
     bad.write_text("1\tIch\tich\tPRON\t_\t_\t0\troot\t_\t_\n2\twerde\n", encoding="utf-8")
     out = tmp_path / "out.txt"
     out.write_text("previous report\n", encoding="utf-8")
-    res = run_cli("score", "--lang", "de", "--conllu", str(bad), "-o", str(out))
+    res = run_cli("score", "--lang", "de", "--conllu", str(bad), "-o", str(out), "--force")
     assert res.returncode == 2
     assert f"{bad}:2:1:" in res.stderr
     assert out.read_text(encoding="utf-8") == "previous report\n"

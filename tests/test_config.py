@@ -10,6 +10,7 @@ from lambre_core.config import (
     CONFIG_NAME,
     ConfigError,
     LambreConfig,
+    edit_config_text,
     find_config,
     load_config,
     parse_config,
@@ -132,3 +133,32 @@ def test_find_config_walks_up(tmp_path: Path) -> None:
     deep.mkdir(parents=True)
     assert find_config(deep) == (tmp_path / CONFIG_NAME).resolve()
     assert parse_config("language: ru\n").language == "ru"
+
+
+def test_edit_keeps_flow_lists_quotes_and_comment_only_files() -> None:
+    flow = 'language: "de"  # quoted\ndisabled_rules: [a.b]\n'
+    out = edit_config_text(flow, [("disable_rule", "c.d"), ("ignore_sentence", "Ja, gut.")])
+    assert out.startswith('language: "de"  # quoted\ndisabled_rules: [a.b, c.d]\n')
+    assert parse_config(out).ignored_sentences == ("Ja, gut.",)
+    only_comments = "# nothing set yet\n# (see the README)\n"
+    out = edit_config_text(only_comments, [("disable_rule", "x")])
+    assert out.startswith(only_comments) and parse_config(out).disabled_rules == ("x",)
+    # nothing to add: the text comes back unchanged
+    assert edit_config_text(flow, [("disable_rule", "a.b")]) is flow
+
+
+def test_update_refuses_an_invalid_file_rather_than_overwriting_it(tmp_path: Path) -> None:
+    bad = "language: de\nseverities:\n  'x.*': loud\n"
+    (tmp_path / CONFIG_NAME).write_text(bad, encoding="utf-8")
+    with pytest.raises(ConfigError, match=":3:"):
+        update_config(tmp_path, [("disable_rule", "r")])
+    assert (tmp_path / CONFIG_NAME).read_text(encoding="utf-8") == bad
+
+
+def test_config_with_byte_order_mark_and_oversized_file(tmp_path: Path) -> None:
+    p = tmp_path / CONFIG_NAME
+    p.write_bytes(b"\xef\xbb\xbflanguage: ru\n")
+    assert load_config(p).language == "ru"
+    p.write_bytes(b"# padding\n" * 200_000)
+    with pytest.raises(ConfigError, match="over the limit"):
+        load_config(p)

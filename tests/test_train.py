@@ -41,7 +41,7 @@ def test_half_precision_halves_floats(tmp_path: Path) -> None:
     src = tmp_path / "m.pt"
     torch.save({"model": {"w": torch.ones(1000), "i": torch.arange(3)}, "config": {"a": 1}}, src)
     half_precision(src, tmp_path / "h.pt")
-    d = torch.load(tmp_path / "h.pt", weights_only=False)
+    d = torch.load(tmp_path / "h.pt", weights_only=True)
     assert d["model"]["w"].dtype == torch.float16 and d["model"]["i"].dtype == torch.int64
     assert (tmp_path / "h.pt").stat().st_size < src.stat().st_size
 
@@ -66,7 +66,7 @@ def test_tiny_parser_training_resumes(shared: Path, tmp_path: Path) -> None:
     train(cfg)
     model = tmp_path / "out" / "depparse.pt"
     assert model.is_file()
-    d = torch.load(model, weights_only=False)
+    d = torch.load(model, weights_only=True)
     assert any(v.dtype == torch.float16 for v in d["model"].values())
     # a longer budget continues from Stanza's checkpoint instead of starting over
     (tmp_path / "work" / "depparse.done").unlink()

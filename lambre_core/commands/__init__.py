@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..conllu_io import atomic_write
+from ..errors import LambreError
 
 
 def emit(text: str, output: str | None) -> None:
@@ -19,6 +20,36 @@ def emit(text: str, output: str | None) -> None:
         atomic_write(output, text)
     else:
         sys.stdout.write(text)
+
+
+def add_force_argument(p: argparse.ArgumentParser) -> None:
+    """``--force``: let ``-o`` replace a file that exists (never one of the command's inputs)."""
+    p.add_argument("--force", action="store_true",
+                   help="replace the output file if it exists (without it an existing output is "
+                        "an error; an output that is one of the inputs is always refused)")
+
+
+def _same_file(a: str | Path, b: str | Path) -> bool:
+    try:
+        return os.path.samefile(a, b)  # hard links and symbolic links included
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def check_output(output: str | Path | None, inputs: Iterable[str | Path | None],
+                 force: bool, option: str = "--output") -> None:
+    """Refuse, before any work is done, an output that is one of ``inputs``, a directory, or an
+    existing file without ``force`` (a ``LambreError`` naming it)."""
+    if output is None or str(output) == "-":
+        return
+    for inp in inputs:
+        if inp is not None and str(inp) != "-" and _same_file(output, inp):
+            raise LambreError(f"{option} is the input file {str(inp)!r}; not overwriting an input",
+                              str(output))
+    if os.path.isdir(output):
+        raise LambreError(f"{option} is a directory; give a file name", str(output))
+    if os.path.lexists(output) and not force:
+        raise LambreError(f"{option} exists; pass --force to replace it", str(output))
 
 
 def to_model_cards(model_dirs: Iterable[str | Path], title: str, report: str) -> None:

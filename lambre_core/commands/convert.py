@@ -7,7 +7,7 @@ import sys
 
 from ..conllu_io import read_conllu, to_conllu, tree_error
 from ..sud import to_sud
-from . import emit
+from . import add_force_argument, check_output, emit
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -15,10 +15,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("file", help="UD CoNLL-U file ('-' for stdin)")
     p.add_argument("--to", choices=["sud"], default="sud", help="target annotation (default: sud)")
     p.add_argument("-o", "--output", help="write here instead of stdout (atomically)")
+    add_force_argument(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    check_output(args.output, [args.file], args.force)
     out = []
     for sent in read_conllu(args.file):
         problem = tree_error(sent)

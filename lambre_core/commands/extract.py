@@ -10,6 +10,7 @@ from pathlib import Path
 from ..errors import TreeError
 from ..extract import ExtractOptions, extract_from_files
 from ..rules import save_rules
+from . import add_force_argument, check_output
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -18,6 +19,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("treebanks", nargs="+", type=Path, help="UD CoNLL-U files")
     p.add_argument("--lang", required=True, help="language code written in the rule file")
     p.add_argument("-o", "--output", required=True, type=Path, help="rule file to write (YAML)")
+    add_force_argument(p)
     p.add_argument("--min-count", type=int, default=d.min_count,
                    help=f"minimum instances of a rule (default {d.min_count})")
     p.add_argument("--agree-threshold", type=float, default=d.agree_threshold,
@@ -36,6 +38,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_output(args.output, args.treebanks, args.force)
     options = ExtractOptions(
         min_count=args.min_count,
         agree_threshold=args.agree_threshold,

@@ -10,6 +10,7 @@ from ..conllu_io import atomic_write, read_conllu, to_conllu
 from ..errors import LambreError
 from ..lexicon import build_lexicon
 from ..noise import NOISE_FEATURES, noise_corpus
+from . import add_force_argument, check_output
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -17,6 +18,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("inputs", nargs="+", type=Path, help="UD CoNLL-U files to noise")
     p.add_argument("--lang", required=True, help="language code (selects the PyPI lexicon)")
     p.add_argument("-o", "--output", required=True, type=Path, help="CoNLL-U file to write")
+    add_force_argument(p)
     p.add_argument("--lexicon-from", nargs="*", type=Path, default=None,
                    help="treebanks to harvest the lexicon from (default: the inputs)")
     p.add_argument("--unimorph", type=Path, help="UniMorph TSV (lemma, form, features) to add")
@@ -34,6 +36,8 @@ def run(args: argparse.Namespace) -> int:
     for f in args.inputs:
         if not f.is_file():
             raise LambreError("no such file", file=str(f))
+    check_output(args.output, [*args.inputs, *(args.lexicon_from or []), args.unimorph],
+                 args.force)
     sources = args.lexicon_from if args.lexicon_from else args.inputs
     lex = build_lexicon(args.lang, sources, unimorph=args.unimorph,
                         external=not args.no_external)

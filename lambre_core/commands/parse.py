@@ -11,7 +11,7 @@ import argparse
 from ..conllu_io import to_conllu
 from ..doc import Sentence
 from ..parse import load_parser
-from . import emit
+from . import add_force_argument, check_output, emit
 from .score import read_text
 
 
@@ -25,10 +25,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     mode.add_argument("--pretokenized", action="store_true",
                       help="one sentence per line, tokens separated by spaces")
     p.add_argument("-o", "--output", help="write here (atomically) instead of stdout")
+    add_force_argument(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    check_output(args.output, [args.text], args.force)
     text = read_text(args.text)
     parser = load_parser(args.lang, args.models)
     sents: list[Sentence]

@@ -16,10 +16,11 @@ from ..check import check_sentences
 from ..conllu_io import read_conllu
 from ..doc import Sentence
 from ..errors import LambreError
+from ..files import decode_text
 from ..report import parser_signature, render_json, render_text, render_tsv, signature_for
 from ..rules import RuleSet, default_rules, load_rules
 from ..score import score_corpus, weights_from
-from . import add_mode_argument, emit, precision_for
+from . import add_force_argument, add_mode_argument, check_output, emit, precision_for
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -39,6 +40,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--weight", action="append", default=[], metavar="RULE_ID=W",
                    help="weight of a rule in the scores (repeatable; default 1 or the file's)")
     p.add_argument("-o", "--output", help="write the report here (atomically) instead of stdout")
+    add_force_argument(p)
     p.set_defaults(func=run)
 
 
@@ -59,19 +61,15 @@ def _weights(ruleset: RuleSet, specs: list[str]) -> dict[str, float]:
 
 
 def read_text(path: str) -> str:
-    """Read a UTF-8 text file (or stdin); binary data and empty input are errors with a location."""
+    """Read a UTF-8 text file (or stdin; a UTF-8 byte-order mark is dropped); other encodings,
+    binary data and empty input are errors with a location."""
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except FileNotFoundError:
         raise LambreError("no such file", path) from None
     except IsADirectoryError:
         raise LambreError("is a directory, not a text file", path) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise LambreError(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", path, line, col) from None
+    text = decode_text(data, path)
     if "\x00" in text:
         pos = text.index("\x00")
         line = text.count("\n", 0, pos) + 1
@@ -100,6 +98,7 @@ def parse_text(text: str, lang: str, models: str | None, ssplit: bool) -> tuple[
 def run(args: argparse.Namespace) -> int:
     if bool(args.conllu) == bool(args.text):
         raise LambreError("give exactly one input: a text file, or --conllu FILE")
+    check_output(args.output, [args.text, args.conllu, args.rules], args.force)
     ruleset = load_rules(args.rules) if args.rules else default_rules(args.lang)
     if ruleset.lang != args.lang:
         print(f"lambre-core: warning: rule file {ruleset.path} is for '{ruleset.lang}', "

@@ -28,7 +28,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--split", help="carve the project's recorded split ('default') from ../shared")
     p.add_argument("--train", type=Path, help="training CoNLL-U (instead of --split)")
     p.add_argument("--dev", type=Path, help="dev CoNLL-U (instead of --split)")
-    p.add_argument("--out", required=True, type=Path, help="model directory to write")
+    p.add_argument("--out", required=True, type=Path,
+                   help="model directory to write; the model files, README.md, resources.json "
+                        "and lexicon.tsv in it are replaced (documented: no --force needed)")
     p.add_argument("--work", type=Path, help="work directory for data, logs, checkpoints "
                    "(default work/train/<lang>-<name of out>); rerun to resume")
     p.add_argument("--components", default="tokenize,mwt,pos,depparse",

@@ -5,6 +5,8 @@ server publishes, and lets a caller wait for the diagnostics of a given document
 from __future__ import annotations
 
 import asyncio
+import inspect
+import json
 import os
 import sys
 import time
@@ -15,7 +17,7 @@ from typing import Any
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
-from .server import SCORE_NOTIFICATION
+from .server import DIVERGED_NOTIFICATION, SCORE_NOTIFICATION, STATE_REQUEST
 
 
 @dataclass
@@ -39,6 +41,8 @@ class Recorder:
     scores: list[dict[str, Any]] = field(default_factory=list)
     messages: list[types.ShowMessageParams] = field(default_factory=list)
     progress: list[Any] = field(default_factory=list)
+    #: ``lambre/documentDiverged`` notifications (each answered with the whole text)
+    diverged: list[dict[str, Any]] = field(default_factory=list)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     def latest(self, uri: str) -> Published | None:
@@ -130,6 +134,16 @@ class LambreClient:
             rec.messages.append(params)
             rec.changed.set()
 
+        @self.client.feature(DIVERGED_NOTIFICATION)
+        def on_diverged(params: Any) -> None:
+            # what an editor does: send the whole text (a new version) so both copies agree
+            info = _to_dict(params)
+            rec.diverged.append(info)
+            uri = str(info.get("uri"))
+            if uri in self.texts:
+                self.change(uri, None, self.texts[uri], self.texts[uri])
+            rec.changed.set()
+
         @self.client.feature(types.WINDOW_WORK_DONE_PROGRESS_CREATE)
         def on_progress_create(params: Any) -> None:
             return None
@@ -213,6 +227,27 @@ class LambreClient:
                                                                 version=self.versions[uri]),
             content_changes=[change]))
         return self.versions[uri]
+
+    def change_raw(self, uri: str, changes: list[dict[str, Any]], new_text: str) -> int:
+        """didChange with content changes given as plain JSON (not validated here: a test can
+        send what a buggy editor would, e.g. a negative position)."""
+        self.versions[uri] += 1
+        self.texts[uri] = new_text
+        body = json.dumps({"jsonrpc": "2.0", "method": types.TEXT_DOCUMENT_DID_CHANGE, "params": {
+            "textDocument": {"uri": uri, "version": self.versions[uri]},
+            "contentChanges": changes}}).encode("utf-8")
+        # written as bytes: pygls would validate (and refuse) the message on the way out
+        writer = self.client.protocol.writer
+        assert writer is not None, "the client is not started"
+        res = writer.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+        if inspect.isawaitable(res):
+            asyncio.ensure_future(res)
+        return self.versions[uri]
+
+    async def state(self, uri: str) -> dict[str, Any] | None:
+        """``lambre/documentState``: the server's version, length and hash of a document."""
+        result = await self.client.protocol.send_request_async(STATE_REQUEST, {"uri": uri})
+        return _to_dict(result) if result is not None else None
 
     async def wait_for(self, pred: Callable[[], Any], timeout: float = 60.0) -> Any:
         """Wait until ``pred()`` is truthy (re-tested whenever the server sends something)."""

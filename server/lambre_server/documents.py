@@ -104,6 +104,9 @@ class Document:
     #: document offsets the client says are visible (checked first)
     visible: list[tuple[int, int]] = field(default_factory=list)
     checked_once: bool = False
+    #: the server's text may not be the client's (an edit could not be read): not checked until
+    #: the client sends the whole text again
+    diverged: bool = False
     _index: LineIndex | None = None
 
     @property

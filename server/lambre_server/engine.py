@@ -8,6 +8,7 @@ the loop looks up what is cached, hands the rest to the worker, and stores what 
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -67,6 +68,11 @@ def _load_lexicon(lang: str, files: tuple[str, ...], parser: Any = None) -> Any 
     settings, else the one shipped with the model (``lexicon.tsv``), else the PyPI lexicons
     alone (german-nouns, pymorphy3). None if it cannot be built."""
     shipped = getattr(parser, "lexicon", None)
+    # regular files only: a FIFO or a device named in the settings would block the worker
+    skipped = [f for f in files if not os.path.isfile(f)]
+    if skipped:
+        log.warning("lexicon files skipped (not regular files): %s", ", ".join(skipped))
+        files = tuple(f for f in files if f not in skipped)
     if not files and shipped is not None:
         return shipped
     try:

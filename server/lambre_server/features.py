@@ -14,6 +14,7 @@ from .server import (
     CMD_DISABLE_RULE,
     CMD_IGNORE_SENTENCE,
     CMD_SCORE,
+    STATE_REQUEST,
     VISIBLE_NOTIFICATION,
     LambreServer,
     root_from,
@@ -223,7 +224,8 @@ def build_server() -> LambreServer:
         ls.root = root_from(params)
         if params.initialization_options is not None:
             ls.apply_settings(params.initialization_options)
-        ls.refresh_config()
+        # read on a thread: initialize is answered whatever the workspace holds
+        asyncio.ensure_future(ls.refresh_config())
 
     @ls.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: LambreServer, params: types.DidOpenTextDocumentParams) -> None:
@@ -238,13 +240,14 @@ def build_server() -> LambreServer:
         ls.close(params.text_document.uri)
 
     @ls.feature(types.TEXT_DOCUMENT_DID_SAVE)
-    def did_save(ls: LambreServer, params: types.DidSaveTextDocumentParams) -> None:
-        if params.text_document.uri.endswith("/.lambre.yaml") and ls.refresh_config():
+    async def did_save(ls: LambreServer, params: types.DidSaveTextDocumentParams) -> None:
+        if params.text_document.uri.endswith("/.lambre.yaml") and await ls.refresh_config():
             ls.recheck_all()
 
     @ls.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
-    def watched(ls: LambreServer, params: types.DidChangeWatchedFilesParams) -> None:
-        if any(c.uri.endswith("/.lambre.yaml") for c in params.changes) and ls.refresh_config():
+    async def watched(ls: LambreServer, params: types.DidChangeWatchedFilesParams) -> None:
+        if any(c.uri.endswith("/.lambre.yaml") for c in params.changes) and \
+                await ls.refresh_config():
             ls.recheck_all()
 
     @ls.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
@@ -296,18 +299,23 @@ def build_server() -> LambreServer:
         return doc.score.to_json()
 
     @ls.command(CMD_DISABLE_RULE)
-    def disable_rule(ls: LambreServer, *args: Any) -> str | None:
+    async def disable_rule(ls: LambreServer, *args: Any) -> str | None:
         if not args:
             return None
         uri = str(args[1]) if len(args) > 1 else None
-        return ls.edit_config([("disable_rule", str(args[0]))], uri)
+        return await ls.edit_config([("disable_rule", str(args[0]))], uri)
 
     @ls.command(CMD_IGNORE_SENTENCE)
-    def ignore_sentence(ls: LambreServer, *args: Any) -> str | None:
+    async def ignore_sentence(ls: LambreServer, *args: Any) -> str | None:
         if not args:
             return None
         uri = str(args[1]) if len(args) > 1 else None
-        return ls.edit_config([("ignore_sentence", str(args[0]))], uri)
+        return await ls.edit_config([("ignore_sentence", str(args[0]))], uri)
+
+    @ls.feature(STATE_REQUEST)
+    def document_state(ls: LambreServer, params: Any) -> dict[str, Any] | None:
+        uri = _get(params, "uri")
+        return ls.document_state(str(uri)) if uri else None
 
     @ls.feature(VISIBLE_NOTIFICATION)
     def visible_ranges(ls: LambreServer, params: Any) -> None:

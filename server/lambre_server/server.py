@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import inspect
 import json
 import logging
@@ -29,6 +30,7 @@ from typing import Any, TypeVar
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
 from lambre_core.check import SentenceCheck
@@ -56,6 +58,11 @@ from .settings import Settings, parse_settings
 log = logging.getLogger(__name__)
 
 SCORE_NOTIFICATION = "lambre/documentScore"
+#: server -> client: the server's copy of a document no longer matches the client's; the client
+#: answers with a didChange carrying the whole text
+DIVERGED_NOTIFICATION = "lambre/documentDiverged"
+#: client -> server request: the server's version, UTF-16 length and SHA-256 of a document
+STATE_REQUEST = "lambre/documentState"
 VISIBLE_NOTIFICATION = "lambre/visibleRanges"
 CMD_SCORE = "lambre.documentScore"
 CMD_DISABLE_RULE = "lambre.disableRule"
@@ -83,11 +90,30 @@ class _BoundedDict(dict[K, V]):
 EngineKey = tuple[str, str | None, str | None, tuple[str, ...]]
 
 
+class LambreProtocol(LanguageServerProtocol):
+    """pygls's protocol, told when a ``didChange`` cannot be read: pygls drops such a message
+    (a negative position fails validation), and the document's text would silently diverge."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except Exception:
+            if data.get("method") == types.TEXT_DOCUMENT_DID_CHANGE and \
+                    isinstance(self._server, LambreServer):
+                params = data.get("params")
+                doc = params.get("textDocument") if isinstance(params, dict) else None
+                if isinstance(doc, dict) and isinstance(doc.get("uri"), str):
+                    version = doc.get("version")
+                    self._server.diverged(doc["uri"], version if isinstance(version, int) else None,
+                                          "an edit the server could not read")
+            raise
+
+
 class LambreServer(LanguageServer):
     """pygls server with lambre's state: settings, workspace config, engines, caches, documents."""
 
     def __init__(self) -> None:
-        super().__init__("lambre-server", __version__)
+        super().__init__("lambre-server", __version__, protocol_cls=LambreProtocol)
         self.settings = Settings()
         self.caches = Caches(self.settings.cache_size)
         self.docs: dict[str, Document] = {}
@@ -98,8 +124,9 @@ class LambreServer(LanguageServer):
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lambre-parse")
         self.root: Path | None = None
         self.config = LambreConfig()
-        self._config_stamp: tuple[float, int] | None = None
+        self._config_stamp: ConfigStamp | None = None
         self._config_error_shown: str | None = None
+        self._config_lock = asyncio.Lock()
         self._pending_visible: dict[str, list[types.Range]] = {}
         # keyed by id(check) (checks are not hashable); the check is kept to rule out id reuse
         # per-sentence derived data, looked up thousands of times per keystroke: plain dicts
@@ -135,32 +162,27 @@ class LambreServer(LanguageServer):
         """``.lambre.yaml`` at the workspace root (None without a root)."""
         return self.root / CONFIG_NAME if self.root is not None else None
 
-    def refresh_config(self) -> bool:
-        """Reload ``.lambre.yaml`` when it changed on disk; True if it did."""
+    async def refresh_config(self) -> bool:
+        """Reload ``.lambre.yaml`` when it changed on disk; True if it did.
+
+        The file is stat'ed and read on a thread (the event loop keeps answering whatever the
+        workspace put there), and only when it is a regular file within the size limit."""
         path = self.config_path()
         if path is None:
             return False
-        try:
-            st = path.stat()
-            stamp: tuple[float, int] | None = (st.st_mtime, st.st_size)
-        except OSError:
-            stamp = None
-        if stamp == self._config_stamp:
-            return False
-        self._config_stamp = stamp
-        if stamp is None:
-            self.config = LambreConfig(path=path)
+        async with self._config_lock:
+            stamp, config, error = await asyncio.to_thread(_read_config, path, self._config_stamp)
+            if stamp == self._config_stamp and config is None and error is None:
+                return False
+            self._config_stamp = stamp
+            self.config = config if config is not None else LambreConfig(path=path)
+            if error is None:
+                self._config_error_shown = None
+            elif self._config_error_shown != error:
+                # keep checking with an empty configuration, say once what is wrong
+                self._config_error_shown = error
+                self.show(f"lambre: {error}", types.MessageType.Error)
             return True
-        try:
-            self.config = load_config(path)
-            self._config_error_shown = None
-        except ConfigError as err:
-            # keep checking with an empty configuration, say once what is wrong
-            self.config = LambreConfig(path=path)
-            if self._config_error_shown != str(err):
-                self._config_error_shown = str(err)
-                self.show(f"lambre: {err}", types.MessageType.Error)
-        return True
 
     def language_for(self, doc: Document) -> str | None:
         """languageId when it is a language code, else a glob map, else the default language."""
@@ -308,8 +330,9 @@ class LambreServer(LanguageServer):
         doc = self._current(uri, version)
         if doc is None:
             return
-        if self.refresh_config():
-            pass  # the new config applies from this check on
+        await self.refresh_config()  # a new config applies from this check on
+        if self._current(uri, version) is None:
+            return
         items = self._sentences(doc, self.language_for(doc))
         engines: dict[str, Engine] = {}
         for lang in sorted({it.lang for it in items}):
@@ -537,16 +560,57 @@ class LambreServer(LanguageServer):
         self.schedule(doc, 0)
 
     def change(self, params: types.DidChangeTextDocumentParams) -> None:
-        """didChange: apply the (incremental) changes, check after the debounce."""
+        """didChange: apply the (incremental) changes, check after the debounce. A diverged
+        document takes only a whole-text change (the resync it asked for); edits before that
+        would apply to the wrong text and are dropped."""
         doc = self.docs.get(params.text_document.uri)
         if doc is None:
             return
         text = doc.text
         for change in params.content_changes:
+            if doc.diverged and isinstance(change, types.TextDocumentContentChangePartial):
+                continue
+            if not isinstance(change, types.TextDocumentContentChangePartial):
+                doc.diverged = False
             text = apply_change(text, change, self.encoding)
         doc.text = text
         doc.version = params.text_document.version
+        if doc.diverged:
+            return
         self.schedule(doc, self.settings.debounce_ms)
+
+    def diverged(self, uri: str, version: int | None, why: str) -> None:
+        """The server's text of ``uri`` is no longer the client's: stop checking it, clear its
+        diagnostics (their ranges would be wrong), tell the user, and ask the client for the
+        whole text (``lambre/documentDiverged``, answered by a full didChange)."""
+        doc = self.docs.get(uri)
+        if doc is None:
+            return
+        log.warning("%s: %s; the document's text is re-requested", uri, why)
+        if doc.task is not None and not doc.task.done():
+            doc.task.cancel()
+        if version is not None:
+            doc.version = version
+        first = not doc.diverged
+        doc.diverged = True
+        doc.results = []
+        doc.published_version = None
+        self._send_raw(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, {"uri": uri, "diagnostics": []})
+        self._send_raw(DIVERGED_NOTIFICATION, {"uri": uri, "version": doc.version, "reason": why})
+        if first:
+            self.show(f"lambre: {why} in {uri}; the text is re-requested from the editor",
+                      types.MessageType.Warning)
+
+    def document_state(self, uri: str) -> dict[str, Any] | None:
+        """What the server holds for ``uri``: version, UTF-16 length, SHA-256 of the UTF-8 text
+        and whether it is diverged (lets a client or a test compare texts cheaply)."""
+        doc = self.docs.get(uri)
+        if doc is None:
+            return None
+        data = doc.text.encode("utf-8", "surrogatepass")
+        return {"uri": uri, "version": doc.version, "diverged": doc.diverged,
+                "length": len(doc.text.encode("utf-16-le", "surrogatepass")) // 2,
+                "sha256": hashlib.sha256(data).hexdigest()}
 
     def close(self, uri: str) -> None:
         """didClose: stop work, forget the document, clear its diagnostics."""
@@ -558,7 +622,8 @@ class LambreServer(LanguageServer):
     def recheck_all(self) -> None:
         """Check every open document again (settings or configuration changed)."""
         for doc in self.docs.values():
-            self.schedule(doc, 0)
+            if not doc.diverged:
+                self.schedule(doc, 0)
 
     def set_visible(self, uri: str, ranges: list[types.Range]) -> None:
         """Remember which part of a document the client shows (checked first)."""
@@ -574,31 +639,37 @@ class LambreServer(LanguageServer):
     # -- workspace configuration edits -------------------------------------------------------
 
     def config_dir_for(self, uri: str | None) -> Path | None:
-        """Where ``.lambre.yaml`` lives: the workspace root, else the document's directory."""
+        """Where ``.lambre.yaml`` may be written: the workspace root, else the directory of the
+        open document ``uri`` names. Any other URI (a file never opened, one with ``..`` that
+        points elsewhere) gets None: a command's arguments do not choose where files go."""
         if self.root is not None:
             return self.root
-        if uri:
-            path = to_fs_path(uri)
-            if path:
-                return Path(path).parent
-        return None
+        doc = self.docs.get(uri) if uri else None
+        if doc is None:
+            return None
+        path = to_fs_path(doc.uri)
+        if not path:
+            return None
+        directory = Path(os.path.normpath(path)).parent
+        return directory if directory.is_dir() else None
 
-    def edit_config(self, edits: list[tuple[str, str]], uri: str | None) -> str | None:
-        """Write suppressions to ``.lambre.yaml`` and recheck; the file written, or None."""
+    async def edit_config(self, edits: list[tuple[str, str]], uri: str | None) -> str | None:
+        """Write suppressions to ``.lambre.yaml`` (on a thread) and recheck; the file written,
+        or None."""
         directory = self.config_dir_for(uri)
         if directory is None:
-            self.show("lambre: no workspace folder to keep .lambre.yaml in",
-                      types.MessageType.Warning)
+            self.show(f"lambre: not writing {CONFIG_NAME}: no workspace folder, and {uri!r} is "
+                      "not an open document", types.MessageType.Warning)
             return None
         try:
-            cfg = update_config(directory, edits)
-        except (ConfigError, OSError) as err:
+            cfg = await asyncio.to_thread(update_config, directory, edits)
+        except (LambreError, OSError) as err:
             self.show(f"lambre: cannot update {CONFIG_NAME}: {err}", types.MessageType.Error)
             return None
         if self.root is None or directory == self.root:
             self.config = cfg
             self._config_stamp = None
-            self.refresh_config()
+            await self.refresh_config()
         self.recheck_all()
         return str(directory / CONFIG_NAME)
 
@@ -664,3 +735,23 @@ def root_from(params: types.InitializeParams) -> Path | None:
     if params.root_path and os.path.isdir(params.root_path):
         return Path(params.root_path)
     return None
+
+
+ConfigStamp = tuple[float, int, int]
+
+
+def _read_config(path: Path, old: ConfigStamp | None
+                 ) -> tuple[ConfigStamp | None, LambreConfig | None, str | None]:
+    """(stamp, config, error) for ``path``; config and error None when the stamp is unchanged
+    or the file is gone. Runs on a thread: it touches the disk."""
+    try:
+        st = path.stat()
+        stamp: ConfigStamp | None = (st.st_mtime, st.st_size, st.st_ino)
+    except OSError:
+        stamp = None
+    if stamp == old or stamp is None:
+        return stamp, None, None
+    try:
+        return stamp, load_config(path), None
+    except ConfigError as err:
+        return stamp, None, str(err)

@@ -96,6 +96,16 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
       scores.set(s.uri, s);
       showScore(vscode.window.activeTextEditor);
     }),
+    // the server could not apply an edit: send it the whole text so both copies agree again
+    client.onNotification("lambre/documentDiverged", (p: { uri: string }) => {
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === p.uri);
+      if (doc && client) {
+        client.sendNotification("textDocument/didChange", {
+          textDocument: { uri: p.uri, version: doc.version },
+          contentChanges: [{ text: doc.getText() }],
+        });
+      }
+    }),
   );
   for (const e of vscode.window.visibleTextEditors) {
     sendVisible(e);

@@ -1,0 +1,187 @@
+"""The real ``lambre-server`` over stdio against a hostile workspace and a buggy client: a FIFO or a
+link to ``/dev/zero`` as ``.lambre.yaml``, configuration edits that must keep the user's file (and
+stay inside the workspace), and an edit the server cannot read. No parser model is needed."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import os
+import stat
+import time
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+from lambre_server.client import LambreClient
+from lsprotocol import types
+
+from lambre_core.config import CONFIG_NAME, load_config
+
+T = TypeVar("T")
+
+
+def _run(coro: Coroutine[Any, Any, T], timeout: float = 60) -> T:
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(asyncio.wait_for(coro, timeout))
+    finally:
+        loop.close()
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+def test_hostile_config_file_neither_hangs_nor_reads_on(tmp_path: Path, kind: str) -> None:
+    cfg = tmp_path / CONFIG_NAME
+    if kind == "fifo":
+        os.mkfifo(cfg)
+    else:
+        if not os.path.exists("/dev/zero"):
+            pytest.skip("no /dev/zero on this system")
+        cfg.symlink_to("/dev/zero")
+
+    async def go() -> None:
+        c = LambreClient()
+        t0 = time.monotonic()
+        # initialize is answered at once: the file is looked at on a thread, and not read
+        await asyncio.wait_for(c.start(root=str(tmp_path)), 5)
+        assert time.monotonic() - t0 < 5
+        try:
+            uri = (tmp_path / "a.txt").as_uri()
+            c.open(uri, "Ich werden langen Bücher lesen.")
+            await c.wait_for(lambda: any(CONFIG_NAME in m.message for m in c.rec.messages), 10)
+            msg = next(m.message for m in c.rec.messages if CONFIG_NAME in m.message)
+            assert "not a regular file" in msg, msg
+            # still up and answering
+            state = await asyncio.wait_for(c.state(uri), 5)
+            assert state is not None and state["sha256"] == _sha(c.texts[uri])
+        finally:
+            await c.stop()
+        assert c.process.returncode == 0
+
+    _run(go())
+
+
+CONFIG_WITH_COMMENTS = """\
+# team settings: keep these comments
+language: de   # the docs are German
+severities:
+    "de-agree-*": warning   # noisy for now
+disabled_rules:
+    - de-agree-Number-subj   # reviewed 2024
+"""
+
+
+def test_quick_fix_keeps_comments_order_and_mode(tmp_path: Path) -> None:
+    cfg = tmp_path / CONFIG_NAME
+    cfg.write_text(CONFIG_WITH_COMMENTS, encoding="utf-8")
+    cfg.chmod(0o640)
+
+    async def go() -> None:
+        c = LambreClient()
+        await c.start(root=str(tmp_path))
+        try:
+            uri = (tmp_path / "doc.txt").as_uri()
+            c.open(uri, "Text.")
+            written = await c.command("lambre.disableRule", "de-as-Case-obj", uri)
+            assert written == str(cfg)
+            await c.command("lambre.ignoreSentence", "Ich  werden langen Bücher lesen.", uri)
+        finally:
+            await c.stop()
+
+    _run(go())
+    text = cfg.read_text(encoding="utf-8")
+    # every line the user wrote is still there, in its place, with its comment
+    assert text.startswith(CONFIG_WITH_COMMENTS), text
+    assert "    - de-as-Case-obj\n" in text
+    assert stat.S_IMODE(cfg.stat().st_mode) == 0o640
+    loaded = load_config(cfg)
+    assert loaded.disabled_rules == ("de-agree-Number-subj", "de-as-Case-obj")
+    assert loaded.is_ignored("Ich werden langen Bücher lesen.")
+    assert loaded.severity_for("de-agree-Case") == "warning"
+
+
+def test_config_symlink_refused_and_writes_stay_inside(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    target = outside / "elsewhere.yaml"
+    target.write_text("language: de\n", encoding="utf-8")
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / CONFIG_NAME).symlink_to(target)
+    no_root = tmp_path / "loose"
+    no_root.mkdir()
+    (no_root / "sub").mkdir()
+
+    async def go() -> None:
+        c = LambreClient()
+        await c.start(root=str(ws))
+        try:
+            uri = (ws / "doc.txt").as_uri()
+            c.open(uri, "Text.")
+            assert await c.command("lambre.disableRule", "r1", uri) is None
+            await c.wait_for(lambda: any("symbolic link" in m.message for m in c.rec.messages), 10)
+        finally:
+            await c.stop()
+        # no workspace folder: only the directory of a document that is open may get a file
+        c = LambreClient()
+        await c.start()
+        try:
+            sneaky = (no_root / "sub").as_uri() + "/../../made/up/doc.txt"
+            assert await c.command("lambre.disableRule", "r1", sneaky) is None
+            never_opened = (no_root / "sub" / "never.txt").as_uri()
+            assert await c.command("lambre.disableRule", "r1", never_opened) is None
+            opened = (no_root / "sub" / "open.txt").as_uri()
+            c.open(opened, "Text.")
+            assert await c.command("lambre.disableRule", "r1", opened) == \
+                str(no_root / "sub" / CONFIG_NAME)
+        finally:
+            await c.stop()
+
+    _run(go())
+    assert target.read_text(encoding="utf-8") == "language: de\n"
+    assert (ws / CONFIG_NAME).is_symlink()
+    assert not (tmp_path / "made").exists()
+    assert not (no_root / CONFIG_NAME).exists()
+    assert load_config(no_root / "sub" / CONFIG_NAME).disabled_rules == ("r1",)
+
+
+def test_unreadable_edit_is_reported_and_the_text_resynced(tmp_path: Path) -> None:
+    async def go() -> None:
+        c = LambreClient()
+        await c.start(root=str(tmp_path))
+        try:
+            uri = (tmp_path / "doc.txt").as_uri()
+            c.open(uri, "Hallo 😀 Welt.\nZweite Zeile.")
+            # an editor bug: a negative character; pygls cannot read the message at all
+            bad = {"range": {"start": {"line": 0, "character": -1},
+                             "end": {"line": 0, "character": 0}}, "text": "X"}
+            c.change_raw(uri, [bad], "X" + c.texts[uri])
+            await c.wait_for(lambda: c.rec.diverged, 10)
+            assert c.rec.diverged[0]["uri"] == uri
+            await c.wait_for(lambda: any("re-requested" in m.message for m in c.rec.messages), 10)
+            # the client answered with the whole text: both copies agree again
+            state = None
+            for _ in range(200):
+                state = await c.state(uri)
+                if state and not state["diverged"] and state["version"] == c.versions[uri]:
+                    break
+                await asyncio.sleep(0.02)
+            assert state is not None and not state["diverged"]
+            assert state["version"] == c.versions[uri]
+            assert state["sha256"] == _sha(c.texts[uri])
+            # and incremental edits apply again
+            end = types.Position(line=1, character=len("Zweite Zeile"))
+            c.change(uri, types.Range(start=end, end=end), "n", c.texts[uri].replace(
+                "Zweite Zeile.", "Zweite Zeilen."))
+            state = await c.state(uri)
+            assert state is not None and state["sha256"] == _sha(c.texts[uri])
+        finally:
+            await c.stop()
+        assert c.process.returncode == 0
+
+    _run(go())
