@@ -122,7 +122,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     coordinated = _coordinated_subjects(sud, options)
     for r, d, h in failing:
         v = _violation(sud, r, d, h, sol.choice, analyses, precision, failing, coordinated)
-        proven = (proof_grade(r) and all(analyses[w].known or (w in plural and r.feature == "Number")
+        proven = ((proof_grade(r) or _nominative_object(sud, r, d, h, options, raw, precision.lang))
+                  and all(analyses[w].known or (w in plural and r.feature == "Number")
                                           for w in _rests_on(r, d, h))
                   and not _doubtful(sud, r, d, h, options, arcs, rules, raw, precision.lang)
                   and (parsed is sud  # roles unchanged: the same tree, no need to ask twice
@@ -284,8 +285,14 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and sud.word(h.id + 1).form in ("-", "–"):
         return True  # "Kraft- und Cardiogeräte": a cut compound
     if rule.type == "as" and h.upos == "ADP" and h.form.lower() == "zu" and h.id < len(sud.words) \
-            and sud.word(h.id + 1).lemma.lower() in ("viel", "wenig", "lang", "lange", "sehr"):
-        return True  # "zu viele", "zu lange": the degree adverb, not the preposition
+            and (sud.word(h.id + 1).lemma.lower() in ("viel", "wenig", "lang", "lange", "sehr")
+                 or sud.word(h.id + 1).upos == "ADV"
+                 or sud.word(h.id + 1).form.lower().endswith(_GERUNDIVE)):
+        # "zu viele", "zu oft": the degree adverb; "ein nicht zu unterschätzendes Problem": the
+        # infinitive particle; not the preposition
+        return True
+    if rule.type == "as" and h.upos == "ADP" and _adp_as_conjunction(sud, d, h, options):
+        return True
     if lang == "ru" and d.upos == "ADJ" and _ru_short_only(d.form):
         return True  # a short adjective is a predicate, never an attribute
     if rule.type == "as" and rule.feature == "Case" and h.upos in ("VERB", "AUX") \
@@ -355,6 +362,46 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     return False
 
 
+#: verbs whose second noun phrase is a nominative predicate ("Er ist/wird/bleibt ein Lehrer")
+_COPULAS = ("sein", "werden", "bleiben", "heißen", "scheinen")
+
+
+def _nominative_object(sud: Sentence, rule: Rule, dep: int, head: int,
+                       options: Mapping[int, Sequence[Feats]],
+                       analyses: Mapping[int, WordAnalyses], lang: str) -> bool:
+    """The one case where the general "a verb's object is accusative" rule proves an error: a
+    German object whose article and noun can only be nominative ("Ich habe ein neuer Job
+    gefunden") beside a subject that can only be nominative, of a known verb that is no copula,
+    with nothing between them but the clause's own words."""
+    if lang != "de" or rule.type != "as" or rule.feature != "Case" or "Nom" in rule.allowed \
+            or base_relation(rule.relation) != "comp:obj" or rule.when:
+        return False
+    d, h = sud.word(dep), sud.word(head)
+    if h.upos != "VERB" or d.upos != "NOUN" or _np_cases(sud, d, options) != {"Nom"}:
+        return False
+    from .lemmatize import german_verb_lemmas
+
+    cx = _verbal_complex(sud, head)
+    lemmas = {lem for v in cx for lem in german_verb_lemmas(sud.word(v).form)}
+    if not german_verb_lemmas(h.form) or lemmas & set(_COPULAS) \
+            or any(sud.word(v).lemma in _COPULAS for v in cx):
+        return False
+    dets = [w for w in sud.words if w.head == dep and w.upos == "DET"]
+    if not dets or not all(analyses[w.id].known for w in dets):
+        return False  # the article is what shows the case
+    subjects = [w for w in sud.words if w.head in cx and _rel(w) == "subj" and w.id != dep]
+    if len(subjects) != 1 or not analyses[subjects[0].id].known or not all(
+            values(o, "Case") == {"Nom"} for o in options[subjects[0].id]) \
+            or not options[subjects[0].id]:
+        return False
+    if any(w.head == dep and _rel(w).startswith("conj") for w in sud.words) \
+            or _rel(d).startswith("conj"):
+        return False
+    lo, hi = sorted((dep, head))
+    return not any(sud.word(i).form in (",", "als", "wie") or sud.word(i).upos in ("SCONJ", "CCONJ")
+                   for i in range(lo + 1, hi))
+
+
 def _np_cases(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Feats]]) -> set[str]:
     """The cases a noun can have together with its determiners ("den Mann": accusative only)."""
     dets = [w for w in sud.words if w.head == noun.id and w.upos == "DET" and options[w.id]]
@@ -368,6 +415,37 @@ def _np_cases(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Feats]])
 def _compatible(a: Feats, b: Feats) -> bool:
     return all(values(a, f) & values(b, f) for f in ("Case", "Number", "Gender")
                if values(a, f) and values(b, f))
+
+
+#: a gerundive after "zu" ("zu lösendes", "zu heilende")
+_GERUNDIVE = ("end", "ende", "endes", "ender", "endem", "enden")
+#: prepositions that also introduce an infinitive clause ("ohne ... zu schaden") or a clause
+#: ("seit ich hier bin", "während Männer Ärzte werden")
+_INFINITIVE_ADP = ("ohne", "um", "statt", "anstatt")
+_CLAUSE_ADP = ("während", "seit", "seitdem", "bis")
+
+
+def _adp_as_conjunction(sud: Sentence, d: Word, adp: Word,
+                        options: Mapping[int, Sequence[Feats]]) -> bool:
+    """Whether a preposition may rather introduce a clause, so its "object" is the clause's
+    subject or object: a nominative-only pronoun after it, "ohne/um ... zu" + verb, or
+    "seit/während" + a possible nominative with a verb before the next punctuation (not "seit
+    einen Monat wohnt sie")."""
+    if d.upos == "PRON" and options[d.id] and all(values(o, "Case") == {"Nom"}
+                                                   for o in options[d.id]):
+        return True
+    low = adp.form.lower()
+    after = sud.words[d.id:]
+    if low in _INFINITIVE_ADP:
+        return any(w.form.lower() == "zu" and w.id < len(sud.words)
+                   and sud.word(w.id + 1).upos in ("VERB", "AUX") for w in after)
+    if low in _CLAUSE_ADP and "Nom" in _np_cases(sud, d, options):  # the clause's subject
+        for w in after:
+            if w.upos == "PUNCT":
+                return False
+            if w.upos in ("VERB", "AUX"):
+                return True
+    return False
 
 
 #: what may stand between a determiner or attributive adjective and its noun
@@ -384,8 +462,9 @@ def _outside_pp(sud: Sentence, noun: Word, adp: Word) -> bool:
         between = range(noun.id + 1, adp.id)
     for i in between:
         u = sud.word(i)
-        if u.upos in ("DET", "ADJ", "ADV", "NUM") and (u.head == noun.id or u.upos == "ADV"):
-            continue
+        if u.upos == "ADV" or (noun.upos != "PRON" and u.upos in ("DET", "ADJ", "NUM")
+                               and u.head == noun.id):
+            continue  # (a pronoun has no article: "mit dem sie" is a relative clause)
         return True
     return False
 

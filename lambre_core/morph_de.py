@@ -844,6 +844,10 @@ def _measure(word: str, cells: list[Analysis]) -> list[Analysis]:
     return [_an(Case=c, Number="Plur", Gender=g) for g in gens for c in _VALUE_ORDER["Case"]]
 
 
+#: endings of a present participle, which nominalized declines like an adjective (Folgendes)
+_PRESENT_PARTICIPLE = ("ende", "endes", "ender", "endem", "enden")
+
+
 def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
     every = _records(form)
     cells = _noun_cells_for(form, [r for r in every if _usable(r, False)])
@@ -869,8 +873,9 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
             cells = found + _measure(suffix, found)
         else:
             cells = infinitive
-    if not cells and form[:1].isupper():
-        # a nominalized adjective or participle german-nouns lacks (die Reisenden)
+    if form[:1].isupper() and (not cells or form.lower().endswith(_PRESENT_PARTICIPLE)):
+        # a nominalized adjective or participle german-nouns lacks (die Reisenden), or lists
+        # with one cell only ("Folgendes": not only a genitive)
         info = _adj_info(form.lower(), None)
         if info is not None and info[2] is not None:
             for a in _adj_cells(info[1]):
