@@ -208,6 +208,10 @@ _CONTRACTIONS = frozenset({"zum", "zur", "im", "am", "beim", "vom", "ins", "ans"
                            "fürs", "ums", "hinterm", "überm", "unterm", "vorm", "übers", "unters"})
 
 
+#: punctuation inside a noun phrase before its adjectives
+_INNER_PUNCT = (",", "„", "\"", "“", "”", "«", "»", "‚", "‘", "'")
+
+
 def _clear_left_edge(u: Word) -> bool:
     """A word after which a noun phrase surely starts without a determiner."""
     if u.upos == "ADP" and u.form.lower() in _CONTRACTIONS:
@@ -241,10 +245,18 @@ def decl_governors(sentence: Sentence, options: Mapping[int, Sequence[Feats]]) -
         i = first - 1
         while i >= 1:
             u = sentence.word(i)
-            if u.upos in ("DET", "NUM") and u.head == w.id:
+            if u.upos == "DET" and u.head == w.id:
                 gov = i
                 break
-            if u.upos not in ("ADV", "ADJ") and not (u.upos == "PUNCT" and u.form == ","):
+            if u.upos == "NUM" and u.head == w.id:
+                gov = i  # "drei neue": the numeral, unless a determiner stands before it
+                i -= 1
+                continue
+            # adverbs, adjectives, commas, quotation marks ("der „wirklichen Welt“") and the
+            # "und" of coordinated adjectives ("zum ersten und zweiten Mal") lie inside the phrase
+            inside = u.upos in ("ADV", "ADJ") or (u.upos == "PUNCT" and u.form in _INNER_PUNCT) \
+                or (u.upos == "CCONJ" and i > 1 and sentence.word(i - 1).upos == "ADJ")
+            if not inside:
                 break
             i -= 1
         if gov is None and i >= 1 and not _clear_left_edge(sentence.word(i)):

@@ -30,6 +30,12 @@ def lemmatizer(lang: str, lexicon: Any | None) -> LemmaOf:
                 cands = german_verb_lemmas(form, feats)
                 if cands:
                     return tb if tb in cands else cands[0]
+            if upos == "ADJ" and tb is None:
+                # the declension's lemma ("armen" -> "arm"), which makes the form a known
+                # inflected adjective; an unrecognised one keeps its form as lemma (unknown)
+                from . import morph_de
+
+                return morph_de.adjective_lemma(form)
             return tb
         return de
     if lang == "ru":

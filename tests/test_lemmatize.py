@@ -71,3 +71,11 @@ def test_a_verbs_own_frame_replaces_the_general_object_rule(verb: str, lemma: st
     # (a rule whose lemma condition fails stays a candidate: its ``when`` decides per analysis)
     assert "as.dep.NOUN.VERB.comp:obj.Case.Dat" in ids
     assert ("as.dep.NOUN.VERB.comp:obj.Case" in ids) is not governed
+
+
+def test_adjectives_get_their_declension_lemma() -> None:
+    # the identity lemma ("arme") would say the adjective is uninflected, so unknown
+    lemma = lemmatizer("de", None)
+    assert lemma("armen", "ADJ", {}) == "arm"
+    assert lemma("höheren", "ADJ", {}) == "hoch"
+    assert lemma("xyzen", "ADJ", {}) is None
