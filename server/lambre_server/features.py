@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from typing import Any
 
 from lsprotocol import types
@@ -44,25 +45,33 @@ def _md_escape(text: str) -> str:
     return "".join("\\" + c if c in "\\`*_[]<>#|" else c for c in text)
 
 
-def hover_markdown(res: SentenceResult, word_id: int) -> str:
-    """Hover text: each rule the word breaks (message, explanation, a treebank example),
-    then the parser's analysis of the word."""
+def _marked_example(example: str) -> str:
+    """A rule's treebank example in Markdown, the arc's two ends (in brackets) in bold."""
+    return re.sub(r"\\\[(.+?)\\\]", r"**\1**", _md_escape(example))
+
+
+def hover_markdown(res: SentenceResult, word_id: int, with_message: bool = True) -> str:
+    """Hover text: the message (once, however many rules say it; left out for clients that
+    show the diagnostic's own message in the same hover), each rule's explanation with the
+    treebank example of the arc it governs (its two ends in bold), then the parser's analysis."""
     sent = res.check.sentence
     word = sent.word(word_id)
     parts: list[str] = []
+    said: set[str] = set()
     for t in res.shown:
         v = t.violation
         if word_id not in (v.dep.id, v.head.id):
             continue
         rule = v.rule
-        parts.append(f"**{message(v)}**")
+        msg = message(v)
+        if with_message and msg not in said:
+            parts.append(f"**{_md_escape(msg)}**")
+        said.add(msg)
         if rule.explanation:
             parts.append(rule.explanation)
         example = getattr(rule, "example", "") or ""
         if example:
-            parts.append(f"Treebank example: {_md_escape(example)}")
-        elif rule.examples:
-            parts.append(f"Treebank examples: {', '.join(rule.examples[:3])}")
+            parts.append(f"Treebank example: {_marked_example(example)}")
         stats = []
         if rule.support:
             stats.append(f"{rule.support:,} instances in the treebank")
@@ -221,6 +230,12 @@ def build_server() -> LambreServer:
     @ls.feature(types.INITIALIZE)
     def initialize(ls: LambreServer, params: types.InitializeParams) -> None:
         ls.root = root_from(params)
+        caps = params.capabilities
+        # a client that can pull diagnostics gets them when it asks (and "unchanged" when they
+        # are); the others are sent them
+        ls.pull = bool(caps.text_document and caps.text_document.diagnostic)
+        ls.refresh_support = bool(caps.workspace and caps.workspace.diagnostics
+                                  and caps.workspace.diagnostics.refresh_support)
         if params.initialization_options is not None:
             ls.apply_settings(params.initialization_options)
         ls.refresh_config()
@@ -267,7 +282,8 @@ def build_server() -> LambreServer:
         rng = index.range(*res.segment.doc_span(*span)) if span else None
         return types.Hover(
             contents=types.MarkupContent(kind=types.MarkupKind.Markdown,
-                                         value=hover_markdown(res, wid)),
+                                         value=hover_markdown(res, wid,
+                                                              ls.settings.hover_message)),
             range=rng,
         )
 
@@ -275,6 +291,12 @@ def build_server() -> LambreServer:
                 types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
     def code_action(ls: LambreServer, params: types.CodeActionParams) -> list[types.CodeAction]:
         return code_actions(ls, params)
+
+    @ls.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,
+                types.DiagnosticOptions(identifier="lambre", inter_file_dependencies=False,
+                                        workspace_diagnostics=False))
+    async def pull_diagnostics(ls: LambreServer, params: types.DocumentDiagnosticParams) -> Any:
+        return await ls.pull_report(params.text_document.uri, params.previous_result_id)
 
     @ls.command(CMD_SCORE)
     async def document_score(ls: LambreServer, *args: Any) -> dict[str, Any] | None:
