@@ -30,7 +30,7 @@ class PublishThrottle:
         ``visible_done``: every sentence the client shows is among them."""
         now = self.clock()
         first_visible = visible_done and not self._visible_sent
-        grown = done >= self.growth * max(self._last_done, 1)
+        grown = self._last_at is None or done >= self.growth * self._last_done
         waited = self._last_at is None or now - self._last_at >= self.min_interval
         if first_visible or (grown and waited):
             self._last_at = now
