@@ -39,6 +39,8 @@ class Recorder:
     scores: list[dict[str, Any]] = field(default_factory=list)
     messages: list[types.ShowMessageParams] = field(default_factory=list)
     progress: list[Any] = field(default_factory=list)
+    #: when each progress notification arrived (perf_counter)
+    progress_at: list[float] = field(default_factory=list)
     #: workspace/diagnostic/refresh requests received (pull clients)
     refreshes: int = 0
     changed: asyncio.Event = field(default_factory=asyncio.Event)
@@ -144,6 +146,7 @@ class LambreClient:
         @self.client.feature(types.PROGRESS)
         def on_progress(params: Any) -> None:
             rec.progress.append(params)
+            rec.progress_at.append(time.perf_counter())
 
     async def start(self, *, initialization_options: dict[str, Any] | None = None,
                     root: str | None = None, encodings: list[str] | None = None,
