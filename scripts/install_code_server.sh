@@ -27,4 +27,4 @@ cd "$DEST"
 npm_config_yes=true npm_config_unsafe_perm=true npm_config_fund=false npm_config_audit=false \
     npm install --no-save code-server@4.100.3 playwright-core@1.52.0 --foreground-scripts
 test -x node_modules/.bin/code-server
-echo "install_code_server: ok ($(node_modules/.bin/code-server --version | head -1))"
+echo "install_code_server: ok ($(XDG_CONFIG_HOME=$(mktemp -d) node_modules/.bin/code-server --version | tail -1))"

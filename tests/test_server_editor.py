@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -126,6 +127,8 @@ def test_hover_message_once_and_the_example_marked(bare: Bare) -> None:
     assert "Treebank example: " in value
     example = value.split("Treebank example: ", 1)[1].split("\n", 1)[0]
     assert example.count("**") == 4, example  # the arc's two ends, in bold
+    # with the value each has of the rule's feature where the lexicon is sure of it
+    assert re.search(r"\*\* \((Sing|Plur)\).*\*\* \((Sing|Plur)\)", example), example
     # VS Code shows the diagnostic's message in the same hover: the extension turns it off
     c.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
         settings={"lambre": {"hoverMessage": False}}))

@@ -4,7 +4,7 @@ offline, driven headless by Playwright in Debian's Chromium (``tests/editors/vsc
 A German file with one agreement error and one correct sentence: the Problems panel lists exactly
 that diagnostic with its line and column, the status bar shows the score and the count, the
 hover explains the rule with a treebank example, and the first quick fix writes the standard
-form. The extension finds ``lambre-server`` on PATH by itself (no setting). Screenshots go to
+form. The extension finds ``lambre-server`` in the workspace's ``.venv`` by itself. Screenshots go to
 the test's temporary directory. Skipped with the reason when code-server (``work/editors``,
 ``scripts/install_code_server.sh``), Chromium or node is missing, or no German model exists."""
 
@@ -66,9 +66,10 @@ def test_real_vscode_problems_status_hover_quickfix(vsix: Path, tmp_path: Path) 
     ws = tmp_path / "workspace"
     ws.mkdir()
     (ws / "brief.txt").write_text(f"{ERROR_LINE}\n{CORRECT_LINE}\n", encoding="utf-8")
-    # lambre-server on PATH (what `pip install` gives): the extension must find it unaided
-    bindir = tmp_path / "bin"
-    bindir.mkdir()
+    # lambre-server in the workspace's .venv: the extension must find it unaided (no setting;
+    # PATH is no use here: the extension host takes its environment from a login shell)
+    bindir = ws / ".venv" / "bin"
+    bindir.mkdir(parents=True)
     server = bindir / "lambre-server"
     pythonpath = os.pathsep.join([str(ROOT), str(ROOT / "server"),
                                   os.environ.get("PYTHONPATH", "")])
@@ -76,10 +77,16 @@ def test_real_vscode_problems_status_hover_quickfix(vsix: Path, tmp_path: Path) 
                       f'-m lambre_server "$@"\n', encoding="utf-8")
     server.chmod(0o755)
     data, exts = tmp_path / "user-data", tmp_path / "extensions"
-    env = {**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}"}
+    env = {**os.environ,
+           # code-server writes its config under XDG_CONFIG_HOME: keep it in the test's dir
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
     subprocess.run([str(CODE_SERVER), "--install-extension", str(vsix), "--extensions-dir",
                     str(exts), "--user-data-dir", str(data)], check=True, env=env,
                    capture_output=True, timeout=300)
+    (data / "User").mkdir(parents=True, exist_ok=True)
+    (data / "User" / "settings.json").write_text(json.dumps({
+        "workbench.startupEditor": "none", "telemetry.telemetryLevel": "off",
+        "workbench.tips.enabled": False}), encoding="utf-8")
     port = _free_port()
     proc = subprocess.Popen(
         [str(CODE_SERVER), "--bind-addr", f"127.0.0.1:{port}", "--auth", "none",
@@ -119,6 +126,7 @@ def test_real_vscode_problems_status_hover_quickfix(vsix: Path, tmp_path: Path) 
     hover = "\n".join(result["hover"])
     assert "Treebank example" in hover and "agrees" in hover, hover
     assert hover.count('the verb is "werde"') == 1, hover
-    assert result["fixes"] and result["fixes"][0].startswith('Replace with "werde"'), result["fixes"]
+    fixes = [f for f in result["fixes"] if f != "Quick Fix"]  # the menu's header row
+    assert fixes and fixes[0] == 'Replace with "werde"', result["fixes"]
     assert "Ich werde das Buch" in result["text"].replace("\xa0", " "), result["text"]
     assert result["fixedClean"]

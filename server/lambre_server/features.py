@@ -45,12 +45,47 @@ def _md_escape(text: str) -> str:
     return "".join("\\" + c if c in "\\`*_[]<>#|" else c for c in text)
 
 
-def _marked_example(example: str) -> str:
-    """A rule's treebank example in Markdown, the arc's two ends (in brackets) in bold."""
-    return re.sub(r"\\\[(.+?)\\\]", r"**\1**", _md_escape(example))
+def feature_values(lang: str, lexicon: Any, form: str, upos: str | None, feature: str) -> set[str]:
+    """The values of ``feature`` a form can have: from the language's field lexicons (German
+    morphology, pymorphy3), else the treebank lexicon; empty when neither knows the form."""
+    from lambre_core.analyses import analyzer_for
+
+    analyzer, _name = analyzer_for(lang)
+    if analyzer is not None and upos:
+        options = analyzer(form, upos, None)
+        if options:
+            return {v for o in options for v in o.get(feature, "").split(",") if v}
+    if lexicon is not None:
+        return set(lexicon.feature_values(form, upos, feature))
+    return set()
 
 
-def hover_markdown(res: SentenceResult, word_id: int, with_message: bool = True) -> str:
+def _marked_example(example: str, rule: Any = None, lang: str = "", lexicon: Any = None) -> str:
+    """A rule's treebank example in Markdown, the arc's two ends (in brackets) in bold, each
+    followed by its value of the rule's feature when its form has only one ("**Ich** (Sing)
+    **hatte** (Sing)": the agreement shown, not only the words)."""
+
+    def value(form: str, upos: str | None) -> str:
+        if rule is None or not lang:
+            return ""
+        try:
+            vals = feature_values(lang, lexicon, form, upos, rule.feature)
+        except Exception:  # the example's words are decoration: never fail a hover on them
+            return ""
+        return f" ({next(iter(vals))})" if len(vals) == 1 else ""
+
+    marked = re.findall(r"\[(.+?)\]", example)
+    # brackets come in sentence order, not dependent/head order: try both POS assignments
+    upos = [getattr(rule, "dep_upos", None), getattr(rule, "head_upos", None)]
+    out = _md_escape(example)
+    for i, form in enumerate(marked[:2]):
+        tag = value(form, upos[i]) or value(form, upos[1 - i])
+        out = out.replace(f"\\[{_md_escape(form)}\\]", f"**{_md_escape(form)}**{tag}", 1)
+    return out
+
+
+def hover_markdown(res: SentenceResult, word_id: int, with_message: bool = True,
+                   lexicon: Any = None) -> str:
     """Hover text: the message (once, however many rules say it; left out for clients that
     show the diagnostic's own message in the same hover), each rule's explanation with the
     treebank example of the arc it governs (its two ends in bold), then the parser's analysis."""
@@ -71,7 +106,7 @@ def hover_markdown(res: SentenceResult, word_id: int, with_message: bool = True)
             parts.append(rule.explanation)
         example = getattr(rule, "example", "") or ""
         if example:
-            parts.append(f"Treebank example: {_marked_example(example)}")
+            parts.append(f"Treebank example: {_marked_example(example, rule, res.lang, lexicon)}")
         stats = []
         if rule.support:
             stats.append(f"{rule.support:,} instances in the treebank")
@@ -278,12 +313,14 @@ def build_server() -> LambreServer:
         if found is None:
             return None
         res, wid = found
+        eng = ls.engines.get(ls._engine_key(res.lang))
         span = word_span(res.check.sentence, res.check.sentence.word(wid))
         rng = index.range(*res.segment.doc_span(*span)) if span else None
         return types.Hover(
             contents=types.MarkupContent(kind=types.MarkupKind.Markdown,
                                          value=hover_markdown(res, wid,
-                                                              ls.settings.hover_message)),
+                                                              ls.settings.hover_message,
+                                                              eng.lexicon if eng else None)),
             range=rng,
         )
 

@@ -30,12 +30,11 @@ async function main() {
     await page.goto(process.env.URL);
     await page.waitForSelector(".monaco-workbench", { timeout: 60000 });
     result.steps.push("workbench");
-    await page.waitForTimeout(1500);
-    await page.keyboard.press("Control+P");
-    await page.waitForTimeout(500);
-    await page.keyboard.type(process.env.FILE);
-    await page.waitForTimeout(800);
-    await page.keyboard.press("Enter");
+    // open the file from the Explorer (a double click opens it pinned)
+    const item = page.locator(".explorer-viewlet .monaco-list-row", { hasText: process.env.FILE });
+    await item.first().waitFor({ timeout: 60000 });
+    await item.first().dblclick();
+    await page.waitForSelector(".monaco-editor .view-lines", { timeout: 60000 });
     result.steps.push("opened");
     const t0 = Date.now();
     await page.waitForSelector(".monaco-editor .squiggly-error", { timeout: 180000 });
@@ -59,11 +58,15 @@ async function main() {
     // hover over the squiggle
     const squiggle = page.locator(".monaco-editor .squiggly-error").first();
     const box = await squiggle.boundingBox();
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    const hover = page.locator(".monaco-hover-content");
+    // the cursor in the word, then "Show Hover" (Ctrl+K Ctrl+I): what the mouse would show
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForTimeout(300);
+    await page.keyboard.press("Control+K");
+    await page.keyboard.press("Control+I");
+    const hover = page.locator(".monaco-hover-content", { hasText: "Treebank example" });
     await hover.first().waitFor({ timeout: 30000 });
-    await page.waitForTimeout(1500);
-    result.hover = await hover.allInnerTexts();
+    await page.waitForTimeout(1000);
+    result.hover = await page.locator(".monaco-hover-content").allInnerTexts();
     await shot(page, "3-hover");
     await page.mouse.move(5, 5);
     await page.keyboard.press("Escape");
