@@ -77,3 +77,18 @@ def test_model_languages_reads_a_models_dir(tmp_path) -> None:  # type: ignore[n
         if complete:
             (d / MODEL_FILES["depparse"]).write_bytes(b"")
     assert model_languages(str(tmp_path)) == ("xx",)
+
+
+def test_report_result_ids_name_the_content() -> None:
+    import json
+
+    from lambre_server.pull import Report
+
+    a = Report(3, '[{"message": "x"}]', True)
+    b = Report(7, '[{"message": "x"}]', True)  # another version, same findings
+    c = Report(7, '[{"message": "y"}]', True)
+    assert a.result_id == b.result_id != c.result_id
+    full = json.loads(a.response(None))
+    assert full == {"kind": "full", "resultId": a.result_id, "items": [{"message": "x"}]}
+    assert json.loads(b.response(a.result_id)) == {"kind": "unchanged", "resultId": a.result_id}
+    assert json.loads(c.response(a.result_id))["kind"] == "full"

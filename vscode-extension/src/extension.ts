@@ -253,6 +253,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     vscode.window.onDidChangeActiveTextEditor((e) => showScore(e)),
     vscode.window.onDidChangeTextEditorVisibleRanges((e) => sendVisible(e.textEditor)),
+    // a newly shown editor: its screen is checked first
+    vscode.window.onDidChangeVisibleTextEditors((editors) => editors.forEach(sendVisible)),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       if (e.affectsConfiguration("lambre.serverCommand")) {
         await vscode.commands.executeCommand("lambre.restartServer");
