@@ -4,7 +4,8 @@ offline, driven headless by Playwright in Debian's Chromium (``tests/editors/vsc
 A German file with one agreement error and one correct sentence: the Problems panel lists exactly
 that diagnostic with its line and column, the status bar shows the score and the count, the
 hover explains the rule with a treebank example, and the first quick fix writes the standard
-form. The extension finds ``lambre-server`` in the workspace's ``.venv`` by itself. Screenshots go to
+form; the per-rule report opens, and "set the language of this file" writes the folder's
+settings. The extension finds ``lambre-server`` in the workspace's ``.venv`` by itself. Screenshots go to
 the test's temporary directory. Skipped with the reason when code-server (``work/editors``,
 ``scripts/install_code_server.sh``), Chromium or node is missing, or no German model exists."""
 
@@ -130,3 +131,8 @@ def test_real_vscode_problems_status_hover_quickfix(vsix: Path, tmp_path: Path) 
     assert fixes and fixes[0] == 'Replace with "werde"', result["fixes"]
     assert "Ich werde das Buch" in result["text"].replace("\xa0", " "), result["text"]
     assert result["fixedClean"]
+    # the per-rule report lists the broken rule with its counts
+    assert "agree.PRON.AUX.subj.Number" in result["report"], result["report"]
+    # "Set the language of this file" wrote the folder's settings
+    folder_settings = json.loads((ws / ".vscode" / "settings.json").read_text(encoding="utf-8"))
+    assert folder_settings["lambre.languages"] == {"brief.txt": "ru"}, folder_settings

@@ -19,6 +19,32 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(OUT, `${name}.png`) });
 }
 
+/** Run a command from the command palette. */
+async function command(page, title) {
+  await page.keyboard.press("Control+Shift+P");
+  await page.waitForSelector(".quick-input-widget input", { timeout: 10000 });
+  await page.keyboard.type(title);
+  await page.waitForTimeout(800);
+  await page.keyboard.press("Enter");
+}
+
+/** The text of the first frame (webview) whose body contains `needle`. */
+async function frameText(page, needle, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      try {
+        const text = await frame.evaluate(() => (document.body ? document.body.innerText : ""));
+        if (text.includes(needle)) {
+          return text;
+        }
+      } catch { /* a frame that went away */ }
+    }
+    await page.waitForTimeout(250);
+  }
+  return "";
+}
+
 async function main() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM,
@@ -56,7 +82,9 @@ async function main() {
     await page.keyboard.press("Control+Shift+M");  // close the panel again
 
     // hover over the squiggle
-    const squiggle = page.locator(".monaco-editor .squiggly-error").first();
+    await page.waitForTimeout(500);
+    const squiggle = page.locator(".monaco-editor .squiggly-error >> visible=true").first();
+    await squiggle.waitFor({ timeout: 30000 });
     const box = await squiggle.boundingBox();
     // the cursor in the word, then "Show Hover" (Ctrl+K Ctrl+I): what the mouse would show
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
@@ -70,6 +98,14 @@ async function main() {
     await shot(page, "3-hover");
     await page.mouse.move(5, 5);
     await page.keyboard.press("Escape");
+
+    // the per-rule report (a webview: its page is a nested frame)
+    await command(page, "L'AMBRE: Show per-rule report");
+    result.report = await frameText(page, "satisfied", 30000);
+    await shot(page, "3b-report");
+    await page.keyboard.press("Control+W");  // close the report again
+    await page.waitForTimeout(500);
+    await page.locator(".monaco-editor .view-lines").first().click();
 
     // quick fix at the error: click into it, Ctrl+. and take the first (preferred) fix
     await page.mouse.click(box.x + 2, box.y + box.height / 2);
@@ -88,6 +124,16 @@ async function main() {
       null, { timeout: 60000 }).then(() => { result.fixedClean = true; },
       () => { result.fixedClean = false; });
     await shot(page, "5-fixed");
+    // set this file's language: written to the workspace folder's settings
+    await page.locator(".monaco-editor .view-lines").first().click();
+    await command(page, "L'AMBRE: Set the language of this file");
+    await page.waitForSelector(".quick-input-widget .monaco-list-row", { timeout: 10000 });
+    await page.waitForTimeout(500);
+    await page.keyboard.type("Russian");
+    await page.waitForTimeout(800);
+    await shot(page, "6-language");
+    await page.keyboard.press("Enter");
+    await page.waitForTimeout(2000);
     result.steps.push("done");
   } catch (err) {
     result.error = String(err && err.stack ? err.stack : err);

@@ -215,15 +215,21 @@ async function setLanguage(): Promise<void> {
   if (!pick) {
     return;
   }
-  const rel = vscode.workspace.asRelativePath(editor.document.uri, false);
-  const config = vscode.workspace.getConfiguration("lambre", folder.uri);
-  const map = { ...(config.get<Record<string, string>>("languages") ?? {}) };
+  // relative to the workspace folder, as the server matches globs (lambre.languages is a
+  // window-scoped setting: it is written to the workspace, not per folder)
+  const rel = path.relative(folder.uri.fsPath, editor.document.uri.fsPath).split(path.sep).join("/");
+  const config = vscode.workspace.getConfiguration("lambre");
+  const map = { ...(config.inspect<Record<string, string>>("languages")?.workspaceValue ?? {}) };
   if (pick.code) {
     map[rel] = pick.code;
   } else {
     delete map[rel];
   }
-  await config.update("languages", map, vscode.ConfigurationTarget.WorkspaceFolder);
+  try {
+    await config.update("languages", map, vscode.ConfigurationTarget.Workspace);
+  } catch (err) {
+    vscode.window.showErrorMessage(`L'AMBRE: cannot set the language: ${String(err)}`);
+  }
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
