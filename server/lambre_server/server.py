@@ -649,6 +649,9 @@ class LambreServer(LanguageServer):
     def open(self, item: types.TextDocumentItem) -> None:
         """didOpen: take the text, check at once."""
         doc = Document(item.uri, item.language_id, item.version, item.text)
+        # a reopened document starts its versions again: an old report must not pass for new
+        self.reports.pop(item.uri, None)
+        self._delivered.discard(item.uri)
         pending = self._pending_visible.pop(item.uri, None)
         old = self.docs.get(item.uri)
         if old is not None and old.task is not None:
@@ -737,6 +740,9 @@ class LambreServer(LanguageServer):
             if doc.task is not None:
                 doc.task.cancel()
         self.docs.clear()
+        self.reports.clear()
+        self._delivered.clear()
+        self._announced.clear()
 
     def shutdown_worker(self) -> None:
         """Stop the parse thread without waiting for a batch in flight."""
