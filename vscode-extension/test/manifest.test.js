@@ -10,7 +10,7 @@ const props = pkg.contributes.configuration.properties;
 test("commands and paths are machine settings", () => {
   assert.strictEqual(props["lambre.serverCommand"].scope, "machine");
   assert.strictEqual(props["lambre.modelsDir"].scope, "machine");
-  assert.ok(["machine", "machine-overridable"].includes(props["lambre.rulesFile"].scope));
+  assert.strictEqual(props["lambre.rulesFile"].scope, "machine");
 });
 
 test("untrusted workspaces: limited, with the path settings restricted", () => {
