@@ -28,6 +28,8 @@ let client: LanguageClient | undefined;
 let statusItem: vscode.StatusBarItem;
 let output: vscode.OutputChannel;
 const scores = new Map<string, DocumentScore>();
+let extensionContext: vscode.ExtensionContext | undefined;
+let watchingInterpreter = false;
 
 function settings(): Record<string, unknown> {
   const c = vscode.workspace.getConfiguration("lambre");
@@ -55,6 +57,15 @@ async function pythonInterpreter(): Promise<string | undefined> {
   try {
     const { PythonExtension } = await import("@vscode/python-extension");
     const api = await PythonExtension.api();
+    if (!watchingInterpreter) {
+      // another interpreter selected: find the server again (it may have lambre there)
+      watchingInterpreter = true;
+      extensionContext?.subscriptions.push(
+        api.environments.onDidChangeActiveEnvironmentPath(() => {
+          void vscode.commands.executeCommand("lambre.restartServer");
+        }),
+      );
+    }
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const env = await api.environments.resolveEnvironment(
       api.environments.getActiveEnvironmentPath(folder),
@@ -233,6 +244,7 @@ async function setLanguage(): Promise<void> {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  extensionContext = context;
   output = vscode.window.createOutputChannel("L'AMBRE");
   statusItem = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Right, 100);
   statusItem.command = "lambre.showReport";
