@@ -192,3 +192,29 @@ def test_long_first_check_publishes_linear_bytes(tmp_path: Path) -> None:
         assert all(r < 3.2 for r in ratios), ratios
     finally:
         s.close()
+
+
+def test_pull_long_document_partial_report_then_refresh(tmp_path: Path) -> None:
+    """A pull during a long first check gets what is done so far; the server then asks the
+    client to pull again (workspace/diagnostic/refresh), and the next pull has everything."""
+    s = Bare(tmp_path, pull=True)
+    try:
+        c = s.client
+        c.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+            settings={"lambre": {"language": "de", "batchSize": 4}}))
+        text = "\n".join(f"Ich werden {i} langen Bücher lesen." for i in range(48))
+        uri = (tmp_path / "long.txt").as_uri()
+        v = c.open(uri, text)
+        first = s.run(c.pull(uri))
+        s.run(c.wait_for(lambda: any(x["uri"] == uri and x["version"] == v
+                                     for x in c.rec.scores), 240))
+        last = s.run(c.pull(uri, first.result_id))
+        items = first.items if last.kind == "unchanged" else last.items
+        lines = {d.range.start.line for d in items if lsp_range_text(text, d.range) == "werden"}
+        assert lines == set(range(48))
+        print(f"first pull: {len(first.items)} of {len(items)} diagnostics; "
+              f"refreshes: {c.rec.refreshes}")
+        if len(first.items) < len(items):
+            s.run(c.wait_for(lambda: c.rec.refreshes > 0, 30))
+    finally:
+        s.close()
