@@ -104,10 +104,17 @@ class Identifier:
     def paragraph_languages(self, paragraphs: list[str]) -> tuple[str | None, list[str | None]]:
         """The document's language (from all its text) and each paragraph's: its own when it is
         long enough and identified with confidence, else the document's."""
-        whole = self.guess("\n".join(paragraphs)[:20_000])
-        doc_lang = whole.code
-        out: list[str | None] = []
-        for p in paragraphs:
-            g = self.guess(p)
-            out.append(g.code if g.code is not None and g.confidence >= MIN_CONFIDENCE else doc_lang)
+        guesses = [self.guess(p) for p in paragraphs]
+        # the document's language: the paragraphs' sure guesses, weighted by length (cached per
+        # paragraph: an edit re-identifies one paragraph, not the whole document)
+        votes: dict[str, int] = {}
+        for p, g in zip(paragraphs, guesses, strict=True):
+            if g.code is not None and g.confidence >= MIN_CONFIDENCE:
+                votes[g.code] = votes.get(g.code, 0) + len(p)
+        if votes:
+            doc_lang: str | None = max(sorted(votes), key=lambda c: votes[c])
+        else:  # only short or unsure paragraphs: all of them together
+            doc_lang = self.guess("\n".join(paragraphs)[:2000]).code
+        out = [g.code if g.code is not None and g.confidence >= MIN_CONFIDENCE else doc_lang
+               for g in guesses]
         return doc_lang, out

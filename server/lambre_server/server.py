@@ -304,17 +304,24 @@ class LambreServer(LanguageServer):
             self._identifier_key = key
         return self._identifier
 
-    def _identify(self, doc: Document, segs: list[Segment]) -> list[str | None]:
-        """Languages of the segments no setting or switch line gives one to (identified per
-        paragraph); says once per document which language it chose, or that it has no model."""
-        ident = self.identifier()
-        todo = [i for i, seg in enumerate(segs) if seg.language is None]
+    async def _segment_languages(self, doc: Document, segs: list[Segment],
+                                 default_lang: str | None) -> list[str | None]:
+        """Each segment's language: a switch line's, else ``default_lang``, else identified per
+        paragraph (off the event loop: a long document's first identification takes a moment);
+        says once per document which language it chose, or that a language has no model."""
+        if default_lang is not None:
+            return [seg.language or default_lang for seg in segs]
         langs: list[str | None] = [seg.language for seg in segs]
+        todo = [i for i, seg in enumerate(segs) if seg.language is None]
         if not todo:
             return langs
-        _doc_lang, guessed = ident.paragraph_languages([segs[i].text for i in todo])
+        ident = self.identifier()
+        loop = asyncio.get_running_loop()
+        _doc_lang, guessed = await loop.run_in_executor(
+            None, ident.paragraph_languages, [segs[i].text for i in todo])
         for i, lang in zip(todo, guessed, strict=True):
-            langs[i] = lang
+            # only languages with a model are checked
+            langs[i] = lang if lang in ident.supported else None
         chosen = {lang for lang in guessed if lang is not None}
         said = self._announced.setdefault(doc.uri, set())
         name = Path(to_fs_path(doc.uri) or doc.uri).name
@@ -331,15 +338,12 @@ class LambreServer(LanguageServer):
                 self.show(f"lambre: {name}: text in {language_name(lang)} is not checked: there is "
                           f"no parser model for it (models: {have}); set lambre.language to choose",
                           types.MessageType.Warning)
-        # only languages with a model are checked
-        return [lang if lang is None or lang in ident.supported or segs[i].language else None
-                for i, lang in enumerate(langs)]
+        return langs
 
-    def _sentences(self, doc: Document, default_lang: str | None) -> list[SentenceSlice]:
+    async def _sentences(self, doc: Document, default_lang: str | None) -> list[SentenceSlice]:
         items: list[SentenceSlice] = []
         segs = segments(doc.text, doc.kind)
-        seg_langs = ([seg.language or default_lang for seg in segs] if default_lang is not None
-                     else self._identify(doc, segs))
+        seg_langs = await self._segment_languages(doc, segs, default_lang)
         for seg, lang in zip(segs, seg_langs, strict=True):
             if lang is None:
                 continue
@@ -368,7 +372,9 @@ class LambreServer(LanguageServer):
             return
         if self.refresh_config():
             pass  # the new config applies from this check on
-        items = self._sentences(doc, self.language_for(doc))
+        items = await self._sentences(doc, self.language_for(doc))
+        if self._current(uri, version) is None:
+            return  # edited while the language was identified
         engines: dict[str, Engine] = {}
         for lang in sorted({it.lang for it in items}):
             eng = await self.engine(lang)
