@@ -13,7 +13,7 @@ Prints:
   and how many reports were "unchanged" (nothing re-sent).
 
 Usage: python bench/lsp_latency.py [--sentences 1000] [--edits 40] [--full-edits 2]
-       [--debounce-ms 25] [--models DIR] [--screen-lines 40] [--pull]
+       [--debounce-ms 25] [--models DIR] [--screen-lines 40] [--pull] [--identify]
 Sentences come from the shared German treebanks (../shared/treebanks/ud/de, GSD/PUD text lines);
 without them, from examples/de.txt with numbered variants.
 """
@@ -152,8 +152,10 @@ async def run(args: argparse.Namespace) -> None:
     print(f"document: {len(sents)} sentences, {len(text):,} characters, "
           f"{text.count(chr(10)) + 1} lines")
     c = LambreClient()
-    opts: dict[str, object] = {"language": "de", "debounceMs": args.debounce_ms,
-                               "mode": args.mode}
+    opts: dict[str, object] = {"debounceMs": args.debounce_ms, "mode": args.mode}
+    if not args.identify:
+        opts["language"] = "de"
+    print("language: " + ("identified by the server" if args.identify else "de (set)"))
     print(f"mode: {args.mode}")
     if args.models:
         opts["modelsDir"] = args.models
@@ -253,6 +255,8 @@ def main() -> None:
     ap.add_argument("--debounce-ms", type=int, default=25, help="the server default")
     ap.add_argument("--models", help="parser models directory (default: shipped)")
     ap.add_argument("--verbose", action="store_true", help="print every edit's latency")
+    ap.add_argument("--identify", action="store_true",
+                    help="no language setting: the server identifies it (as with no configuration)")
     ap.add_argument("--pull", action="store_true",
                     help="then measure a pull-diagnostics client (textDocument/diagnostic)")
     ap.add_argument("--screen-lines", type=int, default=40,
