@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from test_server_e2e import _have_german_model
+from test_vscode_extension import extension_lock
 
 pytestmark = pytest.mark.slow
 
@@ -43,7 +44,7 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def vsix() -> Path:
+def vsix(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if shutil.which("npm") is None:
         pytest.skip("npm is not installed")
     if not CODE_SERVER.exists() or not PLAYWRIGHT.is_dir():
@@ -53,14 +54,18 @@ def vsix() -> Path:
         pytest.skip("chromium is not installed (apt-get install chromium)")
     if not _have_german_model():
         pytest.skip("no German parser model")
-    if not (EXT / "node_modules").is_dir():
-        res = subprocess.run(["npm", "ci"], cwd=EXT, capture_output=True, text=True, timeout=600)
-        if res.returncode != 0:
-            pytest.skip("npm ci failed for the extension")
-    res = subprocess.run(["npm", "run", "package"], cwd=EXT, capture_output=True, text=True,
-                         timeout=600)
-    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
-    return EXT / "lambre.vsix"
+    out = tmp_path_factory.mktemp("vsix") / "lambre.vsix"
+    with extension_lock():
+        if not (EXT / "node_modules").is_dir():
+            res = subprocess.run(["npm", "ci"], cwd=EXT, capture_output=True, text=True,
+                                 timeout=600)
+            if res.returncode != 0:
+                pytest.skip("npm ci failed for the extension")
+        res = subprocess.run(["npm", "run", "package"], cwd=EXT, capture_output=True, text=True,
+                             timeout=600)
+        assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
+        shutil.copyfile(EXT / "lambre.vsix", out)  # our own copy: another test may rebuild it
+    return out
 
 
 def test_real_vscode_problems_status_hover_quickfix(vsix: Path, tmp_path: Path) -> None:
