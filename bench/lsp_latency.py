@@ -6,10 +6,14 @@ Prints:
 - one-word edit -> its diagnostics: p50 / p95 over E edits (parse cache on), timed when the
   diagnostics' JSON arrives (and, separately, once this Python client has decoded it);
 - the same with the cache off (a full reparse per edit), and the ratio full / cached;
-- server RSS (current and peak) with one language loaded.
+- server RSS (current and peak) with one language loaded;
+- model loaded -> first diagnostics, the visible screen being checked first; the number of
+  publishes of the first check and the diagnostics they carry in all (linear, not quadratic);
+- with ``--pull`` (and ``--full-edits 0``): a pull-diagnostics client's edit -> report latency
+  and how many reports were "unchanged" (nothing re-sent).
 
 Usage: python bench/lsp_latency.py [--sentences 1000] [--edits 40] [--full-edits 2]
-       [--debounce-ms 25] [--models DIR]
+       [--debounce-ms 25] [--models DIR] [--screen-lines 40] [--pull] [--identify]
 Sentences come from the shared German treebanks (../shared/treebanks/ud/de, GSD/PUD text lines);
 without them, from examples/de.txt with numbered variants.
 """
@@ -26,7 +30,7 @@ import sys
 import time
 from pathlib import Path
 
-from lambre_server.client import LambreClient
+from lambre_server.client import LambreClient, Published
 from lsprotocol import types
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -80,6 +84,13 @@ def rss_kb(pid: int) -> tuple[int, int]:
     return cur, peak
 
 
+def _kind(progress: object) -> str | None:
+    value = getattr(progress, "value", None)
+    if isinstance(value, dict):
+        return value.get("kind")
+    return getattr(value, "kind", None)
+
+
 def pct(xs: list[float], p: float) -> float:
     xs = sorted(xs)
     k = min(len(xs) - 1, max(0, round(p / 100 * (len(xs) - 1))))
@@ -102,14 +113,49 @@ async def one_word_edit(c: LambreClient, uri: str, text: str, rng: random.Random
     return new, pub.at - t0, pub.handled - t0
 
 
+async def run_pull(args: argparse.Namespace, text: str) -> None:
+    """The same document with a client that pulls diagnostics (textDocument/diagnostic with
+    result ids): edit -> report latency, and how many reports were "unchanged"."""
+    c = LambreClient()
+    await c.start(initialization_options={"lambre": {"language": "de", "mode": args.mode,
+                                                     "debounceMs": args.debounce_ms}},
+                  root=str(ROOT), pull=True)
+    uri = (ROOT / "bench_document_pull.txt").as_uri()
+    v = c.open(uri, text)
+    await c.wait_for(lambda: any(s["uri"] == uri and s["version"] == v for s in c.rec.scores),
+                     timeout=3600)
+    rep = await c.pull(uri)
+    rid, n = rep.result_id, len(rep.items)
+    rng = random.Random(13)
+    lat: list[float] = []
+    kinds: dict[str, int] = {}
+    for _ in range(args.edits):
+        words = [m for m in re.finditer(r"\b[a-zäöüß]{3,}\b", text)]
+        m = rng.choice(words)
+        # a word replaced by itself and back: the findings are those already held
+        t0 = time.perf_counter()
+        c.change(uri, types.Range(start=position(text, m.start()), end=position(text, m.end())),
+                 m.group(0), text)
+        rep = await c.pull(uri, rid)
+        lat.append(time.perf_counter() - t0)
+        kinds[rep.kind] = kinds.get(rep.kind, 0) + 1
+        rid = rep.result_id or rid
+    print(f"pull client: {n} diagnostics; an edit that changes no finding -> report: "
+          f"p50 {1000 * statistics.median(lat):.0f} ms, p95 {1000 * pct(lat, 95):.0f} ms; "
+          f"reports {kinds}")
+    await c.stop()
+
+
 async def run(args: argparse.Namespace) -> None:
     sents = german_sentences(args.sentences)
     text = document(sents)
     print(f"document: {len(sents)} sentences, {len(text):,} characters, "
           f"{text.count(chr(10)) + 1} lines")
     c = LambreClient()
-    opts: dict[str, object] = {"language": "de", "debounceMs": args.debounce_ms,
-                               "mode": args.mode}
+    opts: dict[str, object] = {"debounceMs": args.debounce_ms, "mode": args.mode}
+    if not args.identify:
+        opts["language"] = "de"
+    print("language: " + ("identified by the server" if args.identify else "de (set)"))
     print(f"mode: {args.mode}")
     if args.models:
         opts["modelsDir"] = args.models
@@ -119,14 +165,33 @@ async def run(args: argparse.Namespace) -> None:
                   server_args=server_args)
     pid = c.process.pid
     uri = (ROOT / "bench_document.txt").as_uri()
+    # the editor shows the first screen (sent before didOpen, as VS Code does on restore)
+    screen = args.screen_lines
+    c.client.protocol.notify("lambre/visibleRanges", {"uri": uri, "ranges": [
+        {"start": {"line": 0, "character": 0}, "end": {"line": screen, "character": 0}}]})
     t_open = time.perf_counter()
     v = c.open(uri, text)
     first = await c.wait_for(lambda: c.rec.latest(uri), timeout=3600)
     final = await c.diagnostics(uri, v, timeout=3600)
     print(f"cold start -> first diagnostics: {first.at - t_start:.2f} s "
           f"(from didOpen {first.at - t_open:.2f} s)")
+    loaded = next((at for p, at in zip(c.rec.progress, c.rec.progress_at, strict=True)
+                   if _kind(p) == "end"), None)
+    pubs = [p for p in c.rec.diagnostics if p.uri == uri and p.version == v]
+
+    def on_screen(p: Published) -> list[tuple[int, int, str]]:
+        return sorted((d.range.start.line, d.range.start.character, str(d.code))
+                      for d in p.diagnostics if d.range.start.line < screen)
+
+    # the first publish that has every diagnostic the final one has on the screen
+    visible = next(p for p in pubs if on_screen(p) == on_screen(final))
+    if loaded is not None:
+        print(f"model loaded -> first diagnostics: {first.at - loaded:.2f} s; -> all of the "
+              f"visible {screen} lines ({len(on_screen(final))} diagnostics): "
+              f"{visible.at - loaded:.2f} s")
     print(f"cold start -> complete diagnostics: {final.at - t_start:.2f} s "
-          f"({len(final.diagnostics)} diagnostics)")
+          f"({len(final.diagnostics)} diagnostics; {len(pubs)} publishes carrying "
+          f"{sum(len(p.diagnostics) for p in pubs)} diagnostics in all)")
     score = [s for s in c.rec.scores if s["uri"] == uri][-1]
     if score["score"] is None:
         for m in c.rec.messages:
@@ -156,6 +221,8 @@ async def run(args: argparse.Namespace) -> None:
     if args.full_edits <= 0:
         print(f"machine: {os.cpu_count()} CPUs, python {sys.version.split()[0]}")
         await c.stop()
+        if args.pull:
+            await run_pull(args, text)
         return
     # cache off: every edit reparses the whole document
     c.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
@@ -188,6 +255,12 @@ def main() -> None:
     ap.add_argument("--debounce-ms", type=int, default=25, help="the server default")
     ap.add_argument("--models", help="parser models directory (default: shipped)")
     ap.add_argument("--verbose", action="store_true", help="print every edit's latency")
+    ap.add_argument("--identify", action="store_true",
+                    help="no language setting: the server identifies it (as with no configuration)")
+    ap.add_argument("--pull", action="store_true",
+                    help="then measure a pull-diagnostics client (textDocument/diagnostic)")
+    ap.add_argument("--screen-lines", type=int, default=40,
+                    help="lines the client says are visible at the top (checked first)")
     ap.add_argument("--mode", choices=["precise", "paper"], default="precise",
                     help="the server's checking mode (precise: the default; paper: the baseline)")
     ap.add_argument("--log", help="write the server's log (one line per check) here")

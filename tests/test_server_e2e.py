@@ -335,10 +335,9 @@ def test_large_document_progressive_visible_first(tmp_path: Path) -> None:
         v = c.open(uri, text)
         final = s.run(c.diagnostics(uri, v))
         pubs = [p for p in c.rec.diagnostics if p.uri == uri and p.version == v]
-        assert len(pubs) >= 3, "published progressively, batch by batch"
-        first_with = next(i for i, p in enumerate(pubs)
-                          if "werden" in _by_form(text, p.diagnostics))
-        assert first_with < len(pubs) - 2, "the visible sentence was checked early"
+        # the visible part first, on its own; then a few partial publishes, not one per batch
+        assert 2 <= len(pubs) < 8, len(pubs)
+        assert "werden" in _by_form(text, pubs[0].diagnostics), "the visible sentence first"
         assert "werden" in _by_form(text, final.diagnostics)
         kinds = [p.value.get("kind") if isinstance(p.value, dict) else p.value.kind
                  for p in c.rec.progress]

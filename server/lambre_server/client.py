@@ -43,6 +43,10 @@ class Recorder:
     progress: list[Any] = field(default_factory=list)
     #: ``lambre/documentDiverged`` notifications (each answered with the whole text)
     diverged: list[dict[str, Any]] = field(default_factory=list)
+    #: when each progress notification arrived (perf_counter)
+    progress_at: list[float] = field(default_factory=list)
+    #: workspace/diagnostic/refresh requests received (pull clients)
+    refreshes: int = 0
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     def latest(self, uri: str) -> Published | None:
@@ -148,15 +152,22 @@ class LambreClient:
         def on_progress_create(params: Any) -> None:
             return None
 
+        @self.client.feature(types.WORKSPACE_DIAGNOSTIC_REFRESH)
+        def on_refresh(params: Any) -> None:
+            rec.refreshes += 1
+            rec.changed.set()
+
         @self.client.feature(types.PROGRESS)
         def on_progress(params: Any) -> None:
             rec.progress.append(params)
+            rec.progress_at.append(time.perf_counter())
 
     async def start(self, *, initialization_options: dict[str, Any] | None = None,
                     root: str | None = None, encodings: list[str] | None = None,
                     env: dict[str, str] | None = None, server_args: list[str] | None = None,
-                    ) -> types.InitializeResult:
-        """Start ``python -m lambre_server`` and initialize it."""
+                    pull: bool = False) -> types.InitializeResult:
+        """Start ``python -m lambre_server`` and initialize it (``pull``: as a client that pulls
+        diagnostics with ``textDocument/diagnostic``)."""
         full_env = {**os.environ, **(env or {})}
         await self.client.start_io(sys.executable, "-m", "lambre_server", *(server_args or []),
                                    env=full_env)
@@ -169,7 +180,12 @@ class LambreClient:
                     related_information=True, version_support=True),
                 hover=types.HoverClientCapabilities(
                     content_format=[types.MarkupKind.Markdown]),
+                diagnostic=types.DiagnosticClientCapabilities(related_document_support=False)
+                if pull else None,
             ),
+            workspace=types.WorkspaceClientCapabilities(
+                diagnostics=types.DiagnosticWorkspaceClientCapabilities(refresh_support=True))
+            if pull else None,
         )
         root_uri = None
         if root:
@@ -281,6 +297,12 @@ class LambreClient:
 
         result: Published = await self.wait_for(ready, timeout)
         return result
+
+    async def pull(self, uri: str, previous_result_id: str | None = None) -> Any:
+        """textDocument/diagnostic: a full report (``kind`` "full", ``items``) or "unchanged"."""
+        return await self.client.text_document_diagnostic_async(types.DocumentDiagnosticParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            previous_result_id=previous_result_id))
 
     async def command(self, name: str, *args: Any) -> Any:
         """workspace/executeCommand."""

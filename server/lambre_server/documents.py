@@ -81,10 +81,17 @@ class DocumentScore:
     violations: int
     #: per-rule tallies: [{"id", "satisfied", "violated"}] (a list: rule ids are not identifiers)
     rules: list[dict[str, Any]] = field(default_factory=list)
+    #: the diagnostics published with this version, by severity name ("error": 2, ...)
+    published: dict[str, int] = field(default_factory=dict)
+    #: rules with the most published diagnostics: [{"id", "count", "explanation"}], most first
+    top_rules: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
+        """The notification's JSON (``diagnostics``: how many were published for the version)."""
         return {"uri": self.uri, "version": self.version, "score": self.score,
-                "sentences": self.sentences, "violations": self.violations, "rules": self.rules}
+                "sentences": self.sentences, "violations": self.violations, "rules": self.rules,
+                "diagnostics": sum(self.published.values()), "published": self.published,
+                "topRules": self.top_rules}
 
 
 @dataclass

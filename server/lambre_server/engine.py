@@ -60,7 +60,24 @@ def load_engine(lang: str, models_dir: str | None, rules_file: str | None,
     parser = load_parser(lang, models_dir)
     source = getattr(parser, "source", None)
     model_key = str(getattr(source, "path", None) or f"{lang}:{models_dir}")
-    return Engine(lang, parser, ruleset, model_key, _load_lexicon(lang, lexicon_files, parser))
+    engine = Engine(lang, parser, ruleset, model_key, _load_lexicon(lang, lexicon_files, parser))
+    _warm_analyzer(lang)
+    return engine
+
+
+def _warm_analyzer(lang: str) -> None:
+    """Load the field lexicons now, with the model (german-nouns, ablaut, pymorphy3 load on
+    their first lookup: about 3 s that would otherwise delay the first diagnostics)."""
+    from lambre_core.analyses import analyzer_for
+
+    analyzer, _name = analyzer_for(lang)
+    if analyzer is None:
+        return
+    for upos in ("NOUN", "PROPN", "VERB", "AUX", "ADJ", "DET", "PRON"):
+        try:
+            analyzer("a", upos, None)
+        except Exception:  # a lexicon problem shows on the first real lookup, as before
+            log.debug("warming the %s analyzer on %s failed", lang, upos, exc_info=True)
 
 
 def _load_lexicon(lang: str, files: tuple[str, ...], parser: Any = None) -> Any | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from typing import Any
 
 from lsprotocol import types
@@ -45,25 +46,68 @@ def _md_escape(text: str) -> str:
     return "".join("\\" + c if c in "\\`*_[]<>#|" else c for c in text)
 
 
-def hover_markdown(res: SentenceResult, word_id: int) -> str:
-    """Hover text: each rule the word breaks (message, explanation, a treebank example),
-    then the parser's analysis of the word."""
+def feature_values(lang: str, lexicon: Any, form: str, upos: str | None, feature: str) -> set[str]:
+    """The values of ``feature`` a form can have: from the language's field lexicons (German
+    morphology, pymorphy3), else the treebank lexicon; empty when neither knows the form."""
+    from lambre_core.analyses import analyzer_for
+
+    analyzer, _name = analyzer_for(lang)
+    if analyzer is not None and upos:
+        options = analyzer(form, upos, None)
+        if options:
+            return {v for o in options for v in o.get(feature, "").split(",") if v}
+    if lexicon is not None:
+        return set(lexicon.feature_values(form, upos, feature))
+    return set()
+
+
+def _marked_example(example: str, rule: Any = None, lang: str = "", lexicon: Any = None) -> str:
+    """A rule's treebank example in Markdown, the arc's two ends (in brackets) in bold, each
+    followed by its value of the rule's feature when its form has only one ("**Ich** (Sing)
+    **hatte** (Sing)": the agreement shown, not only the words)."""
+
+    def value(form: str, upos: str | None) -> str:
+        if rule is None or not lang:
+            return ""
+        try:
+            vals = feature_values(lang, lexicon, form, upos, rule.feature)
+        except Exception:  # the example's words are decoration: never fail a hover on them
+            return ""
+        return f" ({next(iter(vals))})" if len(vals) == 1 else ""
+
+    marked = re.findall(r"\[(.+?)\]", example)
+    # brackets come in sentence order, not dependent/head order: try both POS assignments
+    upos = [getattr(rule, "dep_upos", None), getattr(rule, "head_upos", None)]
+    out = _md_escape(example)
+    for i, form in enumerate(marked[:2]):
+        tag = value(form, upos[i]) or value(form, upos[1 - i])
+        out = out.replace(f"\\[{_md_escape(form)}\\]", f"**{_md_escape(form)}**{tag}", 1)
+    return out
+
+
+def hover_markdown(res: SentenceResult, word_id: int, with_message: bool = True,
+                   lexicon: Any = None) -> str:
+    """Hover text: the message (once, however many rules say it; left out for clients that
+    show the diagnostic's own message in the same hover), each rule's explanation with the
+    treebank example of the arc it governs (its two ends in bold), then the parser's analysis."""
     sent = res.check.sentence
     word = sent.word(word_id)
     parts: list[str] = []
+    said: set[str] = set()
     for t in res.shown:
         v = t.violation
         if word_id not in (v.dep.id, v.head.id):
             continue
         rule = v.rule
-        parts.append(f"**{message(v)}**")
+        msg = message(v)
+        if with_message and msg not in said:
+            parts.append(f"**{_md_escape(msg)}**")
+        said.add(msg)
         if rule.explanation:
             parts.append(rule.explanation)
         example = getattr(rule, "example", "") or ""
         if example:
-            parts.append(f"Treebank example: {_md_escape(example)}")
-        elif rule.examples:
-            parts.append(f"Treebank examples: {', '.join(rule.examples[:3])}")
+            parts.append(f"Treebank example: {_marked_example(example, rule, res.lang, lexicon)}")
         stats = []
         if rule.support:
             stats.append(f"{rule.support:,} instances in the treebank")
@@ -222,6 +266,12 @@ def build_server() -> LambreServer:
     @ls.feature(types.INITIALIZE)
     def initialize(ls: LambreServer, params: types.InitializeParams) -> None:
         ls.root = root_from(params)
+        caps = params.capabilities
+        # a client that can pull diagnostics gets them when it asks (and "unchanged" when they
+        # are); the others are sent them
+        ls.pull = bool(caps.text_document and caps.text_document.diagnostic)
+        ls.refresh_support = bool(caps.workspace and caps.workspace.diagnostics
+                                  and caps.workspace.diagnostics.refresh_support)
         if params.initialization_options is not None:
             ls.apply_settings(params.initialization_options)
         # read on a thread: initialize is answered whatever the workspace holds
@@ -266,11 +316,14 @@ def build_server() -> LambreServer:
         if found is None:
             return None
         res, wid = found
+        eng = ls.engines.get(ls._engine_key(res.lang))
         span = word_span(res.check.sentence, res.check.sentence.word(wid))
         rng = index.range(*res.segment.doc_span(*span)) if span else None
         return types.Hover(
             contents=types.MarkupContent(kind=types.MarkupKind.Markdown,
-                                         value=hover_markdown(res, wid)),
+                                         value=hover_markdown(res, wid,
+                                                              ls.settings.hover_message,
+                                                              eng.lexicon if eng else None)),
             range=rng,
         )
 
@@ -278,6 +331,12 @@ def build_server() -> LambreServer:
                 types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
     def code_action(ls: LambreServer, params: types.CodeActionParams) -> list[types.CodeAction]:
         return code_actions(ls, params)
+
+    @ls.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,
+                types.DiagnosticOptions(identifier="lambre", inter_file_dependencies=False,
+                                        workspace_diagnostics=False))
+    async def pull_diagnostics(ls: LambreServer, params: types.DocumentDiagnosticParams) -> Any:
+        return await ls.pull_report(params.text_document.uri, params.previous_result_id)
 
     @ls.command(CMD_SCORE)
     async def document_score(ls: LambreServer, *args: Any) -> dict[str, Any] | None:

@@ -30,7 +30,6 @@ from typing import Any, TypeVar
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
 from lambre_core.check import SentenceCheck
@@ -44,16 +43,19 @@ from lambre_core.config import (
 )
 from lambre_core.doc import Sentence
 from lambre_core.errors import LambreError
-from lambre_core.markup import segments
+from lambre_core.markup import Segment, segments
 from lambre_core.score import RuleTally, rule_tallies
 
 from . import __version__
 from .diagnostics import Template, render, severity_rank, templates
 from .documents import Document, DocumentScore, SentenceResult, SentenceSlice, language_from_id
 from .engine import Caches, Engine, load_engine, parse_and_check
+from .langid import Identifier, language_name, model_languages
 from .positions import LineIndex, apply_change
+from .pull import RawResult, RawResultProtocol, Report
 from .sentences import is_checkable, split_spans
 from .settings import Settings, parse_settings
+from .throttle import PublishThrottle
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +69,8 @@ VISIBLE_NOTIFICATION = "lambre/visibleRanges"
 CMD_SCORE = "lambre.documentScore"
 CMD_DISABLE_RULE = "lambre.disableRule"
 CMD_IGNORE_SENTENCE = "lambre.ignoreSentence"
+#: how many rules the score notification names (the status bar's tooltip)
+TOP_RULES = 5
 
 
 K = TypeVar("K")
@@ -90,9 +94,10 @@ class _BoundedDict(dict[K, V]):
 EngineKey = tuple[str, str | None, str | None, tuple[str, ...]]
 
 
-class LambreProtocol(LanguageServerProtocol):
-    """pygls's protocol, told when a ``didChange`` cannot be read: pygls drops such a message
-    (a negative position fails validation), and the document's text would silently diverge."""
+class LambreProtocol(RawResultProtocol):
+    """pygls's protocol (with raw pull results), told when a ``didChange`` cannot be read: pygls
+    drops such a message (a negative position fails validation), and the document's text would
+    silently diverge."""
 
     def structure_message(self, data: dict[str, Any]) -> Any:
         try:
@@ -128,6 +133,17 @@ class LambreServer(LanguageServer):
         self._config_error_shown: str | None = None
         self._config_lock = asyncio.Lock()
         self._pending_visible: dict[str, list[types.Range]] = {}
+        #: the client pulls diagnostics (textDocument/diagnostic) instead of being sent them
+        self.pull = False
+        self.refresh_support = False
+        self.reports: dict[str, Report] = {}
+        self._report_events: dict[str, asyncio.Event] = {}
+        #: documents whose current report a pull has answered (a later one needs a refresh)
+        self._delivered: set[str] = set()
+        self._identifier: Identifier | None = None
+        self._identifier_key: str | None = None
+        #: per document: what was said about its identified languages (said once)
+        self._announced: dict[str, set[Any]] = {}
         # keyed by id(check) (checks are not hashable); the check is kept to rule out id reuse
         # per-sentence derived data, looked up thousands of times per keystroke: plain dicts
         # (an LRU's bookkeeping costs more than the lookups), emptied when they grow too big
@@ -301,10 +317,56 @@ class LambreServer(LanguageServer):
         doc = self.docs.get(uri)
         return doc if doc is not None and doc.version == version else None
 
-    def _sentences(self, doc: Document, default_lang: str | None) -> list[SentenceSlice]:
+    def identifier(self) -> Identifier:
+        """The language identifier over the languages that have a model (built once per models
+        directory)."""
+        key = self.settings.models_dir
+        if self._identifier is None or self._identifier_key != key:
+            self._identifier = Identifier(model_languages(key))
+            self._identifier_key = key
+        return self._identifier
+
+    async def _segment_languages(self, doc: Document, segs: list[Segment],
+                                 default_lang: str | None) -> list[str | None]:
+        """Each segment's language: a switch line's, else ``default_lang``, else identified per
+        paragraph (off the event loop: a long document's first identification takes a moment);
+        says once per document which language it chose, or that a language has no model."""
+        if default_lang is not None:
+            return [seg.language or default_lang for seg in segs]
+        langs: list[str | None] = [seg.language for seg in segs]
+        todo = [i for i, seg in enumerate(segs) if seg.language is None]
+        if not todo:
+            return langs
+        ident = self.identifier()
+        loop = asyncio.get_running_loop()
+        _doc_lang, guessed = await loop.run_in_executor(
+            None, ident.paragraph_languages, [segs[i].text for i in todo])
+        for i, lang in zip(todo, guessed, strict=True):
+            # only languages with a model are checked
+            langs[i] = lang if lang in ident.supported else None
+        chosen = {lang for lang in guessed if lang is not None}
+        said = self._announced.setdefault(doc.uri, set())
+        name = Path(to_fs_path(doc.uri) or doc.uri).name
+        supported = sorted(chosen & set(ident.supported))
+        if supported and tuple(supported) not in said:
+            said.add(tuple(supported))
+            names = ", ".join(language_name(c) for c in supported)
+            self.show(f"lambre: {name}: checking as {names} (identified from the text; set "
+                      "lambre.language, or write a line 'lambre: language=xx', to choose)")
+        for lang in sorted(chosen - set(ident.supported)):
+            if lang not in said:
+                said.add(lang)
+                have = ", ".join(language_name(c) for c in ident.supported) or "none"
+                self.show(f"lambre: {name}: text in {language_name(lang)} is not checked: there is "
+                          f"no parser model for it (models: {have}); set lambre.language to choose",
+                          types.MessageType.Warning)
+        return langs
+
+    async def _sentences(self, doc: Document, default_lang: str | None) -> list[SentenceSlice]:
         items: list[SentenceSlice] = []
-        for seg in segments(doc.text, doc.kind):
-            lang = seg.language or default_lang
+        segs = segments(doc.text, doc.kind)
+        seg_langs = await self._segment_languages(doc, segs, default_lang)
+        for seg, lang in zip(segs, seg_langs, strict=True):
             if lang is None:
                 continue
             for a, b in split_spans(seg.text):
@@ -314,16 +376,16 @@ class LambreServer(LanguageServer):
                 items.append(SentenceSlice(lang, text, seg, a, b))
         return items
 
+    @staticmethod
+    def _visible(doc: Document, item: SentenceSlice) -> bool:
+        a, b = item.doc_span()
+        return any(a < ve and va < b for va, ve in doc.visible)
+
     def _order(self, doc: Document, idxs: list[int], items: list[SentenceSlice]) -> list[int]:
         """Visible sentences first, then document order."""
         if not doc.visible:
             return idxs
-
-        def visible(i: int) -> bool:
-            a, b = items[i].doc_span()
-            return any(a < ve and va < b for va, ve in doc.visible)
-
-        return sorted(idxs, key=lambda i: (not visible(i), i))
+        return sorted(idxs, key=lambda i: (not self._visible(doc, items[i]), i))
 
     async def check_document(self, uri: str, version: int) -> None:
         """Check one version of a document and publish, unless a newer version arrives."""
@@ -333,7 +395,9 @@ class LambreServer(LanguageServer):
         await self.refresh_config()  # a new config applies from this check on
         if self._current(uri, version) is None:
             return
-        items = self._sentences(doc, self.language_for(doc))
+        items = await self._sentences(doc, self.language_for(doc))
+        if self._current(uri, version) is None:
+            return  # edited while the language was identified
         engines: dict[str, Engine] = {}
         for lang in sorted({it.lang for it in items}):
             eng = await self.engine(lang)
@@ -364,6 +428,7 @@ class LambreServer(LanguageServer):
         if progressive:
             token = await self._progress_begin("lambre: checking", f"{total} sentences")
         done = 0
+        throttle = PublishThrottle()
         loop = asyncio.get_running_loop()
         try:
             for lang, idxs in missing.items():
@@ -396,7 +461,10 @@ class LambreServer(LanguageServer):
                     if progressive and self._current(uri, version) is not None:
                         self._progress_report(token, f"{done}/{total} sentences",
                                               int(100 * done / max(total, 1)))
-                        self.publish(doc, version, items, slots, final=False)
+                        visible_done = bool(doc.visible) and not any(
+                            self._visible(doc, items[i]) for i in remaining)
+                        if throttle.should_publish(done, visible_done):
+                            self.publish(doc, version, items, slots, final=False)
         finally:
             self._progress_end(token, "done")
         if self._current(uri, version) is None:
@@ -488,6 +556,10 @@ class LambreServer(LanguageServer):
         results: list[SentenceResult] = []
         checks: list[SentenceCheck] = []
         weights: dict[str, float] = {}
+        # what was published, for the status bar (its count must equal the diagnostics shown)
+        by_severity: dict[str, int] = {}
+        by_rule: dict[str, int] = {}
+        explanations: dict[str, str] = {}
         for it, slot in zip(items, slots, strict=True):
             if slot is None:
                 continue
@@ -501,6 +573,9 @@ class LambreServer(LanguageServer):
                     continue
                 shown.append(t)
                 sevs.append(sev)
+                by_severity[sev] = by_severity.get(sev, 0) + 1
+                by_rule[t.violation.rule.id] = by_rule.get(t.violation.rule.id, 0) + 1
+                explanations.setdefault(t.violation.rule.id, t.violation.rule.explanation or "")
             if shown:
                 parts.extend(self._rendered(doc, it, check, shown, index, sevs, epoch))
             result = SentenceResult(it.lang, it.text, it.parent, it.start, it.end, sent, check, shown)
@@ -508,17 +583,70 @@ class LambreServer(LanguageServer):
             results.append(result)
         doc.results = results
         doc.published_version = version
-        self._send_body(
-            '{"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": '
-            f'{{"uri": {json.dumps(doc.uri)}, "version": {int(version)}, '
-            f'"diagnostics": [{", ".join(parts)}]}}}}')
+        if self.pull:
+            self._store_report(doc.uri, Report(version, f'[{", ".join(parts)}]', final))
+        else:
+            self._send_body(
+                '{"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": '
+                f'{{"uri": {json.dumps(doc.uri)}, "version": {int(version)}, '
+                f'"diagnostics": [{", ".join(parts)}]}}}}')
         if not final:
             return
         doc.checked_once = True
         for eng in self.engines.values():
             weights.update(eng.weights)
         doc.score = self._score(doc.uri, version, checks, weights)
+        doc.score.published = by_severity
+        doc.score.top_rules = [
+            {"id": rid, "count": n, "explanation": explanations[rid]}
+            for rid, n in sorted(by_rule.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_RULES]]
         self._send_raw(SCORE_NOTIFICATION, doc.score.to_json())
+
+    # -- pull diagnostics ---------------------------------------------------------------------
+
+    def _store_report(self, uri: str, report: Report) -> None:
+        """Keep a document's newest report for the client's next pull; wake pulls waiting for
+        it, and ask the client to pull again when it already took an older report."""
+        old = self.reports.get(uri)
+        self.reports[uri] = report
+        self._report_events.setdefault(uri, asyncio.Event()).set()
+        # a new version is pulled by the client itself; a better report of the same version
+        # (the rest of a long first check) needs a refresh
+        if uri in self._delivered and old is not None and old.version == report.version \
+                and old.body != report.body:
+            self._delivered.discard(uri)
+            if self.refresh_support:
+                try:
+                    self.workspace_diagnostic_refresh(None)
+                except Exception:  # no client attached
+                    log.debug("diagnostic refresh not sent", exc_info=True)
+
+    async def pull_report(self, uri: str, previous_result_id: str | None,
+                          timeout: float = 300.0) -> RawResult:
+        """``textDocument/diagnostic``: the report of the document's current version (waiting
+        for its first publish); "unchanged" when the client already has that content."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            doc = self.docs.get(uri)
+            report = self.reports.get(uri)
+            if doc is None:
+                return Report(0, "[]", True).response(previous_result_id)
+            if report is not None and report.version == doc.version:
+                break
+            left = deadline - loop.time()
+            if left <= 0:
+                if report is None:
+                    return Report(doc.version, "[]", False).response(previous_result_id)
+                break  # an older version's report beats none
+            event = self._report_events.setdefault(uri, asyncio.Event())
+            event.clear()
+            try:
+                await asyncio.wait_for(event.wait(), left)
+            except TimeoutError:
+                pass
+        self._delivered.add(uri)
+        return report.response(previous_result_id)
 
     def _score(self, uri: str, version: int, checks: list[SentenceCheck],
                weights: dict[str, float]) -> DocumentScore:
@@ -550,6 +678,9 @@ class LambreServer(LanguageServer):
     def open(self, item: types.TextDocumentItem) -> None:
         """didOpen: take the text, check at once."""
         doc = Document(item.uri, item.language_id, item.version, item.text)
+        # a reopened document starts its versions again: an old report must not pass for new
+        self.reports.pop(item.uri, None)
+        self._delivered.discard(item.uri)
         pending = self._pending_visible.pop(item.uri, None)
         old = self.docs.get(item.uri)
         if old is not None and old.task is not None:
@@ -615,9 +746,16 @@ class LambreServer(LanguageServer):
     def close(self, uri: str) -> None:
         """didClose: stop work, forget the document, clear its diagnostics."""
         doc = self.docs.pop(uri, None)
+        self._announced.pop(uri, None)
+        self.reports.pop(uri, None)
+        self._delivered.discard(uri)
+        event = self._report_events.pop(uri, None)
+        if event is not None:
+            event.set()  # a pull waiting for it answers now
         if doc is not None and doc.task is not None:
             doc.task.cancel()
-        self._send_raw(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, {"uri": uri, "diagnostics": []})
+        if not self.pull:
+            self._send_raw(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, {"uri": uri, "diagnostics": []})
 
     def recheck_all(self) -> None:
         """Check every open document again (settings or configuration changed)."""
@@ -679,6 +817,9 @@ class LambreServer(LanguageServer):
             if doc.task is not None:
                 doc.task.cancel()
         self.docs.clear()
+        self.reports.clear()
+        self._delivered.clear()
+        self._announced.clear()
 
     def shutdown_worker(self) -> None:
         """Stop the parse thread without waiting for a batch in flight."""

@@ -2,7 +2,7 @@
 
 Keys (camelCase as editors send them; snake_case accepted too)::
 
-    language        default language code ("de")
+    language        default language code ("de"; "" or unset: identified from the text)
     languages       {glob: language} for files whose languageId is not a language code
     modelsDir       directory of parser models (see lambre_core.parse.resolve_models)
     rulesFile       a rule file for every language, or {language: path}
@@ -11,6 +11,8 @@ Keys (camelCase as editors send them; snake_case accepted too)::
     mode            precise (default: analyses from the lexicons, proven errors only) | paper
     showUncertain   precise mode: also show violations the lexicons cannot prove, as hints
     disabledRules   rule ids never reported
+    hoverMessage    false: hover leaves out the diagnostic's message (VS Code shows it in the same
+                    hover already)
     debounceMs      wait after the last keystroke before checking (default 25)
     cache           false turns the parse cache off (a full reparse on every change; for benches)
     cacheSize       sentences kept in the parse cache (default 20000)
@@ -47,6 +49,7 @@ class Settings:
     hint_below: float = 0.5
     mode: str = "precise"
     show_uncertain: bool = False
+    hover_message: bool = True
     disabled_rules: frozenset[str] = frozenset()
     debounce_ms: int = 25
     cache: bool = True
@@ -86,7 +89,9 @@ def parse_settings(raw: Any, base: Settings | None = None) -> Settings:
 
     v = _get(data, "language")
     if v is not None:
-        if isinstance(v, str) and v.strip():
+        if v == "":
+            cur["language"] = None  # unset: identify each document's language
+        elif isinstance(v, str) and v.strip():
             cur["language"] = v.strip()
         else:
             bad("language", v)
@@ -131,6 +136,12 @@ def parse_settings(raw: Any, base: Settings | None = None) -> Settings:
             cur["show_uncertain"] = v
         else:
             bad("showUncertain", v)
+    v = _get(data, "hoverMessage")
+    if v is not None:
+        if isinstance(v, bool):
+            cur["hover_message"] = v
+        else:
+            bad("hoverMessage", v)
     v = _get(data, "disabledRules")
     if v is not None:
         if isinstance(v, list) and all(isinstance(x, str) for x in v):
