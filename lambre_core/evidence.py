@@ -337,6 +337,12 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         cands = {lem.casefold() for vf in readings
                  for lem in german_verb_lemmas(h.form, {"VerbForm": vf})}
         allowed = {v.casefold() for k, vs in rule.when if k == "head.lemma" for v in vs}
+        if not cands and h.lemma.casefold() in allowed:
+            # a verb the reverse index lacks: its own lemma's paradigm, if it has the form
+            from . import morph_de
+
+            if morph_de.analyses(h.form, h.upos, h.lemma):
+                cands = {h.lemma.casefold()}
         if not cands or not cands <= allowed:
             return True
     lo, hi = sorted((d.id, h.id))
