@@ -81,12 +81,35 @@ def check_document(
     ``violation_filter``, given a language's parser, returns the filter its checks use;
     ``precision``, given the parser, the precise checker's settings (None: paper mode).
     ``uncertain`` also reports the violations the precise checker could not prove (as hints)."""
+    return check_segments(text, segments(text, kind, language), language, load, config,
+                          disabled=disabled, hint_below=hint_below, min_severity=min_severity,
+                          violation_filter=violation_filter, precision=precision,
+                          uncertain=uncertain)
+
+
+def check_segments(
+    text: str,
+    segs: list[Segment],
+    language: str,
+    load: EngineLoader,
+    config: LambreConfig,
+    *,
+    disabled: frozenset[str] = frozenset(),
+    hint_below: float = 0.5,
+    min_severity: str = "hint",
+    violation_filter: Callable[[Any], ViolationFilter | None] | None = None,
+    precision: Callable[[Any], Any] | None = None,
+    uncertain: bool = False,
+) -> DocumentResult:
+    """``check_document`` on segments already cut from ``text`` (translation files: one per
+    string or per ICU branch). A finding on a masked placeholder is never reported, and the
+    same finding from two branches of one string is reported once."""
     from .errors import LambreError
 
     result = DocumentResult()
     off = disabled | frozenset(config.disabled_rules)
     limit = severity_rank(min_severity)
-    segs: list[Segment] = segments(text, kind, language)
+    seen: set[tuple[int, int, str]] = set()
     for seg in segs:
         lang = seg.language or language
         if lang in result.unavailable:
@@ -108,7 +131,11 @@ def check_document(
             shown = check.violations + (check.uncertain if uncertain else [])
             for v in shown:
                 finding = _place(v, check.sentence, seg, text, said, config, hint_below)
-                if finding is not None and severity_rank(finding.severity) <= limit:
+                if finding is None or severity_rank(finding.severity) > limit:
+                    continue
+                key = (finding.start, finding.end, finding.rule_id)
+                if key not in seen:
+                    seen.add(key)
                     result.findings.append(finding)
     result.findings.sort(key=lambda f: (f.start, f.rule_id))
     return result
@@ -117,7 +144,7 @@ def check_document(
 def _place(v: Violation, sent: Sentence, seg: Segment, text: str, said: str,
            config: LambreConfig, hint_below: float) -> Finding | None:
     span = word_span(sent, v.blamed)
-    if span is None or span[1] > len(seg.text):
+    if span is None or span[1] > len(seg.text) or seg.is_masked(*span):
         return None
     start, end = seg.doc_span(*span)
     severity = config.severity_for(v.rule.id) or severity_name(v, hint_below)
