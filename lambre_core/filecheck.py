@@ -85,6 +85,8 @@ def check_file(path: str, load: EngineLoader, config: LambreConfig, fallback: st
             return report
         report.format = checkable.format
         lang = choose_language(path, checkable.language, config, fallback)
+        if lang is None and checkable.segments and all(s.language for s in checkable.segments):
+            lang = checkable.segments[0].language  # a string catalog: each string names its own
         report.language = lang
         if lang is None:
             raise LambreError("no language: the file names none; pass --lang or set 'language' "

@@ -95,8 +95,8 @@ class Segment:
                 continue
             if r.length == r.doc_length:
                 runs.append(Run(a - start, r.doc_start + (a - r.seg_start), b - a, b - a))
-            else:
-                runs.append(Run(a - start, r.doc_start, 1, r.doc_length))
+            else:  # an escape or a stand-in: all of it maps to its whole source
+                runs.append(Run(a - start, r.doc_start, b - a, r.doc_length))
         masked = tuple((max(a, start) - start, min(b, end) - start) for a, b in self.masked
                        if a < end and b > start)
         return Segment(self.text[start:end], tuple(runs), self.language, masked)

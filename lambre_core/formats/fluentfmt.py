@@ -17,7 +17,16 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
     return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
-def _pattern(text: str, pattern: ast.Pattern) -> list[Segment]:
+def _selector_var(expr: ast.SelectExpression) -> str | None:
+    """The variable a select expression switches on (``$count``, ``NUMBER($count)``)."""
+    sel = expr.selector
+    if isinstance(sel, ast.FunctionReference) and sel.arguments.positional:
+        sel = sel.arguments.positional[0]
+    return sel.id.name if isinstance(sel, ast.VariableReference) else None
+
+
+def _pattern(text: str, pattern: ast.Pattern, numeric: frozenset[str] = frozenset()) -> list[Segment]:
+    """The variants of a pattern; variables in ``numeric`` stand for numbers."""
     options: list[list[Segment]] = []
     for el in pattern.elements:
         if isinstance(el, ast.TextElement) and el.span is not None:
@@ -26,14 +35,17 @@ def _pattern(text: str, pattern: ast.Pattern) -> list[Segment]:
             expr = el.expression
             if isinstance(expr, ast.SelectExpression):
                 variants: list[Segment] = []
+                var = _selector_var(expr)
+                inner = numeric | {var} if var else numeric
                 for v in expr.variants:
-                    variants.extend(_pattern(text, v.value))
+                    variants.extend(_pattern(text, v.value, inner))
                 options.append(variants or [stand_in(NOUN_SLOT, el.span.start, el.span.end)])
             elif isinstance(expr, ast.StringLiteral | ast.NumberLiteral) and expr.span is not None:
                 options.append([align(text, expr.span.start, expr.span.end, expr.parse()["value"]
                                       if isinstance(expr, ast.StringLiteral) else expr.value)])
             else:
-                number = (isinstance(expr, ast.FunctionReference) and expr.id.name == "NUMBER")
+                number = (isinstance(expr, ast.FunctionReference) and expr.id.name == "NUMBER") \
+                    or (isinstance(expr, ast.VariableReference) and expr.id.name in numeric)
                 options.append([stand_in(NUMBER_SLOT if number else NOUN_SLOT,
                                          el.span.start, el.span.end)])
     out: list[Segment] = []
@@ -53,6 +65,8 @@ def fluent_segments(text: str, file: str) -> list[Segment]:
             start = entry.annotations[0].span.start if entry.annotations and \
                 entry.annotations[0].span else (entry.span.start if entry.span else 0)
             msg = entry.annotations[0].message if entry.annotations else "syntax error"
+            if start >= len(text.rstrip()) and entry.span is not None:
+                start = entry.span.start  # the file ended inside the entry: point at the entry
             line, col = _line_col(text, start)
             raise LambreError(f"invalid Fluent: {msg}", file, line, col)
         if isinstance(entry, ast.Message | ast.Term):

@@ -95,8 +95,9 @@ def concat(parts: Sequence[Segment], language: str | None = None) -> Segment:
     return Segment("".join(text), tuple(runs), lang, tuple(masked))
 
 
-def stand_in(char: str, doc_start: int, doc_end: int, masked: bool = True) -> Segment:
-    """A one-character segment standing for document characters ``doc_start``..``doc_end``."""
+def stand_in(text: str, doc_start: int, doc_end: int, masked: bool = True) -> Segment:
+    """A segment ``text`` standing for document characters ``doc_start``..``doc_end`` as a
+    whole (masked: never blamed)."""
     length = max(doc_end - doc_start, 1)
-    run = Run(0, doc_start, 1, length) if length != 1 else Run(0, doc_start, 1, 1)
-    return Segment(char, (run,), None, ((0, 1),) if masked else ())
+    run = Run(0, doc_start, len(text), length)
+    return Segment(text, (run,), None, ((0, len(text)),) if masked else ())

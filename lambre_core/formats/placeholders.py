@@ -1,7 +1,7 @@
 """Placeholders, markup and ICU messages in translation strings, masked before parsing.
 
 A placeholder (``{name}``, ``{{name}}``, ``%s``, ``%1$d``, ``%(name)s``, ``${x}``, an XLIFF ``<x/>``)
-becomes one stand-in character that keeps the sentence's noun-phrase slot ("X", or a digit for a
+becomes a stand-in that keeps the sentence's noun-phrase slot ("ABC", or a digit for a
 number), so the sentence still parses; it is recorded as masked and never blamed. HTML/XML tags
 are dropped (a line break or block tag becomes a space), entities decoded. An ICU
 ``{n, plural, one {...} other {...}}`` (also ``select``/``selectordinal``) is expanded: every
@@ -22,7 +22,8 @@ from .pieces import concat, stand_in
 MAX_VARIANTS = 16
 #: the number standing for ``#`` in a plural branch of each category
 PLURAL_NUMBER = {"zero": "0", "one": "1", "two": "2", "few": "3", "many": "5", "other": "7"}
-NOUN_SLOT = "X"
+#: a genderless, numberless name: the parser takes it as a noun phrase, no lexicon knows it
+NOUN_SLOT = "ABC"
 NUMBER_SLOT = "7"
 
 _BREAK_TAGS = frozenset({"br", "p", "div", "li", "ul", "ol", "tr", "td", "th", "hr", "h1", "h2",
@@ -35,11 +36,12 @@ _MASK_RE = re.compile(
     r"|(?P<tag></?(?P<name>[A-Za-z][\w:.-]*)(?:\s[^<>]*)?/?>)"
     r"|(?P<entity>&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
     r"|(?P<double>\{\{[^{}]*\}\})"
-    r"|(?P<dollar>\$\{[^{}]*\})"
+    r"|(?P<dollar>[$%]\{[^{}]*\})"
     r"|(?P<named>%\([^()]+\)[-+ 0#]*\d*(?:\.\d+)?(?P<nconv>[sdifrxXeEgGcu]))"
     r"|(?P<printf>%(?:\d+\$)?[-+ 0#']*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|ll|[hlLqjzt])?"
     r"(?P<conv>[diouxXeEfFgGaAcsSp@]))"
     r"|(?P<percent>%%)"
+    r"|(?P<qtnum>%n)|(?P<qt>%L?\d{1,2})"
     r"|(?P<brace>\{[^{}\s]*\}|\{\s*\w+\s*,\s*(?:number|date|time)[^{}]*\})",
     re.S,
 )
@@ -74,7 +76,8 @@ def _mask_simple(seg: Segment) -> Segment:
             parts.append(stand_in(char if len(char) == 1 else " ", a, b, masked=False))
         elif m.group("percent") is not None:
             parts.append(stand_in("%", a, b, masked=False))
-        elif (m.group("conv") or m.group("nconv") or "") in _NUMERIC_CONV:
+        elif m.group("qtnum") is not None or \
+                (m.group("conv") or m.group("nconv") or "") in _NUMERIC_CONV:
             parts.append(stand_in(NUMBER_SLOT, a, b))
         else:
             parts.append(stand_in(NOUN_SLOT, a, b))
@@ -86,7 +89,7 @@ def _mask_simple(seg: Segment) -> Segment:
 
 # --- ICU MessageFormat -----------------------------------------------------------------------
 
-_ICU_HEAD_RE = re.compile(r"\{\s*[\w.]+\s*,\s*(plural|selectordinal|select)\s*,")
+_ICU_HEAD_RE = re.compile(r"\{\s*([\w.]+)\s*,\s*(plural|selectordinal|select)\s*,")
 _ICU_KEY_RE = re.compile(r"\s*(?:offset:\s*\d+\s*)?(=\d+|[\w-]+)\s*\{")
 
 
@@ -117,12 +120,20 @@ def _branches(text: str, body_start: int, end: int) -> list[tuple[str, int, int]
     return out
 
 
-def _plural_hashes(seg: Segment, number: str) -> Segment:
-    """``#`` (outside nested braces) in a plural branch replaced by ``number``."""
+def _plural_hashes(seg: Segment, number: str, arg: str) -> Segment:
+    """``#`` (outside nested braces) and ``{arg}`` in a plural branch replaced by ``number``."""
     parts: list[Segment] = []
     pos = depth = 0
+    ref = "{" + arg + "}"
     for k, c in enumerate(seg.text):
-        if c == "{":
+        if k < pos:
+            continue
+        if c == "{" and seg.text.startswith(ref, k):
+            parts.append(seg.slice(pos, k))
+            a, b = seg.doc_span(k, k + len(ref))
+            parts.append(stand_in(number, a, b))
+            pos = k + len(ref)
+        elif c == "{":
             depth += 1
         elif c == "}":
             depth -= 1
@@ -152,13 +163,13 @@ def expand_icu(seg: Segment) -> list[Segment]:
         if not branches:
             continue
         pieces.append([seg.slice(pos, m.start())])
-        kind = m.group(1)
+        arg, kind = m.group(1), m.group(2)
         options: list[Segment] = []
         for key, a, b in branches:
             branch = seg.slice(a, b)
             if kind != "select":
                 num = key[1:] if key.startswith("=") else PLURAL_NUMBER.get(key, NUMBER_SLOT)
-                branch = _plural_hashes(branch, num)
+                branch = _plural_hashes(branch, num, arg)
             options.extend(expand_icu(branch))
         pieces.append(options)
         pos = close + 1
