@@ -22,7 +22,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     src = out / "src"
     shutil.copytree(REPO, src, ignore=shutil.ignore_patterns(
         ".git", ".venv", "node_modules", "build", "*.egg-info", "__pycache__", ".*_cache",
-        "vscode-extension", "de-original"))
+        "vscode-extension"))
     # no build isolation: the venv's setuptools builds it, offline
     res = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
                           "-q", "-w", str(out), str(src)], capture_output=True, text=True,
