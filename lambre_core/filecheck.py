@@ -55,17 +55,20 @@ def read_source(path: str) -> tuple[str | None, str | None]:
 
 
 def choose_language(path: str, declared: str | None, config: LambreConfig,
-                    fallback: str | None) -> str | None:
-    """The file's language: what the file declares, a ``languages`` glob of the config, a locale
-    in the path (``de/``, ``values-de/``, ``app_de.arb``), the config's default, ``fallback``
-    (``--lang``)."""
+                    fallback: str | None) -> tuple[str | None, bool]:
+    """(the file's language, whether it was found rather than asked for): what the file declares,
+    a ``languages`` glob of the config, a locale in the path (``de/``, ``values-de/``,
+    ``app_de.arb``), the config's default, ``fallback`` (``--lang``)."""
     if declared:
-        return declared
+        return declared, True
     rel = config.relative(Path(path).resolve())
     for glob, lang in config.languages:
         if glob_match(rel, glob):
-            return normalize(lang)
-    return language_from_path(path) or normalize(config.language) or normalize(fallback)
+            return normalize(lang), False
+    found = language_from_path(path)
+    if found:
+        return found, True
+    return normalize(config.language) or normalize(fallback), False
 
 
 def check_file(path: str, load: EngineLoader, config: LambreConfig, fallback: str | None,
@@ -84,9 +87,10 @@ def check_file(path: str, load: EngineLoader, config: LambreConfig, fallback: st
                 report.note = "not a format lambre checks"
             return report
         report.format = checkable.format
-        lang = choose_language(path, checkable.language, config, fallback)
+        lang, found = choose_language(path, checkable.language, config, fallback)
         if lang is None and checkable.segments and all(s.language for s in checkable.segments):
             lang = checkable.segments[0].language  # a string catalog: each string names its own
+            found = True
         report.language = lang
         if lang is None:
             raise LambreError("no language: the file names none; pass --lang or set 'language' "
@@ -96,6 +100,12 @@ def check_file(path: str, load: EngineLoader, config: LambreConfig, fallback: st
         report.ends = [_line_col(text, f.end) for f in result.findings]
         report.unavailable = result.unavailable
         if lang in result.unavailable and not result.checks and checkable.segments:
+            if found:
+                # a catalogue of a language lambre has no model for (fr/, values-es/): a
+                # multilingual repository commits those too, so this is a note, not an error
+                report.note = f"no model for its language '{lang}'"
+                report.unavailable = {}
+                return report
             raise LambreError(result.unavailable[lang], path)
     except LambreError as exc:
         if exc.file is None:

@@ -10,7 +10,8 @@ from typing import Any
 from . import __version__
 from .filecheck import FileReport
 
-SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
+                "sarif-schema-2.1.0.json")
 #: our severities as SARIF result levels
 SARIF_LEVEL = {"error": "error", "warning": "warning", "information": "note", "hint": "note"}
 

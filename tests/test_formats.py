@@ -237,7 +237,10 @@ def test_bad_files_exit_2_others_still_reported_nothing_written(tmp_path: Path) 
     binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
     unknown = tmp_path / "main.rs"
     unknown.write_text("fn main() {}\n", "utf-8")
-    files = [good, broken, binary, unknown]
+    (tmp_path / "values-fr").mkdir()
+    french = tmp_path / "values-fr" / "strings.xml"  # no model: a note, not an error
+    french.write_text('<resources><string name="a">Bonjour</string></resources>\n', "utf-8")
+    files = [good, broken, binary, unknown, french]
     before = {f: hashlib.sha256(f.read_bytes()).hexdigest() for f in files}
     res = run_cli("check", *(str(f.relative_to(tmp_path)) for f in files), cwd=tmp_path)
     assert res.returncode == 2
@@ -246,6 +249,20 @@ def test_bad_files_exit_2_others_still_reported_nothing_written(tmp_path: Path) 
     assert len(errors) == 1 and errors[0].startswith("lambre-core: error: de.po:3:")
     assert "logo.png: skipped (binary file)" in res.stderr
     assert "main.rs: skipped (not a format lambre checks)" in res.stderr
+    assert "values-fr/strings.xml: skipped (no model for its language 'fr')" in res.stderr
     assert {f: hashlib.sha256(f.read_bytes()).hexdigest() for f in files} == before
     assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == \
         sorted(f.name for f in files)
+
+
+def test_utf16_apple_strings_are_read(tmp_path: Path) -> None:
+    from lambre_core.filecheck import read_source
+
+    path = tmp_path / "de.lproj" / "Localizable.strings"
+    path.parent.mkdir()
+    text = '/* c */\n"a" = "Erste \\"Zeile\\" Wort";\n'
+    path.write_bytes(text.encode("utf-16"))  # with its BOM, as Xcode writes it
+    decoded, note = read_source(str(path))
+    assert decoded == text and note is None
+    assert _word_at(text, str(path), "Wort") == "Wort"
+    assert _word_at(text, str(path), '"Zeile"') == '\\"Zeile\\"'

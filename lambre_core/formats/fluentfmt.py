@@ -19,7 +19,7 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
 
 def _selector_var(expr: ast.SelectExpression) -> str | None:
     """The variable a select expression switches on (``$count``, ``NUMBER($count)``)."""
-    sel = expr.selector
+    sel: ast.BaseNode = expr.selector
     if isinstance(sel, ast.FunctionReference) and sel.arguments.positional:
         sel = sel.arguments.positional[0]
     return sel.id.name if isinstance(sel, ast.VariableReference) else None

@@ -14,7 +14,7 @@ Decoder = Callable[[str, int], tuple[str, int] | None]
 _SPACE = " \t\r\n"
 
 
-class _Runs:
+class RunBuilder:
     """Runs being built, adjacent verbatim ones merged."""
 
     def __init__(self) -> None:
@@ -46,7 +46,7 @@ def align(raw: str, start: int, end: int, value: str, decode: Decoder | None = N
     properties continuations) to the source run, quotes and indentation skipped. When the value
     cannot be followed through the source, every character maps to ``start`` (still on the
     right string)."""
-    out = _Runs()
+    out = RunBuilder()
     i, j, n = 0, start, len(value)
     while i < n and j < end:
         d = decode(raw, j) if decode is not None else None

@@ -19,7 +19,7 @@ import defusedxml.ElementTree as safe_et
 
 from ..errors import LambreError
 from ..markup import Segment
-from .pieces import _Runs
+from .pieces import RunBuilder
 
 _ENTITY = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
 _INNER_RE = re.compile(
@@ -51,7 +51,7 @@ def _entity(ref: str) -> str:
 def inner_segment(raw: str, start: int, end: int, android: bool = False) -> Segment:
     """The text of ``raw[start:end]`` (an element's content): entities and CDATA decoded,
     comments dropped, tags kept as written; Android's escapes and quoting decoded."""
-    out = _Runs()
+    out = RunBuilder()
     parts: list[str] = []
     for m in _INNER_RE.finditer(raw, start, end):
         if m.group("cdata") is not None:
@@ -68,7 +68,7 @@ def inner_segment(raw: str, start: int, end: int, android: bool = False) -> Segm
     return Segment("".join(parts), runs)
 
 
-def _text(out: _Runs, parts: list[str], raw: str, a: int, b: int, android: bool) -> None:
+def _text(out: RunBuilder, parts: list[str], raw: str, a: int, b: int, android: bool) -> None:
     if not android:
         out.verbatim(a, b - a)
         parts.append(raw[a:b])
