@@ -8,6 +8,7 @@ steps incrementally, sentence by sentence.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -110,10 +111,12 @@ def check_segments(
     off = disabled | frozenset(config.disabled_rules)
     limit = severity_rank(min_severity)
     seen: set[tuple[int, int, str]] = set()
-    for seg in segs:
-        lang = seg.language or language
-        if lang in result.unavailable:
-            continue
+    by_lang: dict[str, list[int]] = {}
+    for k, seg in enumerate(segs):
+        by_lang.setdefault(seg.language or language, []).append(k)
+    parsed: dict[int, list[Sentence]] = {}
+    engines: dict[str, tuple[RuleSet, Any, Any]] = {}
+    for lang, idx in by_lang.items():
         try:
             parser, ruleset = load(lang)
         except LambreError as exc:
@@ -121,7 +124,13 @@ def check_segments(
             continue
         keep = violation_filter(parser) if violation_filter is not None else None
         prec = precision(parser) if precision is not None else None
-        for sent in parser.parse_document(seg.text):
+        engines[lang] = (ruleset, keep, prec)
+        parsed.update(zip(idx, parse_segments(parser, [segs[k].text for k in idx]), strict=True))
+    for k, seg in enumerate(segs):
+        if k not in parsed:
+            continue
+        ruleset, keep, prec = engines[seg.language or language]
+        for sent in parsed[k]:
             said = sentence_text(sent, seg.text)
             if config.is_ignored(said):
                 continue
@@ -139,6 +148,70 @@ def check_segments(
                     result.findings.append(finding)
     result.findings.sort(key=lambda f: (f.start, f.rule_id))
     return result
+
+
+#: characters of segments parsed in one Stanza call (under ``parse.MAX_DOC_CHARS``, so no block
+#: is cut inside a sentence)
+BATCH_CHARS = 15000
+
+
+def parse_segments(parser: Any, texts: list[str]) -> list[list[Sentence]]:
+    """The sentences of each text, offsets relative to it. Short texts (translation strings) are
+    parsed together, each its own paragraph (a blank line apart, and sentences never cross
+    paragraphs): Stanza runs once per batch, not once or twice per string."""
+    out: list[list[Sentence]] = [[] for _ in texts]
+    batch: list[int] = []
+    size = 0
+
+    def flush() -> None:
+        if len(batch) == 1:
+            out[batch[0]] = parser.parse_document(texts[batch[0]])
+        if len(batch) <= 1:
+            return
+        starts: list[int] = []
+        pos = 0
+        for i in batch:
+            starts.append(pos)
+            pos += len(texts[i]) + 2
+        redo: set[int] = set()
+        for sent in parser.parse_document("\n\n".join(texts[i] for i in batch)):
+            spans = [sp for w in sent.words if (sp := word_span(sent, w)) is not None]
+            if not spans:
+                continue
+            a, b = min(x for x, _ in spans), max(y for _, y in spans)
+            k = bisect.bisect_right(starts, a) - 1
+            i = batch[k]
+            if b > starts[k] + len(texts[i]):
+                # a sentence across two strings: parse each of them alone
+                redo.update({i, batch[bisect.bisect_right(starts, b - 1) - 1]})
+                continue
+            _shift(sent, -starts[k])
+            sent.metadata["start_char"] = str(a - starts[k])
+            out[i].append(sent)
+        for i in redo:
+            out[i] = parser.parse_document(texts[i])
+
+    for i, t in enumerate(texts):
+        if batch and size + len(t) + 2 > BATCH_CHARS:
+            flush()
+            batch, size = [], 0
+        batch.append(i)
+        size += len(t) + 2
+    flush()
+    return out
+
+
+def _shift(sent: Sentence, delta: int) -> None:
+    for w in sent.words:
+        if w.start is not None:
+            w.start += delta
+        if w.end is not None:
+            w.end += delta
+    for m in sent.multiword:
+        if m.start is not None:
+            m.start += delta
+        if m.end is not None:
+            m.end += delta
 
 
 def _place(v: Violation, sent: Sentence, seg: Segment, text: str, said: str,

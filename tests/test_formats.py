@@ -266,3 +266,23 @@ def test_utf16_apple_strings_are_read(tmp_path: Path) -> None:
     assert decoded == text and note is None
     assert _word_at(text, str(path), "Wort") == "Wort"
     assert _word_at(text, str(path), '"Zeile"') == '\\"Zeile\\"'
+
+
+def test_strings_parsed_together_as_each_alone() -> None:
+    """``parse_segments`` batches short strings into one Stanza call: each string still gets
+    exactly its own sentences, offsets relative to it, as when parsed alone."""
+    from lambre_core.document import BATCH_CHARS, parse_segments
+    from lambre_core.parse import load_parser
+
+    parser = load_parser("de")
+    texts = ["Die Datei wurde gelöscht.", "Hallo ABC! Sie haben 7 neue Nachrichten.",
+             "Erste Zeile\nzweite Zeile ohne Punkt", "Speichern",
+             "Das ist" + " " * BATCH_CHARS + "gut.",  # longer than a batch: parsed alone
+             "Der Server hat den Bericht gesendet."]
+
+    def shape(sents: list) -> list:
+        return [[(w.form, w.start, w.end, w.head, w.deprel) for w in s.words] for s in sents]
+
+    together = parse_segments(parser, texts)
+    assert [shape(s) for s in together] == [shape(parser.parse_document(t)) for t in texts]
+    assert [len(s) for s in together][:2] == [1, 2]
