@@ -115,3 +115,23 @@ def test_python_hook_installs_package_and_models(tmp_path: Path) -> None:
     # the environment's torch is the CPU build: no CUDA libraries were installed
     envs = list((tmp_path / "pc-home").glob("repo*/py_env-*"))
     assert envs and not list(envs[0].glob("lib/python*/site-packages/nvidia"))
+
+
+def test_manifest_hooks() -> None:
+    """Both hooks as pre-commit reads them: one process per run, CPU-only PyTorch for the
+    python one, and default files that take translation files but not code or project JSON."""
+    from pre_commit.clientlib import load_manifest
+
+    hooks = {h["id"]: h for h in load_manifest(str(REPO / ".pre-commit-hooks.yaml"))}
+    assert set(hooks) == {"lambre", "lambre-system"}
+    assert hooks["lambre"]["language"] == "python"
+    # pre-commit 4.4 reads `system` as its new name `unsupported`; older ones as `system`
+    assert hooks["lambre-system"]["language"] in ("system", "unsupported")
+    assert any("download.pytorch.org/whl/cpu" in d for d in hooks["lambre"]["additional_dependencies"])
+    for hook in hooks.values():
+        assert hook["require_serial"] and hook["entry"] == "lambre-core check"
+        files = re.compile(hook["files"])
+        for name in [*EXPECTED, "README.md", "docs/guide.txt", "po/de.pot"]:
+            assert files.search(name), name
+        for name in ["package.json", "src/main.ts", "pom.xml", "app/config.yml", "setup.py"]:
+            assert not files.search(name), name
