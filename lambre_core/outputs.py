@@ -42,6 +42,21 @@ def _uri(path: str) -> str:
     return p.as_posix()
 
 
+def rule_description(rule_id: str) -> str:
+    """A rule id in words: ``agree.DET.NOUN.det.Gender`` -> "Gender agreement of DET with its
+    NOUN head (det)"; ``as.dep.DET.VERB.comp:obj.Case`` -> "Case of DET under a VERB head
+    (comp:obj)"."""
+    parts = rule_id.split(".")
+    if parts[0] == "agree" and len(parts) == 5:
+        _, dep, head, rel, feat = parts
+        return f"{feat} agreement of {dep} with its {head} head ({rel})"
+    if parts[0] == "as" and len(parts) == 6:
+        _, side, dep, head, rel, feat = parts
+        who = dep if side == "dep" else head
+        return f"{feat} of {who} in a {dep} -> {head} relation ({rel})"
+    return f"morphosyntactic rule {rule_id}"
+
+
 def sarif_log(reports: Sequence[FileReport]) -> dict[str, Any]:
     """A SARIF 2.1.0 log of one run: findings as results, bad files as tool notifications.
     Columns count Unicode code points (``columnKind``)."""
@@ -76,7 +91,7 @@ def sarif_log(reports: Sequence[FileReport]) -> dict[str, Any]:
                 "name": "lambre",
                 "version": __version__,
                 "rules": [{"id": rid, "name": rid,
-                           "shortDescription": {"text": f"morphosyntactic rule {rid}"}}
+                           "shortDescription": {"text": rule_description(rid)}}
                           for rid in rule_ids],
             }},
             "columnKind": "unicodeCodePoints",
