@@ -8,6 +8,7 @@ steps incrementally, sentence by sentence.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -81,16 +82,41 @@ def check_document(
     ``violation_filter``, given a language's parser, returns the filter its checks use;
     ``precision``, given the parser, the precise checker's settings (None: paper mode).
     ``uncertain`` also reports the violations the precise checker could not prove (as hints)."""
+    return check_segments(text, segments(text, kind, language), language, load, config,
+                          disabled=disabled, hint_below=hint_below, min_severity=min_severity,
+                          violation_filter=violation_filter, precision=precision,
+                          uncertain=uncertain)
+
+
+def check_segments(
+    text: str,
+    segs: list[Segment],
+    language: str,
+    load: EngineLoader,
+    config: LambreConfig,
+    *,
+    disabled: frozenset[str] = frozenset(),
+    hint_below: float = 0.5,
+    min_severity: str = "hint",
+    violation_filter: Callable[[Any], ViolationFilter | None] | None = None,
+    precision: Callable[[Any], Any] | None = None,
+    uncertain: bool = False,
+) -> DocumentResult:
+    """``check_document`` on segments already cut from ``text`` (translation files: one per
+    string or per ICU branch). A finding on a masked placeholder is never reported, and the
+    same finding from two branches of one string is reported once."""
     from .errors import LambreError
 
     result = DocumentResult()
     off = disabled | frozenset(config.disabled_rules)
     limit = severity_rank(min_severity)
-    segs: list[Segment] = segments(text, kind, language)
-    for seg in segs:
-        lang = seg.language or language
-        if lang in result.unavailable:
-            continue
+    seen: set[tuple[int, int, str]] = set()
+    by_lang: dict[str, list[int]] = {}
+    for k, seg in enumerate(segs):
+        by_lang.setdefault(seg.language or language, []).append(k)
+    parsed: dict[int, list[Sentence]] = {}
+    engines: dict[str, tuple[RuleSet, Any, Any]] = {}
+    for lang, idx in by_lang.items():
         try:
             parser, ruleset = load(lang)
         except LambreError as exc:
@@ -98,7 +124,13 @@ def check_document(
             continue
         keep = violation_filter(parser) if violation_filter is not None else None
         prec = precision(parser) if precision is not None else None
-        for sent in parser.parse_document(seg.text):
+        engines[lang] = (ruleset, keep, prec)
+        parsed.update(zip(idx, parse_segments(parser, [segs[k].text for k in idx]), strict=True))
+    for k, seg in enumerate(segs):
+        if k not in parsed:
+            continue
+        ruleset, keep, prec = engines[seg.language or language]
+        for sent in parsed[k]:
             said = sentence_text(sent, seg.text)
             if config.is_ignored(said):
                 continue
@@ -108,16 +140,84 @@ def check_document(
             shown = check.violations + (check.uncertain if uncertain else [])
             for v in shown:
                 finding = _place(v, check.sentence, seg, text, said, config, hint_below)
-                if finding is not None and severity_rank(finding.severity) <= limit:
+                if finding is None or severity_rank(finding.severity) > limit:
+                    continue
+                key = (finding.start, finding.end, finding.rule_id)
+                if key not in seen:
+                    seen.add(key)
                     result.findings.append(finding)
     result.findings.sort(key=lambda f: (f.start, f.rule_id))
     return result
 
 
+#: characters of segments parsed in one Stanza call (under ``parse.MAX_DOC_CHARS``, so no block
+#: is cut inside a sentence)
+BATCH_CHARS = 15000
+
+
+def parse_segments(parser: Any, texts: list[str]) -> list[list[Sentence]]:
+    """The sentences of each text, offsets relative to it. Short texts (translation strings) are
+    parsed together, each its own paragraph (a blank line apart, and sentences never cross
+    paragraphs): Stanza runs once per batch, not once or twice per string."""
+    out: list[list[Sentence]] = [[] for _ in texts]
+    batch: list[int] = []
+    size = 0
+
+    def flush() -> None:
+        if len(batch) == 1:
+            out[batch[0]] = parser.parse_document(texts[batch[0]])
+        if len(batch) <= 1:
+            return
+        starts: list[int] = []
+        pos = 0
+        for i in batch:
+            starts.append(pos)
+            pos += len(texts[i]) + 2
+        redo: set[int] = set()
+        for sent in parser.parse_document("\n\n".join(texts[i] for i in batch)):
+            spans = [sp for w in sent.words if (sp := word_span(sent, w)) is not None]
+            if not spans:
+                continue
+            a, b = min(x for x, _ in spans), max(y for _, y in spans)
+            k = bisect.bisect_right(starts, a) - 1
+            i = batch[k]
+            if b > starts[k] + len(texts[i]):
+                # a sentence across two strings: parse each of them alone
+                redo.update({i, batch[bisect.bisect_right(starts, b - 1) - 1]})
+                continue
+            _shift(sent, -starts[k])
+            sent.metadata["start_char"] = str(a - starts[k])
+            out[i].append(sent)
+        for i in redo:
+            out[i] = parser.parse_document(texts[i])
+
+    for i, t in enumerate(texts):
+        if batch and size + len(t) + 2 > BATCH_CHARS:
+            flush()
+            batch, size = [], 0
+        batch.append(i)
+        size += len(t) + 2
+    flush()
+    return out
+
+
+def _shift(sent: Sentence, delta: int) -> None:
+    for w in sent.words:
+        if w.start is not None:
+            w.start += delta
+        if w.end is not None:
+            w.end += delta
+    for m in sent.multiword:
+        if m.start is not None:
+            m.start += delta
+        if m.end is not None:
+            m.end += delta
+
+
 def _place(v: Violation, sent: Sentence, seg: Segment, text: str, said: str,
            config: LambreConfig, hint_below: float) -> Finding | None:
     span = word_span(sent, v.blamed)
-    if span is None or span[1] > len(seg.text):
+    if span is None or span[1] > len(seg.text) or seg.is_masked(*span):
         return None
     start, end = seg.doc_span(*span)
     severity = config.severity_for(v.rule.id) or severity_name(v, hint_below)

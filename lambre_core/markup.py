@@ -49,6 +49,8 @@ class Segment:
     runs: tuple[Run, ...]
     #: the language a ``lambre: language=`` switch set (None: the document's language)
     language: str | None = None
+    #: (start, end) character spans standing for masked placeholders: never blamed
+    masked: tuple[tuple[int, int], ...] = ()
     _starts: tuple[int, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -93,9 +95,15 @@ class Segment:
                 continue
             if r.length == r.doc_length:
                 runs.append(Run(a - start, r.doc_start + (a - r.seg_start), b - a, b - a))
-            else:
-                runs.append(Run(a - start, r.doc_start, 1, r.doc_length))
-        return Segment(self.text[start:end], tuple(runs), self.language)
+            else:  # an escape or a stand-in: all of it maps to its whole source
+                runs.append(Run(a - start, r.doc_start, b - a, r.doc_length))
+        masked = tuple((max(a, start) - start, min(b, end) - start) for a, b in self.masked
+                       if a < end and b > start)
+        return Segment(self.text[start:end], tuple(runs), self.language, masked)
+
+    def is_masked(self, start: int, end: int) -> bool:
+        """Whether characters ``start``..``end`` touch a masked placeholder."""
+        return any(a < end and start < b for a, b in self.masked)
 
 
 class _Builder:

@@ -4,7 +4,8 @@ Models resolve in this order (the first that has the language wins):
 
 1. an explicit ``models_dir`` (``--models DIR``): either ``DIR/<lang>/`` or ``DIR`` itself;
 2. ``$LAMBRE_MODELS_DIR`` (same layout);
-3. the models shipped with the project, ``models/<lang>/`` beside the package;
+3. the models shipped with the project (``shipped_models_dir()``: package data when installed,
+   ``models/<lang>/`` in a checkout);
 4. an official Stanza resources directory (``$STANZA_RESOURCES_DIR`` or ``~/stanza_resources``).
 
 A project model directory holds ``tokenize.pt``, ``mwt.pt`` (where the language has multiword
@@ -66,8 +67,12 @@ class ModelSource:
 
 
 def shipped_models_dir() -> Path:
-    """``models/`` in the project checkout (next to the ``lambre_core`` package)."""
-    return Path(__file__).resolve().parents[1] / "models"
+    """Where the shipped models live: ``lambre_core/models/`` in an installed package (the
+    top-level ``models/`` installed as package data), else ``models/`` beside the package in a
+    checkout or an editable install."""
+    here = Path(__file__).resolve().parent
+    installed = here / "models"
+    return installed if installed.is_dir() else here.parent / "models"
 
 
 def _project_dir(base: Path, lang: str) -> Path | None:

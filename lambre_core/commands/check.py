@@ -1,34 +1,37 @@
-"""``lambre-core check FILE...``: the pre-commit check for translation and documentation files.
+"""``lambre-core check FILE...``: the pre-commit / CI check for translation and documentation files.
 
-Checks plain text, Markdown and gettext ``.po`` files (translations only) with the workspace's
-``.lambre.yaml`` applied, prints one line per finding, ``FILE:LINE:COL: SEVERITY: MESSAGE [RULE]``,
-and exits 1 when a finding is at least as severe as ``--fail-on`` (default: error, which only
-violations the lexicons prove are).
+Reads translation files (gettext PO, XLIFF 1.2/2.0, i18next JSON, Flutter ARB, Android
+``strings.xml``, Java ``.properties``, YAML, Fluent, Qt ``.ts``, Apple ``.strings`` and
+``.xcstrings``), plain text and Markdown; checks only the translated strings, placeholders
+masked, with the workspace's ``.lambre.yaml`` applied. Reports as text
+(``FILE:LINE:COL: SEVERITY: MESSAGE [RULE]``), JSON or SARIF 2.1.0. Exit status: 2 when a file
+could not be read (the others are still checked and reported), else 1 when a finding is at least
+as severe as ``--fail-on`` (default: error, which only violations the lexicons prove are), else 0.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ..config import LambreConfig, find_config, load_config
-from ..document import check_document
-from ..errors import LambreError
-from ..markup import kind_for
+from ..filecheck import FileReport, check_file
 from ..messages import SEVERITIES, severity_rank
+from ..outputs import json_report, sarif_report, text_report
 from ..rules import RuleSet, default_rules, load_rules
-from . import add_mode_argument, precision_for
-from .score import read_text
+from . import add_mode_argument, emit, precision_for
+
+FORMATS = {"text": text_report, "json": json_report, "sarif": sarif_report}
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("check", help="check text/Markdown/.po files; exit 1 on findings (pre-commit)")
+    p = sub.add_parser("check", help="check translation, text and Markdown files; exit 1 on "
+                                     "findings (pre-commit, CI)")
     p.add_argument("files", nargs="+", help="files to check")
-    p.add_argument("--lang", help="language of files the config does not assign one")
+    p.add_argument("--lang", help="language of files that name none (file, path or config)")
     p.add_argument("--config", help="workspace config (default: .lambre.yaml found upwards from here)")
     p.add_argument("--models", help="Stanza models directory")
     p.add_argument("--rules", help="rule file (default: the shipped rules of each language)")
@@ -43,7 +46,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_mode_argument(p)
     p.add_argument("--show-uncertain", action="store_true",
                    help="precise mode: also report violations the lexicons cannot prove, as hints")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--format", choices=sorted(FORMATS), default="text",
+                   help="text (default), json, or sarif (SARIF 2.1.0 for code-scanning UIs)")
+    p.add_argument("--output", "-o", help="write the report here (atomically) instead of stdout")
     p.set_defaults(func=run)
 
 
@@ -58,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
     config = _config(args.config)
     min_sev = args.min_severity or config.min_severity or "hint"
 
+    # one parser and rule set per language for the whole run
     @cache
     def load(lang: str) -> tuple[Any, RuleSet]:
         from ..parse import load_parser
@@ -68,31 +74,22 @@ def run(args: argparse.Namespace) -> int:
     def precise(parser: Any) -> Any:
         return precision_for(args.mode, parser.lang, parser, args.models)
 
-    fail_rank = severity_rank(args.fail_on)
-    failed = False
-    report: list[dict[str, Any]] = []
+    reports: list[FileReport] = []
     for name in args.files:
-        lang = config.language_for(Path(name).resolve()) or args.lang
-        if not lang:
-            raise LambreError("no language: pass --lang or set 'language' in .lambre.yaml", name)
-        text = read_text(name)
-        result = check_document(text, kind_for(name), lang, load, config,
-                                disabled=frozenset(args.disable), hint_below=args.hint_below,
-                                min_severity=min_sev, precision=precise,
-                                uncertain=args.show_uncertain)
-        for lang_missing, why in result.unavailable.items():
+        report = check_file(name, load, config, args.lang, disabled=frozenset(args.disable),
+                            hint_below=args.hint_below, min_severity=min_sev, precision=precise,
+                            uncertain=args.show_uncertain)
+        for lang_missing, why in report.unavailable.items():
             print(f"lambre-core: warning: {name}: not checked in '{lang_missing}': {why}",
                   file=sys.stderr)
-        if lang in result.unavailable and not result.checks:
-            raise LambreError(result.unavailable[lang], name)
-        for f in result.findings:
-            failed |= severity_rank(f.severity) <= fail_rank
-            if args.format == "text":
-                print(f"{name}:{f.line}:{f.column}: {f.severity}: {f.message} [{f.rule_id}]")
-            else:
-                report.append({"file": name, "line": f.line, "column": f.column, "start": f.start,
-                               "end": f.end, "severity": f.severity, "rule": f.rule_id,
-                               "message": f.message, "sentence": f.sentence})
-    if args.format == "json":
-        print(json.dumps(report, ensure_ascii=False, indent=2))
+        if report.note:
+            print(f"lambre-core: note: {name}: skipped ({report.note})", file=sys.stderr)
+        if report.error is not None:
+            print(f"lambre-core: error: {report.error}", file=sys.stderr)
+        reports.append(report)
+    emit(FORMATS[args.format](reports), args.output)
+    if any(r.error is not None for r in reports):
+        return 2
+    fail_rank = severity_rank(args.fail_on)
+    failed = any(severity_rank(f.severity) <= fail_rank for r in reports for f in r.findings)
     return 1 if failed else 0

@@ -1,0 +1,120 @@
+"""Checking one file of any supported format: read it (``formats.read``), choose its language,
+check its segments (``document.check_segments``). What ``lambre-core check`` runs per file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .config import LambreConfig, glob_match
+from .document import EngineLoader, Finding, check_segments
+from .errors import LambreError
+from .formats.locale import language_from_path, normalize
+from .formats.read import read_file
+
+
+@dataclass
+class FileReport:
+    """What checking a file gave: findings, or a note why it was skipped, or an error."""
+
+    path: str
+    format: str | None = None
+    language: str | None = None
+    findings: list[Finding] = field(default_factory=list)
+    #: why the file was not checked (binary, unknown format): not an error
+    note: str | None = None
+    error: LambreError | None = None
+    #: languages met that have no model, with the reason
+    unavailable: dict[str, str] = field(default_factory=dict)
+    #: 1-based (line, column) just past each finding's blamed word (SARIF regions)
+    ends: list[tuple[int, int]] = field(default_factory=list)
+
+
+def read_source(path: str) -> tuple[str | None, str | None]:
+    """(text, None), or (None, why it is skipped) for binary data. UTF-8, or UTF-16 with a BOM
+    (Apple ``.strings``); undecodable text raises ``LambreError`` at its line and column."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise LambreError("no such file", path) from None
+    except IsADirectoryError:
+        return None, "a directory"
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16"), None
+    if b"\x00" in data[:8000]:
+        return None, "binary file"
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise LambreError(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", path, line,
+                          col) from None
+    return text.removeprefix("\ufeff"), None
+
+
+def choose_language(path: str, declared: str | None, config: LambreConfig,
+                    fallback: str | None) -> tuple[str | None, bool]:
+    """(the file's language, whether it was found rather than asked for): what the file declares,
+    a ``languages`` glob of the config, a locale in the path (``de/``, ``values-de/``,
+    ``app_de.arb``), the config's default, ``fallback`` (``--lang``)."""
+    if declared:
+        return declared, True
+    rel = config.relative(Path(path).resolve())
+    for glob, lang in config.languages:
+        if glob_match(rel, glob):
+            return normalize(lang), False
+    found = language_from_path(path)
+    if found:
+        return found, True
+    return normalize(config.language) or normalize(fallback), False
+
+
+def check_file(path: str, load: EngineLoader, config: LambreConfig, fallback: str | None,
+               **options: Any) -> FileReport:
+    """Check one file; a bad file gives a report with ``error`` set (never raises for one).
+    ``options`` go to ``check_segments`` (severities, precision, ...)."""
+    report = FileReport(path)
+    try:
+        text, note = read_source(path)
+        if text is None:
+            report.note = note
+            return report
+        checkable = read_file(path, text) if text.strip() else None
+        if checkable is None:
+            if text.strip():
+                report.note = "not a format lambre checks"
+            return report
+        report.format = checkable.format
+        lang, found = choose_language(path, checkable.language, config, fallback)
+        if lang is None and checkable.segments and all(s.language for s in checkable.segments):
+            lang = checkable.segments[0].language  # a string catalog: each string names its own
+            found = True
+        report.language = lang
+        if lang is None:
+            raise LambreError("no language: the file names none; pass --lang or set 'language' "
+                              "in .lambre.yaml", path)
+        result = check_segments(text, checkable.segments, lang, load, config, **options)
+        report.findings = result.findings
+        report.ends = [_line_col(text, f.end) for f in result.findings]
+        report.unavailable = result.unavailable
+        if lang in result.unavailable and not result.checks and checkable.segments:
+            if found:
+                # a catalogue of a language lambre has no model for (fr/, values-es/): a
+                # multilingual repository commits those too, so this is a note, not an error
+                report.note = f"no model for its language '{lang}'"
+                report.unavailable = {}
+                return report
+            raise LambreError(result.unavailable[lang], path)
+    except LambreError as exc:
+        if exc.file is None:
+            exc.file = path
+        report.error = exc
+    return report
+
+
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1

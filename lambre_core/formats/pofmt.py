@@ -1,0 +1,43 @@
+"""gettext PO files: ``polib`` validates the file and reads its ``Language:`` header; the
+translations (``msgstr``, plural forms) come from ``markup.po_segments``, which maps every
+character, escapes included, back to the file."""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import LambreError
+from ..markup import Segment, po_segments
+
+_LINE_RE = re.compile(r"\(line (\d+)\)")
+_STRING = r'"(?:[^"\\\n]|\\.)*"[ \t]*\r?$'
+#: a well-formed line: blank, comment, keyword with its string, or a continuation string
+_GOOD_LINE_RE = re.compile(
+    r"[ \t]*(?:#.*)?\r?$"
+    r"|[ \t]*(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[ \t]+" + _STRING
+    + r"|[ \t]*" + _STRING
+)
+
+
+def _check_lines(text: str, file: str) -> None:
+    """polib lets some broken lines pass (``msgstr d``, an unclosed quote): name the first."""
+    for k, line in enumerate(text.split("\n"), 1):
+        if not _GOOD_LINE_RE.fullmatch(line):
+            col = len(line) - len(line.lstrip()) + 1
+            raise LambreError("invalid PO: expected a keyword and a quoted string, a quoted "
+                              "string or a comment", file, k, col)
+
+
+def po_file(text: str, file: str) -> tuple[str | None, list[Segment]]:
+    """(the header's language, the translations) of a PO file."""
+    import polib
+
+    _check_lines(text, file)
+    try:
+        catalog = polib.pofile(text)
+    except (OSError, ValueError) as exc:
+        m = _LINE_RE.search(str(exc))
+        raise LambreError(f"invalid PO: {str(exc).split(' (line')[0]}", file,
+                          int(m.group(1)) if m else 1, 1) from None
+    language = catalog.metadata.get("Language") or None
+    return language, po_segments(text)
