@@ -90,7 +90,7 @@ def _worker_split(text: str) -> list[tuple[int, int]]:
     return list(_WORKER_PARSER.split_sentences(text))
 
 
-def _worker_ready() -> int:
+def _worker_ready(_: int = 0) -> int:
     return os.getpid()
 
 

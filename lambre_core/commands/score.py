@@ -23,7 +23,7 @@ from ..corpus import ScoreSettings, SystemResult, input_files, score_files
 from ..doc import Sentence
 from ..errors import LambreError
 from ..html_report import render_html
-from ..parse import DEVICES, resolve_device
+from ..parse import DEVICES
 from ..parse_cache import ParseCache
 from ..report import Signature, model_signature, render_json, render_text, render_tsv, signature_for
 from ..rules import RuleSet, default_rules, load_rules
@@ -151,11 +151,10 @@ def run(args: argparse.Namespace) -> int:
     if args.bootstrap < 0:
         raise LambreError(f"--bootstrap {args.bootstrap}: expected 0 or more samples")
     has_text = any(not f.conllu for f in inputs)
-    device = resolve_device(args.device) if has_text else "cpu"
     settings = ScoreSettings(
         lang=args.lang, ruleset=ruleset, disabled=frozenset(disabled), weights=weights,
         precision=precision_for(args.mode, args.lang, None, args.models), models=args.models,
-        ssplit=args.ssplit, device=device, jobs=args.jobs, cluster=args.cluster,
+        ssplit=args.ssplit, device=args.device, jobs=args.jobs, cluster=args.cluster,
         cache=None if args.no_cache or not has_text else ParseCache(args.cache),
         progress=args.progress)
     if args.jobs < 1:
