@@ -171,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
         if has_text and any(f.conllu for f in inputs):
             parser_name += "+gold"
         sig = signature_for(ruleset, parser_name, args.mode)
-        emit(_render(args, sig, ok, weights, failed), args.output)
+        emit(_render(args, sig, ok, weights, failed, len(inputs) > 1), args.output)
     if failed:
         names = ", ".join(failed)
         raise LambreError(f"{len(failed)} of {len(results)} file(s) failed: {names}")
@@ -179,12 +179,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _render(args: argparse.Namespace, sig: Signature, ok: list[SystemResult],
-            weights: dict[str, float], failed: dict[str, str]) -> str:
+            weights: dict[str, float], failed: dict[str, str], several: bool) -> str:
+    """The report: one file's (as before), or the comparison when several files were given
+    (even when only one of them could be scored) or HTML is asked for."""
     counts = [counts_of(r.report, weights) for r in ok if r.report is not None]
     systems = [System(r.input.name, r.input.path, r.report,
                       system_intervals(c, args.bootstrap, args.seed) if args.bootstrap else None)
                for r, c in zip(ok, counts, strict=True) if r.report is not None]
-    if args.format == "html" or len(systems) > 1:
+    if args.format == "html" or several:
         rep = SystemsReport(sig, systems,
                             paired_comparisons([s.name for s in systems], counts, args.bootstrap,
                                                args.seed),
