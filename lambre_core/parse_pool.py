@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -143,6 +144,7 @@ class RayBackend:
         except ImportError:
             raise LambreError("--cluster needs Ray: pip install 'ray'") from None
         self._ray: Any = ray
+        _probe(address)  # Ray itself retries an absent head for minutes
         try:
             ray.init(address=address, ignore_reinit_error=True, logging_level=logging.ERROR,
                      log_to_driver=False)
@@ -171,6 +173,19 @@ class RayBackend:
         for a in getattr(self, "_actors", []):
             self._ray.kill(a)
         self._ray.shutdown()
+
+
+def _probe(address: str) -> None:
+    """Fail fast, with a clear message, when nothing listens at a ``HOST:PORT`` address."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        return  # "auto" and other forms: left to Ray
+    try:
+        with socket.create_connection((host or "127.0.0.1", int(port)), timeout=5):
+            pass
+    except OSError as exc:
+        raise LambreError(f"--cluster {address}: cannot connect to Ray: nothing answers at "
+                          f"{host}:{port} ({exc.strerror or exc})") from None
 
 
 def _ray_cause(exc: BaseException) -> str:
