@@ -196,19 +196,6 @@ def test_jobs_and_one_process_give_identical_reports(tmp_path: Path) -> None:
     assert len(outs[0]["sentences"]) == len(TEXT) * 3
 
 
-def test_device_cuda_without_a_gpu_is_one_clear_error(tmp_path: Path) -> None:
-    import torch
-
-    if torch.cuda.is_available():
-        pytest.skip("a GPU is present: --device cuda is valid here")
-    a = tmp_path / "a.txt"
-    a.write_text(TEXT[0] + "\n", encoding="utf-8")
-    res = run_cli("score", "--lang", "de", str(a), "--device", "cuda", "--no-cache")
-    assert res.returncode == 2
-    assert res.stderr.strip() == ("lambre-core: error: --device cuda: no CUDA GPU is visible to torch "
-                                  "(use --device auto to fall back to the CPU)")
-
-
 def test_bad_options_are_one_line_errors(tmp_path: Path) -> None:
     a = tmp_path / "a.txt"
     a.write_text(TEXT[0] + "\n", encoding="utf-8")

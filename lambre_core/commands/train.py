@@ -50,6 +50,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
+    device = resolve_device(args.device)  # before any work: --device cuda without a GPU fails now
     work = args.work or Path("work") / "train" / f"{lang}-{args.out.name}"
     split_info = None
     if args.split:
@@ -81,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         comps = [c for c in comps if c not in ("tokenize", "mwt")]
     cfg = TrainConfig(lang=lang, train=train_file, dev=dev_file, out=args.out, work=work,
                       components=comps, steps=steps, size=args.size, seed=args.seed,
-                      device=resolve_device(args.device))
+                      device=device)
     noise_info = None
     if not args.clean and any(c in comps for c in ("pos", "depparse")):
         noised, noise_info = noised_copy(cfg)
