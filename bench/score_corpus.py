@@ -45,8 +45,8 @@ def _worker_rss_mb(_: int = 0) -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def parse_speed(lang: str, texts: list[str], jobs: int, device: str) -> None:
-    spec = ParserSpec(lang, None, device)
+def parse_speed(lang: str, texts: list[str], jobs: int, device: str, threads: int | None = None) -> None:
+    spec = ParserSpec(lang, None, device, threads)
     t0 = time.perf_counter()
     backend = open_backend(spec, jobs)
     load_s = time.perf_counter() - t0
@@ -62,7 +62,8 @@ def parse_speed(lang: str, texts: list[str], jobs: int, device: str) -> None:
             rss = [f"{_worker_rss_mb():.0f}"]
     finally:
         backend.close()
-    print(f"parse  device {device:4s} jobs {jobs}: {n} sentences in {secs:6.2f} s = "
+    t = f"x{threads or (os.cpu_count() or 1) // jobs} threads"
+    print(f"parse  device {device:4s} jobs {jobs} {t}: {n} sentences in {secs:6.2f} s = "
           f"{n / secs:6.1f} sentences/s (start {load_s:.1f} s; peak RSS per worker MB: "
           f"{', '.join(rss)})")
 
@@ -123,6 +124,9 @@ def main() -> int:
             if device == "cuda" and jobs > 1:
                 continue
             parse_speed(args.lang, texts, jobs, device)
+            if device == "cpu" and jobs == 1 and (os.cpu_count() or 1) > 1:
+                # one process, one thread: on a busy machine extra torch threads can slow it down
+                parse_speed(args.lang, texts, 1, device, threads=1)
     if "cuda" not in devices:
         print("parse  device cuda: no GPU visible to torch here")
     rescore(args.lang, texts, max(int(j) for j in args.jobs.split(",")))

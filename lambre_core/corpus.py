@@ -197,7 +197,7 @@ def _parse_texts(texts: dict[int, str], parsed: dict[int, list[Sentence]],
         order = [(i, t) for i, u in units.items() for t in u.texts]
         bar = _progress(len(order), settings.progress, "parsing")
         try:
-            sentences = cached_parse([t for _, t in order], lambda b: [], settings.cache,
+            sentences = cached_parse([t for _, t in order], None, settings.cache,
                                      settings.lang, model, batch_size=BATCH, on_batch=bar.update,
                                      map_batches=backend.map_parse)
         finally:

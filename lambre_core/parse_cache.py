@@ -168,7 +168,7 @@ def batches(items: Sequence[_T], size: int) -> Iterator[Sequence[_T]]:
 
 def cached_parse(
     texts: Sequence[str],
-    parse: Callable[[Sequence[str]], list[Sentence]],
+    parse: Callable[[Sequence[str]], list[Sentence]] | None,
     cache: ParseCache | None,
     lang: str,
     model: str,
@@ -180,7 +180,7 @@ def cached_parse(
     """Parse ``texts`` (one result per text, as ``parse`` gives), taking what the cache holds
     and parsing the rest in batches, each stored as soon as it is parsed (an interrupted run
     resumes from there). ``map_batches`` parses many batches at once, results in order (worker
-    pools); ``parse`` is called lazily, only when something is missing. ``on_batch(n)`` is
+    pools) and replaces ``parse``; either is called only when something is missing. ``on_batch(n)`` is
     called with the number of texts done (cached ones first, at once)."""
     keys = [text_key(lang, model, t, unit) for t in texts]
     stored = cache.get_many(keys) if cache is not None else {}
@@ -193,7 +193,12 @@ def cached_parse(
     if on_batch is not None:
         on_batch(len(texts) - sum(1 for k in keys if k not in results))
     chunks = list(batches(todo, batch_size))
-    mapper = map_batches or (lambda bs: (parse(b) for b in bs))
+    if map_batches is not None:
+        mapper = map_batches
+    elif parse is not None:
+        mapper = lambda bs: (parse(b) for b in bs)  # noqa: E731
+    else:
+        raise ValueError("cached_parse needs parse or map_batches")
     for chunk, parsed in zip(chunks, mapper([t for _, t in c] for c in chunks), strict=True):
         fresh = {k: s for (k, _), s in zip(chunk, parsed, strict=True)}
         results.update(fresh)

@@ -128,6 +128,10 @@ def test_html_report_is_self_contained_with_plots_and_highlights(systems: tuple[
     assert set(re.findall(r"https?://[^\s\"']+", html)) == {"http://www.w3.org/2000/svg"}
     # system comparison + per system: rule bars and histogram
     assert html.count("<svg") == 1 + 2 * 2
+    import xml.etree.ElementTree as ET
+
+    for svg in re.findall(r"<svg.*?</svg>", html, flags=re.S):
+        assert ET.fromstring(svg).tag == "{http://www.w3.org/2000/svg}svg"  # well-formed plots
     assert "agree.DET.NOUN.det.Gender" in html
     # worst sentences with the blamed determiner highlighted
     marks = re.findall(r'<mark title="([^"]*)">([^<]*)</mark>', html)
