@@ -52,7 +52,12 @@ def _load(spec: ParserSpec) -> Any:
         os.environ["LAMBRE_THREADS"] = str(spec.threads)
     from .parse import load_parser
 
-    return load_parser(spec.lang, spec.models, spec.device)
+    parser = load_parser(spec.lang, spec.models, spec.device)
+    if spec.threads:
+        import torch
+
+        torch.set_num_threads(spec.threads)  # also when the parser was loaded before
+    return parser
 
 
 class LocalBackend:
