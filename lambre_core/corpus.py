@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -151,6 +151,13 @@ def _progress(total: int, enabled: bool | None, desc: str) -> Any:
                 file=sys.stderr, dynamic_ncols=True, smoothing=0.1)
 
 
+def _counted(sentences: Iterable[Sentence], bar: Any) -> Iterator[Sentence]:
+    """``sentences``, ticking the progress bar as each is taken (precise checking is slow)."""
+    for s in sentences:
+        yield s
+        bar.update(1)
+
+
 def score_files(inputs: Sequence[InputFile], settings: ScoreSettings,
                 read_text: Callable[[str], str]) -> list[SystemResult]:
     """Score every input; a file that fails is returned with ``error`` set, the rest scored."""
@@ -170,8 +177,12 @@ def score_files(inputs: Sequence[InputFile], settings: ScoreSettings,
     for i, r in enumerate(results):
         if r.error is not None or i not in parsed:
             continue
-        checks = check_sentences(parsed[i], settings.ruleset, disabled=settings.disabled,
-                                 precision=settings.precision)
+        bar = _progress(len(parsed[i]), settings.progress, f"checking {r.input.name}")
+        try:
+            checks = check_sentences(_counted(parsed[i], bar), settings.ruleset,
+                                     disabled=settings.disabled, precision=settings.precision)
+        finally:
+            bar.close()
         for c in checks:
             if c.error:
                 where = f"{c.sentence.source}:{c.sentence.line}" if c.sentence.line else r.input.path

@@ -160,8 +160,7 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise LambreError(f"--jobs {args.jobs}: expected a positive number")
     results = score_files(inputs, settings, read_text)
-    failed = {r.input.path: str(r.error.message if r.error.file == r.input.path else r.error)
-              for r in results if r.error is not None}
+    failed = {r.input.path: str(r.error) for r in results if r.error is not None}
     for r in results:
         if r.error is not None:
             print(f"lambre-core: error: {r.error} (file skipped)", file=sys.stderr)
