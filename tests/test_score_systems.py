@@ -208,3 +208,43 @@ def test_bad_options_are_one_line_errors(tmp_path: Path) -> None:
         res = run_cli(*argv)
         assert res.returncode == 2 and "Traceback" not in res.stderr
         assert needle in res.stderr and len(res.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_an_interrupted_run_keeps_its_parsed_batches_and_resumes(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    from lambre_core.parse_cache import ParseCache
+
+    src = REPO.parent / "shared" / "treebanks" / "ud" / "de" / "de_pud-ud-test.conllu"
+    if not src.is_file():
+        pytest.skip(f"shared treebank not found at {src}")
+    lines = [s.text for s in read_conllu(src)[:200]]
+    a = tmp_path / "a.txt"
+    a.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    cache = tmp_path / "cache"
+    argv = [sys.executable, "-m", "lambre_core.cli", "score", "--lang", "de", str(a), "--cache", str(cache),
+            "--mode", "paper", "--format", "json", "--device", "cpu", "--bootstrap", "0"]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 300
+    stored = 0
+    while time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.5)
+        if (cache / "parses.sqlite").exists():
+            stored = len(ParseCache(cache))
+            if stored:
+                break
+    if proc.poll() is not None:
+        pytest.skip("the run finished before it could be interrupted")
+    proc.send_signal(signal.SIGINT)  # Ctrl-C after the first batch is stored
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and "interrupted" in err
+    kept = len(ParseCache(cache))
+    assert 0 < stored <= kept < len(set(lines))  # some batches kept, not all parsed
+    done = run_cli(*argv[3:])
+    assert done.returncode == 0, done.stderr
+    assert len(ParseCache(cache)) == len(set(lines))
+    fresh = run_cli("score", "--lang", "de", str(a), "--no-cache", "--mode", "paper", "--format", "json",
+                    "--device", "cpu", "--bootstrap", "0")
+    assert json.loads(done.stdout) == json.loads(fresh.stdout)
