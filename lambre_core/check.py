@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from .conllu_io import tree_error
 from .doc import Sentence, Word
-from .joint import Arc, solve
+from .joint import Arc, outcome
 from .rules import Rule, RuleSet
 from .sud import relation_matches, to_sud
 
@@ -109,31 +109,44 @@ def _exempt(rule: Rule, dep: Word, head: Word) -> bool:
     return False
 
 
-def _index(rules: Iterable[Rule]) -> dict[tuple[str, str], list[Rule]]:
-    index: dict[tuple[str, str], list[Rule]] = {}
-    for r in rules:
-        index.setdefault((r.dep_upos, r.head_upos), []).append(r)
-    return index
+class RuleIndex:
+    """Rules looked up by an arc's (dependent UPOS, head UPOS, relation), in rule-file order
+    within each UPOS pattern: exact pair, ``*`` dependent, ``*`` head, ``*`` both. Each distinct
+    (UPOS, UPOS, relation) is resolved once and remembered, so matching an arc is one lookup."""
+
+    def __init__(self, rules: Iterable[Rule]) -> None:
+        self.rules = list(rules)
+        self._by_upos: dict[tuple[str, str], list[Rule]] = {}
+        for r in self.rules:
+            self._by_upos.setdefault((r.dep_upos, r.head_upos), []).append(r)
+        self._memo: dict[tuple[str, str, str], tuple[Rule, ...]] = {}
+
+    def candidates(self, dep_upos: str, head_upos: str, deprel: str) -> tuple[Rule, ...]:
+        """The rules whose UPOS pair and relation fit the arc (exceptions not yet applied)."""
+        key = (dep_upos, head_upos, deprel)
+        found = self._memo.get(key)
+        if found is None:
+            found = tuple(
+                r for k in ((dep_upos, head_upos), ("*", head_upos), (dep_upos, "*"), ("*", "*"))
+                for r in self._by_upos.get(k, ()) if relation_matches(r.relation, deprel))
+            self._memo[key] = found
+        return found
 
 
-def _candidates(index: dict[tuple[str, str], list[Rule]], dep: Word, head: Word) -> list[Rule]:
-    out: list[Rule] = []
-    for key in ((dep.upos, head.upos), ("*", head.upos), (dep.upos, "*"), ("*", "*")):
-        out.extend(index.get(key, ()))
-    return out
-
-
-def rule_arcs(sud: Sentence, rules: Iterable[Rule]) -> list[Arc]:
+def rule_arcs(sud: Sentence, rules: Iterable[Rule] | RuleIndex) -> list[Arc]:
     """Every arc of a SUD sentence with the rules that may apply to it (UPOS pair, relation,
-    exceptions): the input of the joint solver."""
-    index = _index(rules)
+    exceptions): the input of the joint solver. Pass a ``RuleIndex`` to reuse its lookups
+    across sentences."""
+    index = rules if isinstance(rules, RuleIndex) else RuleIndex(rules)
+    words = sud.words
     arcs: list[Arc] = []
-    for dep in sud.words:
+    for dep in words:
         if dep.head == 0:
             continue
-        head = sud.word(dep.head)
-        rs = tuple(r for r in _candidates(index, dep, head)
-                   if relation_matches(r.relation, dep.deprel) and not _exempt(r, dep, head))
+        head = words[dep.head - 1]
+        rs = index.candidates(dep.upos, head.upos, dep.deprel)
+        if rs and any(r.except_lemmas or r.except_forms for r in rs):
+            rs = tuple(r for r in rs if not _exempt(r, dep, head))
         # a rule for this very governor ("helfen" + dative) replaces the general rule of its
         # relation and feature ("a verb's object is accusative")
         named = {(r.relation, r.feature, r.side) for r in rs
@@ -146,6 +159,24 @@ def rule_arcs(sud: Sentence, rules: Iterable[Rule]) -> list[Arc]:
     return arcs
 
 
+def _plain_outcomes(sud: Sentence, arcs: Iterable[Arc]) -> list[tuple[Rule, int, int, bool]]:
+    """The rule outcomes of the paper's method, each word with its one (tagger's) analysis.
+
+    This is what ``joint.solve`` returns when every word has a single option and no declension
+    governor or arc override is given (nothing to choose, so the choice is the tagger's),
+    computed directly with the same ``joint.outcome``: the solver's dynamic programme only
+    pays off when words have several analyses."""
+    words = sud.words
+    out: list[tuple[Rule, int, int, bool]] = []
+    for a in arcs:
+        dw, hw = words[a.dep - 1], words[a.head - 1]
+        for r in a.rules:
+            ok = outcome(r, dw.feats, hw.feats, dw.lemma, hw.lemma)
+            if ok is not None:
+                out.append((r, a.dep, a.head, ok))
+    return out
+
+
 def check_sentence(
     sentence: Sentence,
     ruleset: RuleSet,
@@ -154,6 +185,7 @@ def check_sentence(
     is_sud: bool = False,
     violation_filter: ViolationFilter | None = None,
     precision: Precision | None = None,
+    index: RuleIndex | None = None,
 ) -> SentenceCheck:
     """Check one sentence (UD, converted here, or SUD with ``is_sud=True``) against ``ruleset``.
 
@@ -162,23 +194,23 @@ def check_sentence(
     (``lambre_core.joint``), and each violation is classified as proven or uncertain
     (``lambre_core.evidence``): only proven ones stay in ``violations``, uncertain ones go to
     ``uncertain`` and count as satisfied. A sentence whose tree is broken gives a check with
-    ``error`` set and no instances.
+    ``error`` set and no instances. ``index`` (a ``RuleIndex`` of the enabled rules) saves
+    rebuilding the rule lookup for every sentence; ``check_sentences`` passes one.
     """
     problem = tree_error(sentence)
     if problem is not None:
         return SentenceCheck(sentence, error=problem.message)
     sud = sentence if is_sud else to_sud(sentence)
-    enabled = ruleset.enabled_rules(disabled)
-    arcs = rule_arcs(sud, enabled)
+    if index is None:
+        index = RuleIndex(ruleset.enabled_rules(disabled))
+    arcs = rule_arcs(sud, index)
     if precision is not None:
         from .evidence import check_precise
 
-        return check_precise(sud, arcs, precision, enabled)
-    options = {w.id: (w.feats,) for w in sud.words}
-    sol = solve(sud, arcs, options)
+        return check_precise(sud, arcs, precision, index.rules)
     result = SentenceCheck(sud)
     pending: list[tuple[Rule, Word, Word]] = []
-    for rule, d, h, ok in sol.outcomes:
+    for rule, d, h, ok in _plain_outcomes(sud, arcs):
         result.instances.append(RuleInstance(rule.id, d, h, ok))
         if not ok:
             pending.append((rule, sud.word(d), sud.word(h)))
@@ -244,8 +276,9 @@ def check_sentences(
     precision: Precision | None = None,
 ) -> list[SentenceCheck]:
     """Check many sentences; broken trees are kept as checks with ``error`` set."""
+    index = RuleIndex(ruleset.enabled_rules(disabled))
     return [
         check_sentence(s, ruleset, disabled=disabled, is_sud=is_sud,
-                       violation_filter=violation_filter, precision=precision)
+                       violation_filter=violation_filter, precision=precision, index=index)
         for s in sentences
     ]

@@ -15,7 +15,8 @@ from . import __version__
 from .errors import LambreError
 
 #: subcommand modules under ``lambre_core.commands``, in the order ``--help`` lists them
-COMMANDS = ["convert", "extract", "score", "check", "parse", "noise", "train", "eval_parser", "eval_gei"]
+COMMANDS = ["convert", "extract", "score", "check", "parse", "noise", "train", "eval_parser", "eval_gei",
+            "eval_accept", "correlate"]
 
 EXIT_USAGE = 2
 

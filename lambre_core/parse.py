@@ -51,7 +51,7 @@ MAX_PIECE_TOKENS = 150
 #: block of running text handed to the sentence splitter at once
 MAX_DOC_CHARS = 20000
 
-_CACHE: dict[tuple[str, str], Parser] = {}
+_CACHE: dict[tuple[str, str, str], Parser] = {}
 _CACHE_LOCK = threading.Lock()
 #: control characters other than tab/newline confuse the tokenizer; they become spaces
 _JUNK = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
@@ -120,19 +120,41 @@ def _threads() -> int:
     return max(1, min(4, os.cpu_count() or 1))
 
 
+DEVICES = ("auto", "cpu", "cuda")
+
+
+def resolve_device(spec: str = "cpu") -> str:
+    """``cpu`` or ``cuda`` for a ``--device`` value: ``auto`` takes the GPU when torch sees one;
+    asking for ``cuda`` where there is none is an error."""
+    if spec not in DEVICES:
+        raise LambreError(f"--device {spec!r}: expected one of {', '.join(DEVICES)}")
+    if spec == "cpu":
+        return "cpu"
+    import torch
+
+    if torch.cuda.is_available():
+        return "cuda"
+    if spec == "cuda":
+        raise LambreError("--device cuda: no CUDA GPU is visible to torch (use --device auto "
+                          "to fall back to the CPU)")
+    return "cpu"
+
+
 class Parser:
     """A loaded Stanza pipeline for one language; thread-safe (calls are serialised)."""
 
-    def __init__(self, source: ModelSource) -> None:
+    def __init__(self, source: ModelSource, device: str = "cpu") -> None:
         import stanza
         import torch
 
         torch.set_num_threads(_threads())
         self.source = source
         self.lang = source.lang
+        self.device = resolve_device(device)
         self._lock = threading.Lock()
         self.mwt_forms: frozenset[str] = frozenset()
-        quiet = {"logging_level": "ERROR", "use_gpu": False, "download_method": None}
+        quiet = {"logging_level": "ERROR", "use_gpu": self.device == "cuda",
+                 "device": self.device, "download_method": None}
         if source.kind == "project":
             d = source.path
             if not (d / "resources.json").is_file():
@@ -234,6 +256,19 @@ class Parser:
         ``metadata["text"]`` is the sentence's own span and ``metadata["start_char"]`` where it
         begins in ``text`` (so ``word.start - int(start_char)`` is relative to the sentence).
         The tokenizer finds the sentences; each is then parsed as by ``parse_sentences``."""
+        spans = self.split_sentences(text)
+        out = []
+        for i in range(0, len(spans), 256):
+            chunk = spans[i:i + 256]
+            for (a, _b), sent in zip(chunk, self.parse_sentences([text[x:y] for x, y in chunk]),
+                                    strict=True):
+                _shift(sent, a)
+                sent.metadata["start_char"] = str(a)
+                out.append(sent)
+        return out
+
+    def split_sentences(self, text: str) -> list[tuple[int, int]]:
+        """The sentences Stanza's tokenizer finds in running text, as (start, end) offsets."""
         if not text.strip():
             return []
         clean = _JUNK.sub(" ", text)
@@ -245,15 +280,7 @@ class Parser:
                 doc = self._pipe.process(clean[a:b], processors="tokenize")
             spans += [(a + st.tokens[0].start_char, a + st.tokens[-1].end_char)
                       for st in doc.sentences if st.tokens]
-        out = []
-        for i in range(0, len(spans), 256):
-            chunk = spans[i:i + 256]
-            for (a, _b), sent in zip(chunk, self.parse_sentences([text[x:y] for x, y in chunk]),
-                                    strict=True):
-                _shift(sent, a)
-                sent.metadata["start_char"] = str(a)
-                out.append(sent)
-        return out
+        return spans
 
     def parse_pretokenized(self, sentences: Sequence[Sequence[str]],
                            expand_mwt: bool = True) -> list[Sentence]:
@@ -643,15 +670,18 @@ def _merge(parts: list[Sentence]) -> Sentence:
     return Sentence(words=words, multiword=mwts)
 
 
-def load_parser(lang: str, models_dir: str | os.PathLike[str] | None = None) -> Parser:
-    """The parser for ``lang`` (cached per language and resolved model directory)."""
+def load_parser(lang: str, models_dir: str | os.PathLike[str] | None = None,
+                device: str = "cpu") -> Parser:
+    """The parser for ``lang`` on ``device`` (``cpu``, ``cuda`` or ``auto``), cached per
+    language, resolved model directory and device."""
     source = resolve_models(lang, models_dir)
-    key = (lang, str(source.path))
+    dev = resolve_device(device)
+    key = (lang, str(source.path), dev)
     with _CACHE_LOCK:
         parser = _CACHE.get(key)
         if parser is None:
             logging.getLogger("stanza").setLevel(logging.WARNING)
-            parser = Parser(source)
+            parser = Parser(source, dev)
             _CACHE[key] = parser
     return parser
 

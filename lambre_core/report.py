@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .bootstrap import Interval, SystemIntervals
 from .check import Violation
 from .doc import Word
 from .messages import message
@@ -45,11 +46,24 @@ def parser_signature(parser: object) -> str:
     path = getattr(source, "path", None)
     if path is None:
         return str(getattr(parser, "name", "unknown"))
+    return source_signature(getattr(source, "kind", "model"), Path(path))
+
+
+def model_signature(lang: str, models: str | None = None) -> str:
+    """``parser_signature`` of the model ``lang`` resolves to, without loading it."""
+    from .parse import resolve_models
+
+    source = resolve_models(lang, models)
+    return source_signature(source.kind, source.path)
+
+
+def source_signature(kind: str, path: Path) -> str:
+    """The parser name for a model directory: kind, directory name, hash of its ``*.pt``."""
     h = hashlib.sha1()
     for f in sorted(Path(path).glob("*.pt")):
         h.update(f.name.encode())
         h.update(f.read_bytes())
-    return f"{getattr(source, 'kind', 'model')}:{Path(path).name}-{h.hexdigest()[:8]}"
+    return f"{kind}:{path.name}-{h.hexdigest()[:8]}"
 
 
 def word_dict(w: Word) -> dict[str, Any]:
@@ -89,9 +103,23 @@ def report_dict(report: CorpusReport, signature: Signature) -> dict[str, Any]:
     }
 
 
-def render_json(report: CorpusReport, signature: Signature) -> str:
-    """JSON text of the report."""
-    return json.dumps(report_dict(report, signature), ensure_ascii=False, indent=2) + "\n"
+def intervals_dict(iv: SystemIntervals) -> dict[str, Any]:
+    """Bootstrap intervals as JSON: ``[low, high]`` for the corpus score and each rule."""
+    return {"score": [iv.score.low, iv.score.high],
+            "rules": {rid: [i.low, i.high] for rid, i in iv.rules.items()}}
+
+
+def render_json(report: CorpusReport, signature: Signature,
+                intervals: SystemIntervals | None = None) -> str:
+    """JSON text of the report (with ``intervals``: 95 % bootstrap intervals)."""
+    d = report_dict(report, signature)
+    if intervals is not None:
+        d["intervals"] = intervals_dict(intervals)
+    return json.dumps(d, ensure_ascii=False, indent=2) + "\n"
+
+
+def _ci(iv: Interval | None) -> str:
+    return f"[{iv.low:.4f}, {iv.high:.4f}]" if iv is not None else ""
 
 
 def describe(v: Violation) -> str:
@@ -104,8 +132,13 @@ def describe(v: Violation) -> str:
             f"{'/'.join(v.expected)} (with \"{o.form}\")")
 
 
-def render_tsv(report: CorpusReport, signature: Signature, per_sentence: bool) -> str:
-    """TSV: one row per sentence (``--per-sentence``) or per rule, then the corpus row."""
+def render_tsv(report: CorpusReport, signature: Signature, per_sentence: bool,
+               intervals: SystemIntervals | None = None) -> str:
+    """TSV: one row per sentence (``--per-sentence``) or per rule, then the corpus row; with
+    ``intervals``, rule and corpus rows end with the 95 % interval (low, high)."""
+    def tail(iv: Interval | None) -> str:
+        return f"\t{iv.low:.4f}\t{iv.high:.4f}" if iv is not None else ""
+
     rows: list[str] = [f"# {signature}"]
     if per_sentence:
         rows.append("id\tscore\tviolations\trules")
@@ -113,15 +146,18 @@ def render_tsv(report: CorpusReport, signature: Signature, per_sentence: bool) -
             rows.append(f"{s.id}\t{s.score:.4f}\t{len(s.check.violations)}\t"
                         + ",".join(sorted({v.rule.id for v in s.check.violations})))
     else:
-        rows.append("rule\tsatisfied\tviolated\tscore")
+        rows.append("rule\tsatisfied\tviolated\tscore" + ("\tlow\thigh" if intervals else ""))
         for rid, t in report.rules.items():
-            rows.append(f"{rid}\t{t.satisfied}\t{t.violated}\t{t.score:.4f}")
-    rows.append(f"corpus\t{report.score:.4f}")
+            rows.append(f"{rid}\t{t.satisfied}\t{t.violated}\t{t.score:.4f}"
+                        + (tail(intervals.rules.get(rid)) if intervals else ""))
+    rows.append(f"corpus\t{report.score:.4f}" + (tail(intervals.score) if intervals else ""))
     return "\n".join(rows) + "\n"
 
 
-def render_text(report: CorpusReport, signature: Signature, per_sentence: bool) -> str:
-    """A human-readable report: sentences (optional), rules, the corpus score and signature."""
+def render_text(report: CorpusReport, signature: Signature, per_sentence: bool,
+                intervals: SystemIntervals | None = None) -> str:
+    """A human-readable report: sentences (optional), rules, the corpus score and signature
+    (with ``intervals``: each score's 95 % bootstrap interval)."""
     lines: list[str] = []
     if per_sentence:
         for s in report.sentences:
@@ -133,13 +169,15 @@ def render_text(report: CorpusReport, signature: Signature, per_sentence: bool) 
                 lines.append(f"    {describe(v)}")
         lines.append("")
     width = max((len(r) for r in report.rules), default=4)
-    lines.append(f"{'rule':{width}}  satisfied  violated   score")
+    lines.append(f"{'rule':{width}}  satisfied  violated   score" + ("  95% CI" if intervals else ""))
     for rid, t in report.rules.items():
-        lines.append(f"{rid:{width}}  {t.satisfied:9d}  {t.violated:8d}  {t.score:.4f}")
+        ci = "  " + _ci(intervals.rules.get(rid)) if intervals else ""
+        lines.append(f"{rid:{width}}  {t.satisfied:9d}  {t.violated:8d}  {t.score:.4f}{ci}")
     n_inst = sum(t.total for t in report.rules.values())
     n_viol = sum(t.violated for t in report.rules.values())
     lines.append("")
-    lines.append(f"L'AMBRE = {report.score:.4f} ({len(report.sentences)} sentences, "
+    ci = f" {_ci(intervals.score)}" if intervals else ""
+    lines.append(f"L'AMBRE = {report.score:.4f}{ci} ({len(report.sentences)} sentences, "
                  f"{n_inst} rule instances, {n_viol} violations)")
     lines.append(str(signature))
     return "\n".join(lines) + "\n"

@@ -87,6 +87,8 @@ class TrainConfig:
     threads: int = 1
     nice: int = 10
     seed: int = 1234
+    #: torch device the trainers run on ("cpu" or "cuda", see ``parse.resolve_device``)
+    device: str = "cpu"
 
 
 def _log_path(cfg: TrainConfig, comp: str) -> Path:
@@ -230,7 +232,7 @@ def train_component(cfg: TrainConfig, comp: str) -> Path | None:
     log = _log_path(cfg, comp)
     short = f"{cfg.lang}_lambre"
     common = ["--lang", cfg.lang, "--shorthand", short, "--save_dir", str(mdir),
-              "--save_name", fname, "--cpu", "--seed", str(cfg.seed)]
+              "--save_name", fname, "--device", cfg.device, "--seed", str(cfg.seed)]
     if comp == "tokenize":
         data = cfg.work / "data"
         txt, lab, mwt = prepare_tokenizer_data(cfg.train, data / "tok-train")

@@ -1,8 +1,14 @@
-"""``lambre-core score``: L'AMBRE scores of CoNLL-U or plain text, per corpus, rule and sentence.
+"""``lambre-core score``: L'AMBRE scores of CoNLL-U or plain text, per corpus, rule and sentence;
+several files (one per system) are compared with paired bootstrap tests.
 
     lambre-core score --lang de --conllu parsed.conllu [--per-sentence] [--format json]
     lambre-core score --lang de essay.txt             # one sentence per line
     lambre-core score --lang de --ssplit essay.txt    # running text
+    lambre-core score --lang de base.txt sysA.txt sysB.txt --jobs 2 --format html -o report.html
+
+Text is parsed through the parse cache (re-scoring never re-parses) by the parse backend
+``--device``/``--jobs``/``--cluster`` choose. A file that cannot be read is reported and skipped,
+the others are scored, and the exit code is 2.
 """
 
 from __future__ import annotations
@@ -12,28 +18,42 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..check import check_sentences
-from ..conllu_io import read_conllu
+from ..bootstrap import DEFAULT_SAMPLES, DEFAULT_SEED, counts_of, paired_comparisons, system_intervals
+from ..corpus import ScoreSettings, SystemResult, input_files, score_files
 from ..doc import Sentence
 from ..errors import LambreError
 from ..files import decode_text
-from ..report import parser_signature, render_json, render_text, render_tsv, signature_for
+from ..html_report import render_html
+from ..parse import DEVICES
+from ..parse_cache import ParseCache
+from ..report import Signature, model_signature, render_json, render_text, render_tsv, signature_for
 from ..rules import RuleSet, default_rules, load_rules
-from ..score import score_corpus, weights_from
+from ..score import weights_from
+from ..systems_report import (
+    System,
+    SystemsReport,
+    render_systems_json,
+    render_systems_text,
+    render_systems_tsv,
+)
 from . import add_force_argument, add_mode_argument, check_output, emit, precision_for
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("score", help="score well-formedness of CoNLL-U or text")
-    p.add_argument("text", nargs="?", help="plain text file ('-' for stdin), parsed with Stanza")
+    p = sub.add_parser("score", help="score well-formedness of CoNLL-U or text, one or many systems")
+    p.add_argument("text", nargs="*", metavar="FILE",
+                   help="plain text files ('-' for stdin), one per system, parsed with Stanza; "
+                        "a name ending in .conllu is read as parsed CoNLL-U")
     p.add_argument("--lang", required=True, help="language code (rules/<lang>.yaml)")
-    p.add_argument("--conllu", help="score an already parsed CoNLL-U file instead of text")
+    p.add_argument("--conllu", action="append", default=[], metavar="FILE",
+                   help="an already parsed CoNLL-U file (repeatable)")
     p.add_argument("--rules", help="rule file (default: the shipped rules of --lang)")
     p.add_argument("--models", help="Stanza models directory (text input)")
     p.add_argument("--ssplit", action="store_true",
                    help="text is running text: split sentences (default: one sentence per line)")
     p.add_argument("--per-sentence", action="store_true", help="also report each sentence")
-    p.add_argument("--format", choices=["text", "json", "tsv"], default="text")
+    p.add_argument("--format", choices=["text", "json", "tsv", "html"], default="text",
+                   help="report format; html is one self-contained page with plots")
     p.add_argument("--disable", action="append", default=[], metavar="RULE_ID",
                    help="disable a rule (repeatable)")
     add_mode_argument(p)
@@ -41,6 +61,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="weight of a rule in the scores (repeatable; default 1 or the file's)")
     p.add_argument("-o", "--output", help="write the report here (atomically) instead of stdout")
     add_force_argument(p)
+    p.add_argument("--device", choices=DEVICES, default="auto",
+                   help="where the parser runs: auto (default: the GPU when torch sees one), cpu, cuda")
+    p.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="parser worker processes (each loads the model once; CPU threads are "
+                        "shared out between them). With --cluster: Ray actors (default: one per CPU)")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="parse on a Ray cluster ('auto', 'HOST:PORT' or 'ray://HOST:PORT')")
+    p.add_argument("--cache", metavar="DIR",
+                   help="parse cache directory (default: $LAMBRE_CACHE_DIR or ~/.cache/lambre)")
+    p.add_argument("--no-cache", action="store_true", help="parse everything again, store nothing")
+    p.add_argument("--bootstrap", type=int, default=DEFAULT_SAMPLES, metavar="N",
+                   help=f"bootstrap samples for 95%% intervals and paired tests "
+                        f"(default {DEFAULT_SAMPLES}; 0: none)")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED, help="bootstrap seed")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bar on stderr (default: only when stderr is a terminal)")
     p.set_defaults(func=run)
 
 
@@ -96,9 +132,12 @@ def parse_text(text: str, lang: str, models: str | None, ssplit: bool) -> tuple[
 
 
 def run(args: argparse.Namespace) -> int:
-    if bool(args.conllu) == bool(args.text):
-        raise LambreError("give exactly one input: a text file, or --conllu FILE")
-    check_output(args.output, [args.text, args.conllu, args.rules], args.force)
+    inputs = input_files(args.text, args.conllu)
+    if not inputs:
+        raise LambreError("no input: give text files, or --conllu FILE")
+    if sum(1 for f in inputs if f.path == "-") > 1:
+        raise LambreError("stdin ('-') can be read only once")
+    check_output(args.output, [f.path for f in inputs if f.path != "-"] + [args.rules], args.force)
     ruleset = load_rules(args.rules) if args.rules else default_rules(args.lang)
     if ruleset.lang != args.lang:
         print(f"lambre-core: warning: rule file {ruleset.path} is for '{ruleset.lang}', "
@@ -108,27 +147,58 @@ def run(args: argparse.Namespace) -> int:
     if unknown:
         raise LambreError(f"--disable: no such rule(s): {', '.join(sorted(unknown))}")
     weights = _weights(ruleset, args.weight)
-    parser: Any = None
-    if args.conllu:
-        sentences = read_conllu(args.conllu)
-        parser_name = "gold"
-    else:
-        sentences, parser = parse_text(read_text(args.text), args.lang, args.models, args.ssplit)
-        parser_name = parser_signature(parser)
-    precision = precision_for(args.mode, args.lang, parser, args.models)
-    checks = check_sentences(sentences, ruleset, disabled=disabled, precision=precision)
-    for c in checks:
-        if c.error:
-            where = f"{c.sentence.source}:{c.sentence.line}" if c.sentence.line else "input"
-            print(f"lambre-core: warning: {where}: sentence {c.sentence.sent_id or ''} skipped: "
-                  f"{c.error}", file=sys.stderr)
-    report = score_corpus(checks, weights)
-    sig = signature_for(ruleset, parser_name, args.mode)
-    if args.format == "json":
-        out = render_json(report, sig)
-    elif args.format == "tsv":
-        out = render_tsv(report, sig, args.per_sentence)
-    else:
-        out = render_text(report, sig, args.per_sentence)
-    emit(out, args.output)
+    if args.bootstrap < 0:
+        raise LambreError(f"--bootstrap {args.bootstrap}: expected 0 or more samples")
+    has_text = any(not f.conllu for f in inputs)
+    settings = ScoreSettings(
+        lang=args.lang, ruleset=ruleset, disabled=frozenset(disabled), weights=weights,
+        precision=precision_for(args.mode, args.lang, None, args.models), models=args.models,
+        ssplit=args.ssplit, device=args.device, jobs=args.jobs, cluster=args.cluster,
+        cache=None if args.no_cache or not has_text else ParseCache(args.cache),
+        progress=args.progress)
+    if args.jobs < 1:
+        raise LambreError(f"--jobs {args.jobs}: expected a positive number")
+    results = score_files(inputs, settings, read_text)
+    failed = {r.input.path: str(r.error) for r in results if r.error is not None}
+    for r in results:
+        if r.error is not None:
+            print(f"lambre-core: error: {r.error} (file skipped)", file=sys.stderr)
+    ok = [r for r in results if r.report is not None]
+    if ok:
+        parser_name = model_signature(args.lang, args.models) if has_text else "gold"
+        if has_text and any(f.conllu for f in inputs):
+            parser_name += "+gold"
+        sig = signature_for(ruleset, parser_name, args.mode)
+        emit(_render(args, sig, ok, weights, failed, len(inputs) > 1), args.output)
+    if failed:
+        names = ", ".join(failed)
+        raise LambreError(f"{len(failed)} of {len(results)} file(s) failed: {names}")
     return 0
+
+
+def _render(args: argparse.Namespace, sig: Signature, ok: list[SystemResult],
+            weights: dict[str, float], failed: dict[str, str], several: bool) -> str:
+    """The report: one file's (as before), or the comparison when several files were given
+    (even when only one of them could be scored) or HTML is asked for."""
+    counts = [counts_of(r.report, weights) for r in ok if r.report is not None]
+    systems = [System(r.input.name, r.input.path, r.report,
+                      system_intervals(c, args.bootstrap, args.seed) if args.bootstrap else None)
+               for r, c in zip(ok, counts, strict=True) if r.report is not None]
+    if args.format == "html" or several:
+        rep = SystemsReport(sig, systems,
+                            paired_comparisons([s.name for s in systems], counts, args.bootstrap,
+                                               args.seed),
+                            failed, args.bootstrap, args.seed)
+        if args.format == "html":
+            return render_html(rep)
+        if args.format == "json":
+            return render_systems_json(rep, args.per_sentence)
+        if args.format == "tsv":
+            return render_systems_tsv(rep, args.per_sentence)
+        return render_systems_text(rep)
+    one = systems[0]
+    if args.format == "json":
+        return render_json(one.report, sig, one.intervals)
+    if args.format == "tsv":
+        return render_tsv(one.report, sig, args.per_sentence, one.intervals)
+    return render_text(one.report, sig, args.per_sentence, one.intervals)

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from ..errors import LambreError
+from ..parse import DEVICES, resolve_device
 from ..splits import SPLITS, carve
 from ..train import (
     COMPONENTS,
@@ -43,11 +44,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    f"(defaults {DEFAULT_STEPS}; for mwt: epochs)")
     p.add_argument("--size", choices=sorted(SIZES), default="compact")
     p.add_argument("--seed", type=int, default=1234)
+    p.add_argument("--device", choices=DEVICES, default="cpu",
+                   help="where the trainers run: cpu (default), cuda, or auto (the GPU when "
+                        "torch sees one)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
+    device = resolve_device(args.device)  # before any work: --device cuda without a GPU fails now
     work = args.work or Path("work") / "train" / f"{lang}-{args.out.name}"
     split_info = None
     if args.split:
@@ -78,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
                 shutil.copyfile(src, args.out / name)
         comps = [c for c in comps if c not in ("tokenize", "mwt")]
     cfg = TrainConfig(lang=lang, train=train_file, dev=dev_file, out=args.out, work=work,
-                      components=comps, steps=steps, size=args.size, seed=args.seed)
+                      components=comps, steps=steps, size=args.size, seed=args.seed,
+                      device=device)
     noise_info = None
     if not args.clean and any(c in comps for c in ("pos", "depparse")):
         noised, noise_info = noised_copy(cfg)

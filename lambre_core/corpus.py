@@ -1,0 +1,224 @@
+"""Scoring several files (one per system) in one run: read, parse through the cache and a parse
+backend, check, score. The engine behind ``lambre-core score``.
+
+Text files are parsed one sentence per line (or split into sentences with ``ssplit``); CoNLL-U
+files are taken as parsed. All text of all files goes through one parse cache lookup and one
+stream of batches (identical segments of two systems are parsed once). The model is loaded
+only when something is not in the cache. A file that cannot be read is reported in its
+``SystemResult.error`` and the others are still scored.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .check import check_sentences
+from .conllu_io import read_conllu
+from .doc import Sentence
+from .errors import LambreError
+from .parse_cache import ParseCache, cached_parse, model_key, text_key
+from .parse_pool import ParseBackend, ParserSpec, open_backend
+from .rules import RuleSet
+from .score import CorpusReport, score_corpus
+
+#: sentences per parse batch (one worker call)
+BATCH = 64
+
+
+@dataclass(frozen=True)
+class InputFile:
+    """One system's output: a path, whether it is CoNLL-U, and the name reports use."""
+
+    path: str
+    conllu: bool
+    name: str
+
+
+@dataclass
+class SystemResult:
+    """One file's outcome: its report, or why it failed."""
+
+    input: InputFile
+    report: CorpusReport | None = None
+    error: LambreError | None = None
+
+
+@dataclass
+class ScoreSettings:
+    """How to parse and check (the command line's options, as engine values)."""
+
+    lang: str
+    ruleset: RuleSet
+    disabled: frozenset[str] = frozenset()
+    weights: Mapping[str, float] | None = None
+    precision: Any = None
+    models: str | None = None
+    ssplit: bool = False
+    device: str = "cpu"
+    jobs: int = 1
+    cluster: str | None = None
+    cache: ParseCache | None = None
+    #: show a progress bar: None = only on a terminal
+    progress: bool | None = None
+    warn: Callable[[str], None] = field(default=lambda msg: print(msg, file=sys.stderr))
+
+
+def input_files(paths: Sequence[str], conllu: Sequence[str]) -> list[InputFile]:
+    """Inputs with unique report names: the file name, or the path where names clash. A path
+    ending in ``.conllu`` is read as CoNLL-U."""
+    items = [(p, p.endswith(".conllu")) for p in paths] + [(p, True) for p in conllu]
+    names = [Path(p).name if p != "-" else "stdin" for p, _ in items]
+    return [InputFile(p, c, n if names.count(n) == 1 else p)
+            for (p, c), n in zip(items, names, strict=True)]
+
+
+@dataclass
+class _Units:
+    """A text file's segments: their texts and where each sits (line number or char offset)."""
+
+    texts: list[str]
+    lines: list[int] = field(default_factory=list)
+    starts: list[int] = field(default_factory=list)
+
+
+class _LazyBackend:
+    """Opens the parse backend (loads models) on first use only: a cached run loads nothing."""
+
+    def __init__(self, spec: ParserSpec, jobs: int, cluster: str | None) -> None:
+        self.spec, self.jobs, self.cluster = spec, jobs, cluster
+        self._backend: ParseBackend | None = None
+
+    @property
+    def backend(self) -> ParseBackend:
+        if self._backend is None:
+            self._backend = open_backend(self.spec, self.jobs, self.cluster)
+        return self._backend
+
+    def map_parse(self, batches: Iterable[Sequence[str]]) -> Iterable[list[Sentence]]:
+        batches = list(batches)
+        if not batches:
+            return []
+        return self.backend.map_parse(batches)
+
+    def close(self) -> None:
+        if self._backend is not None:
+            self._backend.close()
+
+
+def _split_cached(text: str, backend: _LazyBackend, settings: ScoreSettings,
+                  model: str) -> list[tuple[int, int]]:
+    key = text_key(settings.lang, model, text, "ssplit-spans")
+    cache = settings.cache
+    stored = cache.get_many([key]).get(key) if cache is not None else None
+    if stored is not None:
+        return [(int(a), int(b)) for a, b in json.loads(stored)]
+    spans = backend.backend.split(text)
+    if cache is not None:
+        cache.put_many({key: json.dumps(spans)})
+    return spans
+
+
+def _units(text: str, ssplit: bool, split: Callable[[str], list[tuple[int, int]]]) -> _Units:
+    if ssplit:
+        spans = split(text)
+        return _Units([text[a:b] for a, b in spans], starts=[a for a, _ in spans])
+    lines = [(i, line) for i, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    return _Units([t for _, t in lines], lines=[i for i, _ in lines])
+
+
+def _place(sentences: list[Sentence], units: _Units) -> None:
+    """Give parsed segments their ids (lines) or document offsets (split text)."""
+    from .parse import _shift
+
+    for i, sent in enumerate(sentences):
+        if units.lines:
+            sent.metadata.setdefault("sent_id", f"line-{units.lines[i]}")
+        elif units.starts:
+            _shift(sent, units.starts[i])
+            sent.metadata["start_char"] = str(units.starts[i])
+
+
+def _progress(total: int, enabled: bool | None, desc: str) -> Any:
+    from tqdm import tqdm
+
+    # disable=None: tqdm shows the bar only when stderr is a terminal
+    return tqdm(total=total, unit="sent", desc=desc, disable=None if enabled is None else not enabled,
+                file=sys.stderr, dynamic_ncols=True, smoothing=0.1)
+
+
+def _counted(sentences: Iterable[Sentence], bar: Any) -> Iterator[Sentence]:
+    """``sentences``, ticking the progress bar as each is taken (precise checking is slow)."""
+    for s in sentences:
+        yield s
+        bar.update(1)
+
+
+def score_files(inputs: Sequence[InputFile], settings: ScoreSettings,
+                read_text: Callable[[str], str]) -> list[SystemResult]:
+    """Score every input; a file that fails is returned with ``error`` set, the rest scored."""
+    results = [SystemResult(f) for f in inputs]
+    parsed: dict[int, list[Sentence]] = {}
+    texts: dict[int, str] = {}
+    for i, r in enumerate(results):
+        try:
+            if r.input.conllu:
+                parsed[i] = read_conllu(r.input.path)
+            else:
+                texts[i] = read_text(r.input.path)
+        except LambreError as err:
+            r.error = err
+        except OSError as err:  # unreadable: named and skipped, the other files are scored
+            r.error = LambreError(err.strerror or str(err), r.input.path)
+    if texts:
+        _parse_texts(texts, parsed, results, settings)
+    for i, r in enumerate(results):
+        if r.error is not None or i not in parsed:
+            continue
+        bar = _progress(len(parsed[i]), settings.progress, f"checking {r.input.name}")
+        try:
+            checks = check_sentences(_counted(parsed[i], bar), settings.ruleset,
+                                     disabled=settings.disabled, precision=settings.precision)
+        finally:
+            bar.close()
+        for c in checks:
+            if c.error:
+                where = f"{c.sentence.source}:{c.sentence.line}" if c.sentence.line else r.input.path
+                settings.warn(f"lambre-core: warning: {where}: sentence {c.sentence.sent_id or ''} "
+                              f"skipped: {c.error}")
+        r.report = score_corpus(checks, settings.weights)
+    return results
+
+
+def _parse_texts(texts: dict[int, str], parsed: dict[int, list[Sentence]],
+                 results: list[SystemResult], settings: ScoreSettings) -> None:
+    model = model_key(settings.lang, settings.models)
+    spec = ParserSpec(settings.lang, settings.models, settings.device)
+    backend = _LazyBackend(spec, settings.jobs, settings.cluster)
+    try:
+        units: dict[int, _Units] = {}
+        for i, text in texts.items():
+            try:
+                units[i] = _units(text, settings.ssplit,
+                                  lambda t: _split_cached(t, backend, settings, model))
+            except LambreError as err:
+                results[i].error = err
+        order = [(i, t) for i, u in units.items() for t in u.texts]
+        bar = _progress(len(order), settings.progress, "parsing")
+        try:
+            sentences = cached_parse([t for _, t in order], None, settings.cache,
+                                     settings.lang, model, batch_size=BATCH, on_batch=bar.update,
+                                     map_batches=backend.map_parse)
+        finally:
+            bar.close()
+        k = 0
+        for i, u in units.items():
+            parsed[i] = sentences[k:k + len(u.texts)]
+            k += len(u.texts)
+            _place(parsed[i], u)
+    finally:
+        backend.close()

@@ -1,0 +1,215 @@
+"""A disk cache of parses: CoNLL-U per input text, keyed by the text, the language and the model.
+
+Re-scoring a corpus with other rules, weights or modes never re-parses, and an interrupted run
+resumes where it stopped (each parsed batch is stored as soon as it is done). The store is one
+SQLite file (``parses.sqlite`` in :func:`cache_dir`): every write is a transaction, so a crash
+leaves no half entry, and SQLite's locking makes it safe for several processes at once.
+
+    cache = ParseCache()
+    model = model_key("de")                       # changes whenever the model files change
+    sentences = cached_parse(texts, parser.parse_sentences, cache, "de", model)
+
+A key is the SHA-256 of ``lang``, ``model``, ``unit`` (how the text was parsed, e.g. one
+sentence per string) and the text itself. Values are CoNLL-U with each word's character offsets
+kept in MISC (``start_char``/``end_char``), so a cached sentence equals the fresh parse.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import closing
+from dataclasses import replace
+from pathlib import Path
+from typing import TypeVar
+
+from . import __version__
+from .conllu_io import read_conllu_string, to_conllu
+from .doc import MultiwordToken, Sentence, Word
+from .errors import LambreError
+
+#: SQLite waits this long for another process's write before giving up
+BUSY_TIMEOUT_S = 60.0
+#: the parse step (Stanza + our post-processing) changes with the engine version: it is in the key
+_ENGINE = f"lambre-{__version__}"
+_OFFSET_KEYS = ("start_char", "end_char")
+_Unit = TypeVar("_Unit", Word, MultiwordToken)
+_T = TypeVar("_T")
+
+
+def cache_dir() -> Path:
+    """Where caches live: ``$LAMBRE_CACHE_DIR``, else ``$XDG_CACHE_HOME/lambre``, else
+    ``~/.cache/lambre``."""
+    env = os.environ.get("LAMBRE_CACHE_DIR")
+    if env:
+        return Path(env).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg).expanduser() if xdg else Path.home() / ".cache") / "lambre"
+
+
+def model_key(lang: str, models_dir: str | os.PathLike[str] | None = None) -> str:
+    """A name for the model ``lang`` resolves to that changes when any of its files change
+    (weights and lexicon), and with the lexicon-constraint setting; the model is not loaded."""
+    from .parse import lexicon_constraint, resolve_models
+
+    source = resolve_models(lang, models_dir)
+    h = hashlib.sha256()
+    files = sorted(p for p in source.path.iterdir() if p.is_file() and p.suffix in (".pt", ".tsv",
+                                                                                    ".json"))
+    if source.kind == "stanza":  # an official resources dir: the language's own folder
+        files = sorted(p for p in (source.path / lang).rglob("*") if p.is_file())
+    for f in files:
+        h.update(f.name.encode() + b"\0" + _file_digest(f) + b"\0")
+    h.update(f"constraint={lexicon_constraint()}".encode())
+    return f"{source.kind}:{source.path.name}-{h.hexdigest()[:12]}"
+
+
+@functools.cache
+def _digest_at(path: Path, size: int, mtime_ns: int) -> bytes:
+    with open(path, "rb") as fh:
+        return hashlib.file_digest(fh, "sha256").digest()
+
+
+def _file_digest(path: Path) -> bytes:
+    """SHA-256 of a file's content, computed once per process while its size and mtime stay."""
+    st = path.stat()
+    return _digest_at(path, st.st_size, st.st_mtime_ns)
+
+
+def text_key(lang: str, model: str, text: str, unit: str = "sentence") -> str:
+    """The cache key of ``text`` parsed as ``unit`` by ``model`` for ``lang``."""
+    h = hashlib.sha256()
+    for part in (_ENGINE, lang, model, unit, text):
+        h.update(part.encode("utf-8", "surrogatepass"))
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def encode(sentences: Sequence[Sentence]) -> str:
+    """CoNLL-U of parsed sentences, word and token offsets kept in MISC."""
+    out = []
+    for s in sentences:
+        words = [replace(w, misc={**w.misc, **_offset_misc(w.start, w.end)}) for w in s.words]
+        mwts = [replace(m, misc={**m.misc, **_offset_misc(m.start, m.end)}) for m in s.multiword]
+        out.append(Sentence(words, mwts, dict(s.metadata)))
+    return to_conllu(out)
+
+
+def decode(conllu: str) -> list[Sentence]:
+    """Sentences from :func:`encode`'s CoNLL-U (offsets back on the words, MISC as parsed)."""
+    out = []
+    for s in read_conllu_string(conllu, "<parse cache>"):
+        words = [_strip_offsets(w) for w in s.words]
+        mwts = [_strip_offsets(m) for m in s.multiword]
+        out.append(Sentence(words, mwts, s.metadata))
+    return out
+
+
+def _offset_misc(start: int | None, end: int | None) -> dict[str, str]:
+    return {} if start is None or end is None else {"start_char": str(start), "end_char": str(end)}
+
+
+def _strip_offsets(unit: _Unit) -> _Unit:
+    misc = {k: v for k, v in unit.misc.items() if k not in _OFFSET_KEYS}
+    return replace(unit, misc=misc)
+
+
+class ParseCache:
+    """CoNLL-U parses on disk, looked up and stored in bulk. Safe across processes."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        base = Path(path) if path is not None else cache_dir()
+        self.path = base / "parses.sqlite" if base.suffix != ".sqlite" else base
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with closing(self._connect()) as db, db:
+                db.execute("CREATE TABLE IF NOT EXISTS parses (key TEXT PRIMARY KEY, conllu TEXT)")
+        except (OSError, sqlite3.Error) as exc:
+            raise LambreError(f"cannot open the parse cache: {exc}", str(self.path)) from None
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S)
+        db.execute("PRAGMA journal_mode=WAL")  # readers never wait for a writer
+        return db
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, str]:
+        """The stored CoNLL-U of those ``keys`` that are in the cache."""
+        keys = list(dict.fromkeys(keys))
+        found: dict[str, str] = {}
+        with closing(self._connect()) as db:
+            for i in range(0, len(keys), 500):  # SQLite caps the number of bound parameters
+                chunk = keys[i:i + 500]
+                marks = ",".join("?" * len(chunk))
+                found.update(db.execute(f"SELECT key, conllu FROM parses WHERE key IN ({marks})",
+                                        chunk).fetchall())
+        return found
+
+    def put_many(self, items: dict[str, str]) -> None:
+        """Store CoNLL-U under keys, all in one transaction."""
+        if not items:
+            return
+        with closing(self._connect()) as db, db:
+            db.executemany("INSERT OR REPLACE INTO parses (key, conllu) VALUES (?, ?)",
+                           items.items())
+
+    def __len__(self) -> int:
+        with closing(self._connect()) as db:
+            return int(db.execute("SELECT COUNT(*) FROM parses").fetchone()[0])
+
+
+def batches(items: Sequence[_T], size: int) -> Iterator[Sequence[_T]]:
+    """``items`` in consecutive slices of at most ``size``."""
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+
+def cached_parse(
+    texts: Sequence[str],
+    parse: Callable[[Sequence[str]], list[Sentence]] | None,
+    cache: ParseCache | None,
+    lang: str,
+    model: str,
+    unit: str = "sentence",
+    batch_size: int = 64,
+    on_batch: Callable[[int], None] | None = None,
+    map_batches: Callable[[Iterable[Sequence[str]]], Iterable[list[Sentence]]] | None = None,
+) -> list[Sentence]:
+    """Parse ``texts`` (one result per text, as ``parse`` gives), taking what the cache holds
+    and parsing the rest in batches, each stored as soon as it is parsed (an interrupted run
+    resumes from there). ``map_batches`` parses many batches at once, results in order (worker
+    pools) and replaces ``parse``; either is called only when something is missing. ``on_batch(n)`` is
+    called with the number of texts done (cached ones first, at once)."""
+    keys = [text_key(lang, model, t, unit) for t in texts]
+    stored = cache.get_many(keys) if cache is not None else {}
+    results: dict[str, Sentence] = {}
+    for k, v in stored.items():
+        got = decode(v)
+        if len(got) == 1:
+            results[k] = got[0]
+    todo = list(dict.fromkeys((k, t) for k, t in zip(keys, texts, strict=True) if k not in results))
+    if on_batch is not None:
+        on_batch(len(texts) - sum(1 for k in keys if k not in results))
+    chunks = list(batches(todo, batch_size))
+    if map_batches is not None:
+        mapper = map_batches
+    elif parse is not None:
+        mapper = lambda bs: (parse(b) for b in bs)  # noqa: E731
+    else:
+        raise ValueError("cached_parse needs parse or map_batches")
+    for chunk, parsed in zip(chunks, mapper([t for _, t in c] for c in chunks), strict=True):
+        fresh = {k: s for (k, _), s in zip(chunk, parsed, strict=True)}
+        results.update(fresh)
+        if cache is not None:
+            cache.put_many({k: encode([s]) for k, s in fresh.items()})
+        if on_batch is not None:
+            on_batch(sum(1 for k in keys if k in fresh))
+    return [_copy(results[k]) for k in keys]
+
+
+def _copy(s: Sentence) -> Sentence:
+    """A sentence that shares no mutable parts with another (a text may occur twice)."""
+    return Sentence([replace(w, feats=dict(w.feats), misc=dict(w.misc)) for w in s.words],
+                    [replace(m, misc=dict(m.misc)) for m in s.multiword], dict(s.metadata))
