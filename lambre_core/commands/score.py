@@ -160,6 +160,8 @@ def run(args: argparse.Namespace) -> int:
         raise LambreError(f"--jobs {args.jobs}: expected a positive number")
     results = score_files(inputs, settings, read_text)
     failed = {r.input.path: str(r.error) for r in results if r.error is not None}
+    if len(results) == 1 and results[0].error is not None:
+        raise results[0].error  # one input: its error is the one line to say
     for r in results:
         if r.error is not None:
             print(f"lambre-core: error: {r.error} (file skipped)", file=sys.stderr)
