@@ -39,6 +39,12 @@ def test_shipped_rule_files_load_and_carry_provenance() -> None:
         assert rs.lang == lang and rs.rules
         assert rs.sources and all(s.license != "unknown" for s in rs.sources)
         for r in rs.rules:
+            if "added on review" in r.explanation:
+                # a linguist's case frame (scripts/extract_rules.py CASE_FRAMES): the treebank
+                # arcs are documentation, however few; the lemmas are all named
+                assert r.type == "as" and r.allowed and r.kl is None
+                assert {lem for lem, _ in r.evidence} == set(r.conditions["head.lemma"])
+                continue
             assert r.support > 0 and r.explanation and r.examples
             if r.type == "agree":
                 assert r.share is not None and r.share > 0.9
