@@ -9,6 +9,7 @@ steps incrementally, sentence by sentence.
 from __future__ import annotations
 
 import bisect
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +19,7 @@ from .config import LambreConfig
 from .doc import Sentence, word_span
 from .markup import Segment, segments
 from .messages import message, severity_name, severity_rank
+from .parse_cache import CacheStats, ParseCache, cached_documents
 from .rules import RuleSet
 
 
@@ -48,6 +50,20 @@ class DocumentResult:
 
 #: (language) -> (parser, rule set); raises ``LambreError`` when the language is unavailable
 EngineLoader = Callable[[str], tuple[Any, RuleSet]]
+
+#: how ``parse_segments`` parses a string, in parse cache keys
+SEGMENT_UNIT = "segment"
+
+
+@dataclass
+class SegmentCache:
+    """The parse cache ``check_segments`` reads and fills, so an unchanged string is never parsed
+    again (the parser is not even asked for, when it is lazy)."""
+
+    cache: ParseCache | None
+    #: language -> the key of the model that parses it (``parse_cache.model_key``)
+    model_key: Callable[[str], str]
+    stats: CacheStats = field(default_factory=CacheStats)
 
 
 def _line_col(text: str, offset: int) -> tuple[int, int]:
@@ -101,10 +117,12 @@ def check_segments(
     violation_filter: Callable[[Any], ViolationFilter | None] | None = None,
     precision: Callable[[Any], Any] | None = None,
     uncertain: bool = False,
+    cache: SegmentCache | None = None,
 ) -> DocumentResult:
     """``check_document`` on segments already cut from ``text`` (translation files: one per
     string or per ICU branch). A finding on a masked placeholder is never reported, and the
-    same finding from two branches of one string is reported once."""
+    same finding from two branches of one string is reported once. With ``cache``, strings
+    parsed before are taken from it and only the others are parsed."""
     from .errors import LambreError
 
     result = DocumentResult()
@@ -122,10 +140,21 @@ def check_segments(
         except LambreError as exc:
             result.unavailable[lang] = str(exc)
             continue
+        texts = [segs[k].text for k in idx]
+        try:
+            if cache is None:
+                sents = parse_segments(parser, texts)
+            else:
+                sents = cached_documents(texts, functools.partial(parse_segments, parser),
+                                         cache.cache, lang, cache.model_key(lang), SEGMENT_UNIT,
+                                         cache.stats)
+        except LambreError as exc:  # a lazy parser's model failed to load
+            result.unavailable[lang] = str(exc)
+            continue
         keep = violation_filter(parser) if violation_filter is not None else None
         prec = precision(parser) if precision is not None else None
         engines[lang] = (ruleset, keep, prec)
-        parsed.update(zip(idx, parse_segments(parser, [segs[k].text for k in idx]), strict=True))
+        parsed.update(zip(idx, sents, strict=True))
     for k, seg in enumerate(segs):
         if k not in parsed:
             continue

@@ -22,7 +22,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
@@ -213,3 +213,65 @@ def _copy(s: Sentence) -> Sentence:
     """A sentence that shares no mutable parts with another (a text may occur twice)."""
     return Sentence([replace(w, feats=dict(w.feats), misc=dict(w.misc)) for w in s.words],
                     [replace(m, misc=dict(m.misc)) for m in s.multiword], dict(s.metadata))
+
+
+@dataclass
+class CacheStats:
+    """How many texts a run took from the parse cache and how many it had to parse."""
+
+    cached: int = 0
+    parsed: int = 0
+    #: why the cache could not be read or written (the run went on without it), if it could not
+    error: str | None = None
+
+
+def cached_documents(
+    texts: Sequence[str],
+    parse_many: Callable[[list[str]], list[list[Sentence]]],
+    cache: ParseCache | None,
+    lang: str,
+    model: str,
+    unit: str = "document",
+    stats: CacheStats | None = None,
+) -> list[list[Sentence]]:
+    """The sentences of each text (``parse_many`` gives a list per text), taking what the cache
+    holds and parsing only the rest, in one ``parse_many`` call (never made when all are
+    cached). An entry the cache cannot decode counts as missing and is parsed again."""
+    keys = [text_key(lang, model, t, unit) for t in texts]
+    results: dict[str, list[Sentence]] = {}
+    for k, v in _read(cache, keys, stats).items():
+        try:
+            results[k] = decode(v)
+        except LambreError:
+            continue  # a damaged entry: parse the text again (and overwrite it)
+    todo = dict(zip(keys, texts, strict=True))  # one parse per distinct missing text
+    todo = {k: t for k, t in todo.items() if k not in results}
+    if todo:
+        parsed = parse_many(list(todo.values()))
+        fresh = dict(zip(todo, parsed, strict=True))
+        results.update(fresh)
+        if cache is not None:
+            try:
+                cache.put_many({k: encode(s) for k, s in fresh.items()})
+            except sqlite3.Error as exc:
+                _failed(stats, exc)
+    if stats is not None:
+        stats.parsed += len(todo)
+        stats.cached += sum(1 for k in keys if k not in todo)
+    return [[_copy(s) for s in results[k]] for k in keys]
+
+
+def _read(cache: ParseCache | None, keys: list[str], stats: CacheStats | None) -> dict[str, str]:
+    """What the cache holds of ``keys``; nothing when it cannot be read (a damaged file)."""
+    if cache is None:
+        return {}
+    try:
+        return cache.get_many(keys)
+    except sqlite3.Error as exc:
+        _failed(stats, exc)
+        return {}
+
+
+def _failed(stats: CacheStats | None, exc: sqlite3.Error) -> None:
+    if stats is not None and stats.error is None:
+        stats.error = str(exc)

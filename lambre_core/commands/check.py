@@ -7,6 +7,10 @@ masked, with the workspace's ``.lambre.yaml`` applied. Reports as text
 (``FILE:LINE:COL: SEVERITY: MESSAGE [RULE]``), JSON or SARIF 2.1.0. Exit status: 2 when a file
 could not be read (the others are still checked and reported), else 1 when a finding is at least
 as severe as ``--fail-on`` (default: error, which only violations the lexicons prove are), else 0.
+
+Parses go through the parse cache (``--cache``/``--no-cache``, as for ``score``): an unchanged
+string is never parsed again, and the parser model is loaded only when some string is not in
+the cache, so a commit that touches one string re-parses that string alone.
 """
 
 from __future__ import annotations
@@ -18,9 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from ..config import LambreConfig, find_config, load_config
+from ..document import SegmentCache
+from ..errors import LambreError
 from ..filecheck import FileReport, check_file
 from ..messages import SEVERITIES, severity_rank
 from ..outputs import json_report, sarif_report, text_report
+from ..parse_cache import ParseCache, model_key
 from ..rules import RuleSet, default_rules, load_rules
 from . import add_mode_argument, emit, precision_for
 
@@ -49,7 +56,55 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--format", choices=sorted(FORMATS), default="text",
                    help="text (default), json, or sarif (SARIF 2.1.0 for code-scanning UIs)")
     p.add_argument("--output", "-o", help="write the report here (atomically) instead of stdout")
+    p.add_argument("--cache", metavar="DIR",
+                   help="parse cache directory (default: $LAMBRE_CACHE_DIR or ~/.cache/lambre)")
+    p.add_argument("--no-cache", action="store_true", help="parse everything again, store nothing")
+    p.add_argument("--cache-stats", action="store_true",
+                   help="say on stderr how many strings came from the parse cache and how many "
+                        "were parsed")
     p.set_defaults(func=run)
+
+
+class LazyParser:
+    """A language's parser that loads its model on the first parse: a run whose strings are all
+    in the parse cache never loads it. The model is resolved at once (a language without one
+    fails here, as with ``load_parser``)."""
+
+    #: ``precision_for`` then takes the model's lexicon without loading the model
+    lexicon = None
+
+    def __init__(self, lang: str, models: str | None) -> None:
+        from ..parse import resolve_models
+
+        resolve_models(lang, models)
+        self.lang = lang
+        self._models = models
+        self._parser: Any = None
+
+    def parse_document(self, text: str) -> Any:
+        """``Parser.parse_document``, loading the model first if need be."""
+        if self._parser is None:
+            from ..parse import load_parser
+
+            self._parser = load_parser(self.lang, self._models)
+        return self._parser.parse_document(text)
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the model has been loaded."""
+        return self._parser is not None
+
+
+def _open_cache(args: argparse.Namespace) -> ParseCache | None:
+    """The parse cache, or None (``--no-cache``, or one that cannot be opened: said on stderr,
+    and the run goes on without it)."""
+    if args.no_cache:
+        return None
+    try:
+        return ParseCache(args.cache)
+    except LambreError as exc:
+        print(f"lambre-core: warning: {exc}; checking without it", file=sys.stderr)
+        return None
 
 
 def _config(arg: str | None) -> LambreConfig:
@@ -66,19 +121,24 @@ def run(args: argparse.Namespace) -> int:
     # one parser and rule set per language for the whole run
     @cache
     def load(lang: str) -> tuple[Any, RuleSet]:
-        from ..parse import load_parser
-
         ruleset = load_rules(args.rules) if args.rules else default_rules(lang)
-        return load_parser(lang, args.models), ruleset
+        return LazyParser(lang, args.models), ruleset
 
+    @cache
     def precise(parser: Any) -> Any:
         return precision_for(args.mode, parser.lang, parser, args.models)
 
+    @cache
+    def key(lang: str) -> str:
+        return model_key(lang, args.models)
+
+    parses = _open_cache(args)
+    segment_cache = SegmentCache(parses, key)
     reports: list[FileReport] = []
     for name in args.files:
         report = check_file(name, load, config, args.lang, disabled=frozenset(args.disable),
                             hint_below=args.hint_below, min_severity=min_sev, precision=precise,
-                            uncertain=args.show_uncertain)
+                            uncertain=args.show_uncertain, cache=segment_cache)
         for lang_missing, why in report.unavailable.items():
             print(f"lambre-core: warning: {name}: not checked in '{lang_missing}': {why}",
                   file=sys.stderr)
@@ -87,6 +147,13 @@ def run(args: argparse.Namespace) -> int:
         if report.error is not None:
             print(f"lambre-core: error: {report.error}", file=sys.stderr)
         reports.append(report)
+    stats = segment_cache.stats
+    if stats.error is not None:
+        print(f"lambre-core: warning: parse cache {parses.path if parses else ''} unusable "
+              f"({stats.error}); checked without it", file=sys.stderr)
+    if args.cache_stats:
+        print(f"lambre-core: parse cache: {stats.cached} strings cached, {stats.parsed} parsed",
+              file=sys.stderr)
     emit(FORMATS[args.format](reports), args.output)
     if any(r.error is not None for r in reports):
         return 2

@@ -1,0 +1,110 @@
+"""The warm path of ``lambre-core check``: strings parsed before come from the parse cache, the
+model is loaded only when a string is missing, and the cache never changes the findings."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lambre_core.parse_cache import CacheStats, ParseCache, cached_documents
+
+# a rule every pronoun subject breaks (paper mode): findings that do not hang on the tagger
+ALWAYS_FIRES = """lang: de
+rules:
+  - {type: as, side: dep, dep: PRON, head: "*", relation: "*", feature: Number, allowed: [Dual],
+     share: 1.0, support: 1000}
+"""
+STRINGS = ["Ich lese ein Buch.", "Wir haben einen neuen Hund gekauft.", "Ich werden morgen kommen.",
+           "Die Datei wurde von {user} gespeichert.", "Er hat die <b>Einstellungen</b> geöffnet.",
+           "Du liest ein Buch. Sie schreibt einen Brief."]
+
+
+def catalogue(strings: list[str]) -> str:
+    head = 'msgid ""\nmsgstr ""\n"Language: de\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+    return head + "".join(f'msgid "s{k}"\nmsgstr "{s}"\n\n' for k, s in enumerate(strings))
+
+
+def check(po: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], tuple[int, int] | None]:
+    """Run ``lambre-core check`` on ``po``; (the process, (cached, parsed) from --cache-stats)."""
+    res = subprocess.run([sys.executable, "-m", "lambre_core.cli", "check", "--format", "json",
+                          "--fail-on", "hint", "--cache-stats", *args, str(po)],
+                         capture_output=True, text=True, cwd=po.parent)
+    m = re.search(r"parse cache: (\d+) strings cached, (\d+) parsed", res.stderr)
+    return res, (int(m[1]), int(m[2])) if m else None
+
+
+@pytest.mark.parametrize("mode", ["precise", "paper"])
+def test_edited_catalogue_parses_only_the_edited_string(tmp_path: Path, mode: str) -> None:
+    po = tmp_path / "app.po"
+    po.write_text(catalogue(STRINGS), encoding="utf-8")
+    extra: list[str] = ["--mode", mode]
+    if mode == "paper":
+        (tmp_path / "r.yaml").write_text(ALWAYS_FIRES, encoding="utf-8")
+        extra += ["--rules", str(tmp_path / "r.yaml")]
+    cache = ["--cache", str(tmp_path / "cache"), *extra]
+    cold, stats = check(po, *cache)
+    assert cold.returncode == 1, cold.stderr
+    assert stats == (0, len(STRINGS))
+    assert json.loads(cold.stdout), "the catalogue has findings to compare"
+    warm, stats = check(po, *cache)
+    assert stats == (len(STRINGS), 0) and warm.stdout == cold.stdout
+    edited = [*STRINGS[:3], "Du hast die Datei gelöscht.", *STRINGS[4:]]
+    po.write_text(catalogue(edited), encoding="utf-8")
+    again, stats = check(po, *cache)
+    assert stats == (len(STRINGS) - 1, 1)
+    fresh, stats = check(po, "--no-cache", *extra)
+    assert stats == (0, len(STRINGS)) and again.stdout == fresh.stdout
+    assert again.returncode == fresh.returncode == 1
+
+
+def test_warm_run_loads_no_model(tmp_path: Path) -> None:
+    """All strings cached: Stanza (and PyTorch) are not even imported."""
+    po = tmp_path / "app.po"
+    po.write_text(catalogue(STRINGS[:2]), encoding="utf-8")
+    cache = str(tmp_path / "cache")
+    assert check(po, "--cache", cache)[1] == (0, 2)
+    code = ("import sys; from lambre_core.cli import main; "
+            f"rc = main(['check', '--cache', {cache!r}, {str(po)!r}]); "
+            "print(rc, 'stanza' in sys.modules, 'torch' in sys.modules)")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert res.stdout.split() == ["0", "False", "False"], res.stderr
+
+
+def test_corrupt_cache_file_is_reported_not_fatal(tmp_path: Path) -> None:
+    po = tmp_path / "app.po"
+    po.write_text(catalogue(STRINGS[2:4]), encoding="utf-8")
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "parses.sqlite").write_bytes(b"this is not a database\x00" * 64)
+    res, stats = check(po, "--cache", str(cache))
+    fresh, _ = check(po, "--no-cache")
+    assert res.returncode == fresh.returncode == 1 and res.stdout == fresh.stdout
+    assert stats == (0, 2)
+    assert re.search(r"warning: .*parse cache.*checking without it", res.stderr), res.stderr
+
+
+def test_damaged_entry_is_parsed_again(tmp_path: Path) -> None:
+    """An entry that is not CoNLL-U counts as missing: parsed again and overwritten."""
+    cache = ParseCache(tmp_path)
+    calls: list[list[str]] = []
+
+    def parse_many(texts: list[str]) -> list[list[object]]:
+        calls.append(texts)
+        return [[] for _ in texts]  # no sentences: what a blank string gives
+
+    stats = CacheStats()
+    assert cached_documents(["a", "b"], parse_many, cache, "de", "m", stats=stats) == [[], []]
+    with sqlite3.connect(cache.path) as db:
+        db.execute("UPDATE parses SET conllu = ?", ("1\tbroken\n",))
+    stats = CacheStats()
+    cached_documents(["a", "b"], parse_many, cache, "de", "m", stats=stats)
+    assert calls == [["a", "b"], ["a", "b"]] and (stats.cached, stats.parsed) == (0, 2)
+    stats = CacheStats()
+    cached_documents(["a", "b", "a"], parse_many, cache, "de", "m", stats=stats)
+    assert len(calls) == 2 and (stats.cached, stats.parsed) == (3, 0)
