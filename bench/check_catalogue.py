@@ -7,7 +7,9 @@ The catalogue is German, built from templates with placeholders, markup and plur
 so every run checks the same text). The runs share a fresh parse cache (a temporary
 ``--cache`` directory): the cold run parses every string, the re-runs only what changed, and each
 row says how many strings came from the cache and how many were parsed (``--cache-stats``). The
-issue's goal for the edited re-run is 3 s on 2 cores. ``--no-cache`` adds a row without it.
+issue's goal for the edited re-run is 3 s on 2 cores. ``--no-cache`` adds a row without it. The
+last row checks a catalogue of one new string with an empty cache: what any re-run that parses
+one string costs at least (model load and lexicons).
 """
 
 from __future__ import annotations
@@ -97,6 +99,11 @@ def main() -> int:
         row("one string edited", cache)
         if args.no_cache:
             row("edited, no cache", None)
+        # the floor of any edited re-run, whatever is cached: the model and the lexicons load
+        # for the one new string
+        po.write_text(catalogue(0) + '\nmsgid "new"\nmsgstr "Morgen: Die Datei wurde geprüft."\n',
+                      "utf-8")
+        row("one new string alone", Path(tmp) / "cache-floor")
     return 0
 
 

@@ -70,9 +70,6 @@ class LazyParser:
     in the parse cache never loads it. The model is resolved at once (a language without one
     fails here, as with ``load_parser``)."""
 
-    #: ``precision_for`` then takes the model's lexicon without loading the model
-    lexicon = None
-
     def __init__(self, lang: str, models: str | None) -> None:
         from ..parse import resolve_models
 
@@ -88,6 +85,12 @@ class LazyParser:
 
             self._parser = load_parser(self.lang, self._models)
         return self._parser.parse_document(text)
+
+    @property
+    def lexicon(self) -> Any:
+        """The loaded model's lexicon; None before (``precision_for`` then reads the model's
+        lexicon file without loading the model)."""
+        return None if self._parser is None else self._parser.lexicon
 
     @property
     def loaded(self) -> bool:
