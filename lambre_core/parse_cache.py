@@ -258,7 +258,12 @@ def cached_documents(
     if stats is not None:
         stats.parsed += len(todo)
         stats.cached += sum(1 for k in keys if k not in todo)
-    return [[_copy(s) for s in results[k]] for k in keys]
+    out: list[list[Sentence]] = []
+    given: set[str] = set()
+    for k in keys:  # a text met again gets copies: callers may change what they get
+        out.append([_copy(s) for s in results[k]] if k in given else results[k])
+        given.add(k)
+    return out
 
 
 def _read(cache: ParseCache | None, keys: list[str], stats: CacheStats | None) -> dict[str, str]:
