@@ -124,7 +124,7 @@ GC_THRESHOLD = 100_000
 
 def run(args: argparse.Namespace) -> int:
     # a check makes millions of small objects beside the model and lexicons, which the default
-    # thresholds make the collector re-scan thousands of times (a third of an edited re-run of
+    # thresholds make the collector re-scan thousands of times (much of an edited re-run of
     # bench/check_catalogue.py); collecting less often changes no result
     old = gc.get_threshold()
     gc.set_threshold(GC_THRESHOLD, old[1], old[2])
