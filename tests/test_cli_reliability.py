@@ -60,6 +60,14 @@ def test_output_onto_an_input_is_refused_even_with_force(treebank: Path, command
     assert sorted(p.name for p in treebank.parent.iterdir()) == ["link.conllu", "tb.conllu"]
 
 
+def test_check_report_never_replaces_a_checked_file(tmp_path: Path) -> None:
+    text = tmp_path / "de.txt"
+    text.write_text("Das ist gut.\n", encoding="utf-8")
+    res = run_cli("check", "--lang", "de", str(text), "-o", str(text))
+    assert_one_line_error(res, "input file", text.name)
+    assert text.read_text(encoding="utf-8") == "Das ist gut.\n"
+
+
 def test_existing_output_needs_force(treebank: Path) -> None:
     out = treebank.with_name("out.conllu")
     out.write_text("keep me\n", encoding="utf-8")

@@ -30,7 +30,7 @@ from ..messages import SEVERITIES, severity_rank
 from ..outputs import json_report, sarif_report, text_report
 from ..parse_cache import ParseCache, model_key
 from ..rules import RuleSet, default_rules, load_rules
-from . import add_mode_argument, emit, precision_for
+from . import add_mode_argument, check_output, emit, precision_for
 
 FORMATS = {"text": text_report, "json": json_report, "sarif": sarif_report}
 
@@ -56,7 +56,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="precise mode: also report violations the lexicons cannot prove, as hints")
     p.add_argument("--format", choices=sorted(FORMATS), default="text",
                    help="text (default), json, or sarif (SARIF 2.1.0 for code-scanning UIs)")
-    p.add_argument("--output", "-o", help="write the report here (atomically) instead of stdout")
+    p.add_argument("--output", "-o",
+                   help="write the report here (atomically) instead of stdout; an existing report "
+                        "is replaced (a CI artifact), never one of the checked files")
     p.add_argument("--cache", metavar="DIR",
                    help="parse cache directory (default: $LAMBRE_CACHE_DIR or ~/.cache/lambre)")
     p.add_argument("--no-cache", action="store_true", help="parse everything again, store nothing")
@@ -135,6 +137,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    # a report replaces the last one, but never a checked file, the rules or the config
+    check_output(args.output, [*args.files, args.rules, args.config], force=True)
     config = _config(args.config)
     min_sev = args.min_severity or config.min_severity or "hint"
 
