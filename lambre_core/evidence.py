@@ -127,6 +127,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                                           for w in _rests_on(r, d, h))
                   and not _doubtful(sud, r, d, h, options, arcs, rules, raw, precision.lang)
                   and (parsed is sud  # roles unchanged: the same tree, no need to ask twice
+                       # the parser's tree is asked about the word in the role the rule is about
+                       or _rel(parsed.word(d)) != _rel(sud.word(d))
                        or not _doubtful(parsed, r, d, h, options, arcs, rules, raw, precision.lang)))
         if proven:
             result.violations.append(replace(v, evidence="proven"))
@@ -168,14 +170,17 @@ def _best_roles(sud: Sentence, arcs: Sequence[Arc], rules: Sequence[Rule],
         if not 2 <= len(args) <= 4:
             continue
         labels = [a.deprel for a in args]
+        # the parser's own roles meet the same test as the alternatives ("dich" is no subject)
+        own = _case_penalty({a.id: a.deprel for a in args if _rel(a) == "subj"}, options)
         for perm in _labelings(labels):
             relabel = dict(zip((a.id for a in args), perm, strict=True))
             alt = sud.with_words([replace(w, deprel=relabel.get(w.id, w.deprel)) for w in sud.words])
             alt_arcs = rule_arcs(alt, rules)
             alt_sol = _solve(alt, alt_arcs, options, governors, roles=True)
             alt_sol.cost += _case_penalty(relabel, options)
-            if alt_sol.cost < sol.cost - 0.5:
+            if alt_sol.cost < sol.cost + own - 0.5:
                 sud, arcs, sol = alt, alt_arcs, alt_sol
+                own = 0.0
         if sol.cost < 0.5:
             break
     return sud, arcs, _solve(sud, arcs, options, governors)
@@ -328,6 +333,8 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     form belongs to another verb too ("gehört" under an auxiliary: "hören"); a clause boundary
     lies between the object and the verb (it may belong to another verb); or the object could be
     the clause's subject ("Was hilft das?") and no other word surely is."""
+    if any(w.head == h.id and "prt" in w.deprel for w in sud.words):
+        return True  # a separable verb ("nützt ... aus": ausnützen), not the frame's verb
     if lang == "de":
         from .lemmatize import german_verb_lemmas
 
