@@ -19,7 +19,7 @@ from typing import Any
 
 from .check import check_sentences
 from .conllu_io import read_conllu
-from .doc import Sentence
+from .doc import Sentence, shift_offsets
 from .errors import LambreError
 from .parse_cache import ParseCache, cached_parse, model_key, text_key
 from .parse_pool import ParseBackend, ParserSpec, open_backend
@@ -133,13 +133,12 @@ def _units(text: str, ssplit: bool, split: Callable[[str], list[tuple[int, int]]
 
 def _place(sentences: list[Sentence], units: _Units) -> None:
     """Give parsed segments their ids (lines) or document offsets (split text)."""
-    from .parse import _shift
 
     for i, sent in enumerate(sentences):
         if units.lines:
             sent.metadata.setdefault("sent_id", f"line-{units.lines[i]}")
         elif units.starts:
-            _shift(sent, units.starts[i])
+            shift_offsets(sent, units.starts[i])
             sent.metadata["start_char"] = str(units.starts[i])
 
 

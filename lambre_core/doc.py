@@ -103,3 +103,17 @@ def word_span(sentence: Sentence, word: Word) -> tuple[int, int] | None:
         if m.first <= word.id <= m.last and m.start is not None and m.end is not None:
             return m.start, m.end
     return None
+
+
+def shift_offsets(sent: Sentence, delta: int) -> None:
+    """Move a sentence's character offsets (words and multiword tokens) by ``delta``."""
+    for w in sent.words:
+        if w.start is not None:
+            w.start += delta
+        if w.end is not None:
+            w.end += delta
+    for m in sent.multiword:
+        if m.start is not None:
+            m.start += delta
+        if m.end is not None:
+            m.end += delta

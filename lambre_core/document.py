@@ -16,7 +16,7 @@ from typing import Any
 
 from .check import SentenceCheck, Violation, ViolationFilter, check_sentence
 from .config import LambreConfig
-from .doc import Sentence, word_span
+from .doc import Sentence, shift_offsets, word_span
 from .markup import Segment, segments
 from .messages import message, severity_name, severity_rank
 from .parse_cache import CacheStats, ParseCache, cached_documents
@@ -214,7 +214,7 @@ def parse_segments(parser: Any, texts: list[str]) -> list[list[Sentence]]:
                 # a sentence across two strings: parse each of them alone
                 redo.update({i, batch[bisect.bisect_right(starts, b - 1) - 1]})
                 continue
-            _shift(sent, -starts[k])
+            shift_offsets(sent, -starts[k])
             sent.metadata["start_char"] = str(a - starts[k])
             out[i].append(sent)
         for i in redo:
@@ -229,18 +229,6 @@ def parse_segments(parser: Any, texts: list[str]) -> list[list[Sentence]]:
     flush()
     return out
 
-
-def _shift(sent: Sentence, delta: int) -> None:
-    for w in sent.words:
-        if w.start is not None:
-            w.start += delta
-        if w.end is not None:
-            w.end += delta
-    for m in sent.multiword:
-        if m.start is not None:
-            m.start += delta
-        if m.end is not None:
-            m.end += delta
 
 
 def _place(v: Violation, sent: Sentence, seg: Segment, text: str, said: str,

@@ -360,9 +360,7 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     cases = _np_cases(sud, d, options)
     cx = _verbal_complex(sud, h.id)
     if "Nom" in cases:
-        sure = [w for w in sud.words if w.head in cx and w.id != d.id and _rel(w) == "subj"
-                and analyses[w.id].known and options[w.id]
-                and all(values(o, "Case") == {"Nom"} for o in options[w.id])]
+        sure = [w for w in _subjects(sud, cx, d.id) if _surely_nominative(w, options, analyses)]
         if not sure or cases == {"Nom"}:
             return True  # the subject, misparsed ("welcher Karriere man folgen will")
     allowed_cases = set(rule.allowed)
@@ -402,10 +400,8 @@ def _nominative_object(sud: Sentence, rule: Rule, dep: int, head: int,
     dets = [w for w in sud.words if w.head == dep and w.upos == "DET"]
     if not dets or not all(analyses[w.id].known for w in dets):
         return False  # the article is what shows the case
-    subjects = [w for w in sud.words if w.head in cx and _rel(w) == "subj" and w.id != dep]
-    if len(subjects) != 1 or not analyses[subjects[0].id].known or not all(
-            values(o, "Case") == {"Nom"} for o in options[subjects[0].id]) \
-            or not options[subjects[0].id]:
+    subjects = _subjects(sud, cx, dep)
+    if len(subjects) != 1 or not _surely_nominative(subjects[0], options, analyses):
         return False
     if any(w.head == dep and _rel(w).startswith("conj") for w in sud.words) \
             or _rel(d).startswith("conj"):
@@ -420,14 +416,21 @@ def _np_cases(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Feats]])
     dets = [w for w in sud.words if w.head == noun.id and w.upos == "DET" and options[w.id]]
     out: set[str] = set()
     for o in options[noun.id]:
-        if all(any(_compatible(o, o2) for o2 in options[x.id]) for x in dets):
+        if all(_np_fits(options[x.id], o) for x in dets):
             out |= values(o, "Case")
     return out
 
 
-def _compatible(a: Feats, b: Feats) -> bool:
-    return all(values(a, f) & values(b, f) for f in ("Case", "Number", "Gender")
-               if values(a, f) and values(b, f))
+def _subjects(sud: Sentence, cx: set[int], other_than: int) -> list[Word]:
+    """The words labelled subject in a verbal complex, but ``other_than``."""
+    return [w for w in sud.words if w.head in cx and w.id != other_than and _rel(w) == "subj"]
+
+
+def _surely_nominative(w: Word, options: Mapping[int, Sequence[Feats]],
+                       analyses: Mapping[int, WordAnalyses]) -> bool:
+    """A word the lexicons know that can only be nominative ("ich", "der Mann")."""
+    return analyses[w.id].known and bool(options[w.id]) and all(
+        values(o, "Case") == {"Nom"} for o in options[w.id])
 
 
 #: a gerundive after "zu" ("zu lösendes", "zu heilende")

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .doc import MultiwordToken, Sentence, Word
+from .doc import MultiwordToken, Sentence, Word, shift_offsets
 from .errors import LambreError
 from .lemmatize import LemmaOf, lemmatizer
 
@@ -262,7 +262,7 @@ class Parser:
             chunk = spans[i:i + 256]
             for (a, _b), sent in zip(chunk, self.parse_sentences([text[x:y] for x, y in chunk]),
                                     strict=True):
-                _shift(sent, a)
+                shift_offsets(sent, a)
                 sent.metadata["start_char"] = str(a)
                 out.append(sent)
         return out
@@ -569,19 +569,6 @@ def _cut(text: str, limit: int) -> list[tuple[int, int]]:
         a += cut
     spans.append((a, n))
     return spans
-
-
-def _shift(sent: Sentence, delta: int) -> None:
-    for w in sent.words:
-        if w.start is not None:
-            w.start += delta
-        if w.end is not None:
-            w.end += delta
-    for m in sent.multiword:
-        if m.start is not None:
-            m.start += delta
-        if m.end is not None:
-            m.end += delta
 
 
 def _bisect(starts: list[int], x: int) -> int:

@@ -12,6 +12,8 @@ from typing import Any
 
 from ..conllu_io import atomic_write
 from ..errors import LambreError
+from ..gei import M2Sentence, read_m2
+from ..rules import RuleSet, default_rules, load_rules
 
 
 def emit(text: str, output: str | None) -> None:
@@ -50,6 +52,19 @@ def check_output(output: str | Path | None, inputs: Iterable[str | Path | None],
         raise LambreError(f"{option} is a directory; give a file name", str(output))
     if os.path.lexists(output) and not force:
         raise LambreError(f"{option} exists; pass --force to replace it", str(output))
+
+
+def m2_input(args: argparse.Namespace) -> tuple[list[M2Sentence], RuleSet, tuple[str, ...]]:
+    """The M2 sentences (``--m2``, at most ``--limit``), the rule set (``--rules`` or the
+    language's) and the gold error types (``--types``) of an M2 evaluation command."""
+    m2 = read_m2(args.m2)
+    if args.limit:
+        m2 = m2[: args.limit]
+    if not m2:
+        raise LambreError("no sentences in the M2 file", file=str(args.m2))
+    ruleset = load_rules(args.rules) if args.rules else default_rules(args.lang)
+    types = tuple(t.strip() for t in args.types.split(",") if t.strip())
+    return m2, ruleset, types
 
 
 def to_model_cards(model_dirs: Iterable[str | Path], title: str, report: str) -> None:

@@ -18,13 +18,11 @@ from typing import Any
 
 from ..accept import evaluate_contrasts
 from ..check import check_sentences
-from ..errors import LambreError
-from ..gei import DEFAULT_TYPES, read_m2
+from ..gei import DEFAULT_TYPES
 from ..parse_cache import ParseCache, cached_parse, model_key
 from ..report import model_signature, signature_for
-from ..rules import default_rules, load_rules
 from ..score import segment_score, weights_from
-from . import add_mode_argument, emit, precision_for
+from . import add_mode_argument, emit, m2_input, precision_for
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -46,14 +44,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    m2 = read_m2(args.m2)
-    if args.limit:
-        m2 = m2[: args.limit]
-    if not m2:
-        raise LambreError("no sentences in the M2 file", file=str(args.m2))
-    ruleset = load_rules(args.rules) if args.rules else default_rules(args.lang)
+    m2, ruleset, types = m2_input(args)
     weights = weights_from(ruleset)
-    types = tuple(t.strip() for t in args.types.split(",") if t.strip())
     precision = precision_for(args.mode, args.lang, None, args.models)
     cache = None if args.no_cache else ParseCache(args.cache)
     model = model_key(args.lang, args.models)

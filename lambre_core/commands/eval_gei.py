@@ -24,10 +24,9 @@ from ..filters import (
     syncretism_filter,
     uncertain_blame_filter,
 )
-from ..gei import DEFAULT_TYPES, read_m2, score_gei
+from ..gei import DEFAULT_TYPES, score_gei
 from ..lexicon import Lexicon
-from ..rules import default_rules, load_rules
-from . import add_mode_argument, precision_for, to_model_cards
+from . import add_mode_argument, m2_input, precision_for, to_model_cards
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -76,13 +75,7 @@ def _lexicon(lang: str, files: list[Path] | None) -> Lexicon:
 def run(args: argparse.Namespace) -> int:
     if args.card and not args.models:
         raise LambreError("--card needs --models DIR (the model whose card to write)")
-    m2 = read_m2(args.m2)
-    if args.limit:
-        m2 = m2[: args.limit]
-    if not m2:
-        raise LambreError("no sentences in the M2 file", file=str(args.m2))
-    ruleset = load_rules(args.rules) if args.rules else default_rules(args.lang)
-    types = tuple(t.strip() for t in args.types.split(",") if t.strip())
+    m2, ruleset, types = m2_input(args)
     if args.parsed and args.parsed.is_file():
         parsed = read_conllu(args.parsed)
         if len(parsed) != len(m2):
