@@ -135,11 +135,53 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
         else:
             result.uncertain.append(replace(v, evidence="uncertain"))
             uncertain_keys.add((r.id, d, h))
+    if precision.lang == "de" and not __import__("os").environ.get("NOCL"):
+        # the verb's own readings: the parser's subject does not narrow them here
+        _clause_subjects(result, raw, sol.choice, precision, rules, failing)
     if uncertain_keys:
         result.instances = [RuleInstance(i.rule_id, i.dep, i.head, True)
                             if (i.rule_id, i.dep, i.head) in uncertain_keys else i
                             for i in result.instances]
     return result
+
+
+def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses],
+                     choice: Mapping[int, Feats], precision: Precision, rules: Sequence[Rule],
+                     failing: list[tuple[Rule, int, int]]) -> None:
+    """Subject-verb agreement proven per clause (``lambre_core.clauses``), for the verbs whose
+    subject the parse lost or misread: the verb is blamed, the fix agrees with the subject."""
+    from .clauses import subject_failures
+
+    sud = result.sentence
+    blamed = {v.blamed.id for v in result.violations}
+    by_id = {r.id: r for r in rules}
+    for f in subject_failures(sud, analyses, precision.lexicon):
+        if f.verb in blamed:
+            continue
+        verb, subj = sud.word(f.verb), sud.word(f.subject)
+        upos = subj.upos if subj.upos in _CONTROLLERS else "PROPN"
+        found = [by_id[i] for i in (f"agree.{upos}.{verb.upos}.subj.{feat}" for feat in f.features)
+                 if i in by_id]
+        if not found:
+            continue
+        words = [replace(w, head=f.verb, deprel="subj", upos=upos) if w.id == f.subject else w
+                 for w in sud.words]
+        for c in f.conjuncts[1:]:
+            words[c - 1] = replace(words[c - 1], head=f.subject, deprel="conj:coord")
+        alt = sud.with_words(words)
+        want = {"Person": f.subject_feats["Person"], "Number": f.subject_feats["Number"]}
+        own = next((o for o in analyses[f.subject].options
+                    if "Nom" in values(o, "Case") and all(o.get(k, v) == v for k, v in want.items())),
+                   {**choice[f.subject], **want})
+        picked = {**choice, f.verb: f.verb_feats, f.subject: own}
+        coordinated = {(f.subject, f.verb): want} if f.conjuncts else None
+        fails = failing + [(r, f.subject, f.verb) for r in found]
+        v = _violation(alt, found[0], f.subject, f.verb, picked, analyses, precision, fails,
+                       coordinated)
+        result.violations.append(replace(v, evidence="proven"))
+        result.uncertain = [u for u in result.uncertain if u.blamed.id != f.verb]
+        result.instances.append(RuleInstance(found[0].id, f.subject, f.verb, False))
+        blamed.add(f.verb)
 
 
 def _solve(sud: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequence[Feats]],
