@@ -147,10 +147,15 @@ def rule_arcs(sud: Sentence, rules: Iterable[Rule] | RuleIndex) -> list[Arc]:
         rs = index.candidates(dep.upos, head.upos, dep.deprel)
         if rs and any(r.except_lemmas or r.except_forms for r in rs):
             rs = tuple(r for r in rs if not _exempt(r, dep, head))
+        governor = words[head.head - 1].lemma if head.head else ""
+        if rs and any(r.governed for r in rs):
+            # "liegen auf" + dative: only where the preposition hangs on such a verb
+            rs = tuple(r for r in rs if not r.governed
+                       or r.names_lemmas(dep.lemma, head.lemma, governor))
         # a rule for this very governor ("helfen" + dative) replaces the general rule of its
         # relation and feature ("a verb's object is accusative")
         named = {(r.relation, r.feature, r.side) for r in rs
-                 if r.type == "as" and r.names_lemmas(dep.lemma, head.lemma)}
+                 if r.type == "as" and not r.governed and r.names_lemmas(dep.lemma, head.lemma)}
         if named:
             rs = tuple(r for r in rs if r.type != "as" or r.when
                        or (r.relation, r.feature, r.side) not in named)

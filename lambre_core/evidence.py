@@ -340,6 +340,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "as" and h.upos == "ADP" and _adp_as_conjunction(sud, d, h, options):
         return True
+    if rule.governed and _governor_doubt(sud, h):
+        return True
     if lang == "ru" and d.upos == "ADJ" and _ru_short_only(d.form):
         return True  # a short adjective is a predicate, never an attribute
     if rule.type == "as" and rule.feature == "Case" and h.upos in ("VERB", "AUX") \
@@ -366,6 +368,20 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and sud.word(h.id + 1).upos in ("NOUN", "PROPN"):
         return True  # "die Johannesburger Zeitung": the first may be an adjective, the noun next
     return _other_head_agrees(sud, rule, dep, head, options, arcs)
+
+
+def _governor_doubt(sud: Sentence, adp: Word) -> bool:
+    """Whether a preposition's phrase may not be about the position its verb names: "bis in
+    die Nacht" (a time span), or a verb coordinated with another, or with a punctuation mark
+    between, whose phrase the parser may have hung on the wrong one."""
+    if adp.id > 1 and sud.word(adp.id - 1).form.lower() == "bis":
+        return True
+    verb = adp.head
+    if any(w.head == verb and _rel(w).startswith("conj") for w in sud.words) \
+            or _rel(sud.word(verb)).startswith("conj"):
+        return True
+    lo, hi = sorted((adp.id, verb))
+    return any(sud.word(i).upos in ("PUNCT", "CCONJ") for i in range(lo + 1, hi))
 
 
 def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,

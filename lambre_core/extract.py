@@ -112,6 +112,11 @@ class ExtractOptions:
     #: the cases its nominal objects take (German 'helfen': ["Dat"]). Each becomes a government
     #: rule on the verb's objects ('comp:obj', 'comp:obl'), with the treebank's arcs as evidence.
     case_frames: dict[str, list[str]] = field(default_factory=dict)
+    #: a linguist's review of frames a preposition's verb decides: (verb lemmas, preposition
+    #: lemmas, cases) -- German verbs of position take the dative after a two-way preposition
+    #: ("liegt auf dem Tisch"). Each becomes a government rule on the preposition's object with
+    #: ``when: {head.lemma: [...], governor.lemma: [...]}``.
+    governor_frames: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = ()
 
 
 Triple = tuple[str, str, str]  # (dependent UPOS, head UPOS, relation)
@@ -828,6 +833,41 @@ def _case_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     return rules
 
 
+def _governor_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
+    """Government rules for the reviewed frames of ``governor_frames``: a preposition's object
+    takes these cases when the preposition hangs on one of these verbs; 'evidence' gives each
+    verb's arcs in the treebank and the share with an allowed case."""
+    rules = []
+    side: Side = "dep"
+    for verbs, preps, cases in options.governor_frames:
+        allowed = tuple(sorted(cases))
+        vset, pset = {v.casefold() for v in verbs}, {p.casefold() for p in preps}
+        for x in _FRAME_DEPS:
+            arcs = [a for a in stats.arcs.get((x, "ADP", "comp:obj"), ())
+                    if a.head.lemma.casefold() in pset and a.head.head
+                    and a.sent.word(a.head.head).lemma.casefold() in vset
+                    and a.dep.feat_values("Case")]
+            hits = [a for a in arcs if a.dep.feat_values("Case") & set(allowed)]
+            per: dict[str, list[bool]] = defaultdict(list)
+            for a in arcs:
+                per[a.sent.word(a.head.head).lemma.casefold()].append(a in hits)
+            when: Conditions = (("head.lemma", tuple(preps)), ("governor.lemma", tuple(verbs)))
+            evidence = tuple((v, Stat(len(per[v]), round(sum(per[v]) / len(per[v]), 4)
+                                      if per[v] else 1.0)) for v in verbs)
+            rules.append(Rule(
+                id=rule_id("as", x, "ADP", "comp:obj", "Case", side, allowed, when), type="as",
+                dep_upos=x, head_upos="ADP", relation="comp:obj", feature="Case", side=side,
+                allowed=allowed, support=len(arcs), share=len(hits) / len(arcs) if arcs else 1.0,
+                kl=None, when=when, evidence=evidence,
+                examples=tuple(dict.fromkeys(a.sid for a in hits))[: options.max_examples],
+                example=_mark(hits[0].sent, hits[0].dep.id, hits[0].head.id) if hits else "",
+                explanation=(f"A {x} after {', '.join(preps)} on the verb {', '.join(verbs)} has "
+                             f"Case={' or '.join(allowed)}: a verb of position, added on review "
+                             f"({len(hits)} of {len(arcs)} such arcs in the treebank)."),
+            ))
+    return rules
+
+
 def extract_rules(
     sentences: Iterable[Sentence], lang: str, options: ExtractOptions | None = None
 ) -> RuleSet:
@@ -844,7 +884,7 @@ def extract_rules(
     agree = _conditioned_agreement(_agree_rules(stats, options), stats, options)
     assign = [_with_as_exceptions(r, stats, options) for r in _as_rules(stats, options)]
     rules = agree + assign + _government_rules(stats, options, {r.id: r for r in assign})
-    rules += _case_frame_rules(stats, options)
+    rules += _case_frame_rules(stats, options) + _governor_frame_rules(stats, options)
     rules = [_rounded(r) for r in rules]
     opts = {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(options).items()}
     return RuleSet(lang, rules, [], opts)
@@ -905,6 +945,9 @@ def method_notes(options: ExtractOptions | None = None) -> str:
         frames = ", ".join(f"{lem} +{'/'.join(v)}" for lem, v in sorted(o.case_frames.items()))
         items.append(f"- reviewed by hand: verb case frames (their nominal objects' case): "
                      f"{frames}.")
+    for verbs, preps, cases in o.governor_frames:
+        items.append(f"- reviewed by hand: {', '.join(preps)} + {'/'.join(cases)} on the verbs "
+                     f"{', '.join(verbs)}.")
     lines = []
     for item in items:
         lines += textwrap.wrap(item, 98, subsequent_indent="  " if item.startswith("-") else "")

@@ -45,8 +45,9 @@ A rule file looks like::
           mit: {support: 298, share: 0.9966}
         ...
 
-``when`` keys are ``dep.<Feature>``, ``head.<Feature>``, ``dep.lemma`` and ``head.lemma``; each value is
-a list of allowed values. A feature condition holds when the word carries the feature with one of
+``when`` keys are ``dep.<Feature>``, ``head.<Feature>``, ``dep.lemma``, ``head.lemma`` and
+``governor.lemma`` (the lemma of the head's own head: the verb a preposition hangs on, as in "liegen
+auf" + dative); each value is a list of allowed values. A feature condition holds when the word carries the feature with one of
 the values (a multi-value ``Acc,Nom`` holds when any of its values is listed); a word without the
 feature fails it. Lemmas are compared case-insensitively (``str.casefold``): extraction puts lemmas
 into conditions only for closed classes (determiners, pronouns, numerals...) and for governors
@@ -78,7 +79,7 @@ Side = Literal["both", "dep", "head"]
 Conditions = tuple[tuple[str, tuple[str, ...]], ...]
 
 #: a ``when`` key: ``dep.`` or ``head.`` and ``lemma`` or a UD feature name (``Number``, ``Number[psor]``)
-WHEN_KEY = re.compile(r"^(dep|head)\.(lemma|[A-Z][A-Za-z0-9]*(\[[a-z0-9]+\])?)$")
+WHEN_KEY = re.compile(r"^((dep|head)\.(lemma|[A-Z][A-Za-z0-9]*(\[[a-z0-9]+\])?)|governor\.lemma)$")
 
 
 @dataclass(frozen=True)
@@ -131,13 +132,18 @@ class Rule:
         return {k: frozenset(v.casefold() for v in vals)
                 for k, vals in self.when if k.endswith(".lemma")}
 
-    def names_lemmas(self, dep_lemma: str, head_lemma: str) -> bool:
+    def names_lemmas(self, dep_lemma: str, head_lemma: str, governor_lemma: str = "") -> bool:
         """Whether the rule names lemmas (government: ``when: {head.lemma: [...]}``) and they
         are these words' lemmas: then it speaks for these words in place of the general rule."""
         sets = self._lemma_sets
-        return bool(sets) and all(
-            (dep_lemma if key.startswith("dep") else head_lemma).casefold() in lemmas
-            for key, lemmas in sets.items())
+        ends = {"dep": dep_lemma, "head": head_lemma, "governor": governor_lemma}
+        return bool(sets) and all(ends[key.partition(".")[0]].casefold() in lemmas
+                                  for key, lemmas in sets.items())
+
+    @property
+    def governed(self) -> bool:
+        """Whether the rule has a ``governor.lemma`` condition (tested on the tree, per arc)."""
+        return "governor.lemma" in self._lemma_sets
 
     def applies(
         self,
@@ -153,6 +159,8 @@ class Rule:
         case-insensitively. ``except_lemmas``/``except_forms`` are not tested here."""
         for key, allowed in self.when:
             end, _, what = key.partition(".")
+            if end == "governor":
+                continue  # a property of the tree, not of the arc's analyses (``rule_arcs``)
             if what == "lemma":
                 lemma = dep_lemma if end == "dep" else head_lemma
                 if lemma.casefold() not in self._lemma_sets[key]:
@@ -183,7 +191,9 @@ def rule_id(
         return f"agree.{dep_upos}.{head_upos}.{relation}.{feature}"
     base = f"as.{side}.{dep_upos}.{head_upos}.{relation}.{feature}"
     if allowed and any(k.endswith(".lemma") for k, _ in when):
-        return base + "." + "+".join(sorted(allowed))
+        gov = dict(when).get("governor.lemma")
+        # a frame of the head's governor ("liegen auf" + dative) is named after its first verb
+        return base + "." + "+".join(sorted(allowed)) + (f".{gov[0]}" if gov else "")
     return base
 
 
@@ -309,7 +319,7 @@ def _parse_when(value: Any, path: str, line: int | None) -> Conditions:
         if not isinstance(key, str) or not WHEN_KEY.match(key):
             raise RuleFileError(
                 f"field 'when': unknown key {key!r} (use dep.<Feature>, head.<Feature>, "
-                "dep.lemma or head.lemma)", path, kline)
+                "dep.lemma, head.lemma or governor.lemma)", path, kline)
         if (not isinstance(allowed, list) or not allowed
                 or not all(isinstance(v, str | int) and not isinstance(v, bool) for v in allowed)):
             raise RuleFileError(f"field 'when': {key!r} must be a non-empty list of values", path, kline)

@@ -59,6 +59,19 @@ CASE_FRAMES: dict[str, dict[str, list[str]]] = {
         "zuschauen", "zusehen", "zustehen", "zustimmen")},
 }
 
+#: a linguist's review: German verbs of position take the dative after a two-way preposition
+#: ("Das Buch liegt auf dem Tisch"; the accusative is for direction: "legt auf den Tisch"). Left
+#: out: "über" (temporal accusative: "bleibt über das Wochenende"), "hängen" (also transitive:
+#: "hängt das Bild an die Wand"), and "auf" after "stehen" ("auf jemanden stehen", to fancy).
+_AT_REST = ("an", "in", "neben", "unter", "vor", "hinter", "zwischen")
+GOVERNOR_FRAMES: dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]] = {
+    "de": (
+        (("liegen", "sitzen", "schlafen", "wohnen", "leben", "befinden"), (*_AT_REST, "auf"),
+         ("Dat",)),
+        (("stehen",), _AT_REST, ("Dat",)),
+    ),
+}
+
 
 def counts(rs: RuleSet) -> dict[str, int]:
     """Rules by kind: agreement, assignment, conditioned agreement, exceptions, government."""
@@ -90,7 +103,8 @@ def main() -> int:
     for lang in args.lang:
         files = [ud / lang / f"{n}.conllu" for n in TREEBANKS[lang]]
         options = ExtractOptions(government_also_allowed=REVIEW.get(lang, {}),
-                                 case_frames=CASE_FRAMES.get(lang, {}))
+                                 case_frames=CASE_FRAMES.get(lang, {}),
+                                 governor_frames=GOVERNOR_FRAMES.get(lang, ()))
         ruleset = extract_from_files(files, lang, options, on_skip=skipped)
         out = args.out / f"{lang}.yaml"
         header = (f"# L'AMBRE rules for '{lang}', extracted by: python scripts/extract_rules.py "

@@ -25,9 +25,13 @@ def _reference_arcs(sud, rules):  # type: ignore[no-untyped-def]
         for pattern in ((dep.upos, head.upos), ("*", head.upos), (dep.upos, "*"), ("*", "*")):
             rs += [r for r in rules if (r.dep_upos, r.head_upos) == pattern
                    and relation_matches(r.relation, dep.deprel) and not _exempt(r, dep, head)]
+        # a rule about the head's own governor ("liegen auf" + dative) only under such a verb
+        governor = sud.word(head.head).lemma if head.head else ""
+        rs = [r for r in rs if "governor.lemma" not in r.conditions
+              or r.names_lemmas(dep.lemma, head.lemma, governor)]
         # a rule naming this governor's lemma replaces the general rule of its relation
-        named = {(r.relation, r.feature, r.side) for r in rs
-                 if r.type == "as" and r.names_lemmas(dep.lemma, head.lemma)}
+        named = {(r.relation, r.feature, r.side) for r in rs if r.type == "as"
+                 and "governor.lemma" not in r.conditions and r.names_lemmas(dep.lemma, head.lemma)}
         rs = [r for r in rs if r.type != "as" or r.when or (r.relation, r.feature, r.side) not in named]
         if rs:
             arcs.append(Arc(dep.id, head.id, tuple(rs)))

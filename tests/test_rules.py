@@ -43,7 +43,10 @@ def test_shipped_rule_files_load_and_carry_provenance() -> None:
                 # a linguist's case frame (scripts/extract_rules.py CASE_FRAMES): the treebank
                 # arcs are documentation, however few; the lemmas are all named
                 assert r.type == "as" and r.allowed and r.kl is None
-                assert {lem for lem, _ in r.evidence} == set(r.conditions["head.lemma"])
+                # a verb's own frame names the verbs as heads; a verb of position names them as
+                # the preposition's governor (GOVERNOR_FRAMES)
+                named = r.conditions.get("governor.lemma", r.conditions["head.lemma"])
+                assert {lem for lem, _ in r.evidence} == set(named)
                 continue
             assert r.support > 0 and r.explanation and r.examples
             if r.type == "agree":
@@ -64,7 +67,7 @@ def _governed(rs: RuleSet, dep: str, head: str) -> dict[str, tuple[str, ...]]:
     out = {}
     for r in rs.rules:
         if r.dep_upos == dep and r.head_upos == head and r.relation == "comp:obj" \
-                and "head.lemma" in r.conditions:
+                and "head.lemma" in r.conditions and "governor.lemma" not in r.conditions:
             for lemma in r.conditions["head.lemma"]:
                 out[lemma] = r.allowed
     return out
@@ -83,6 +86,10 @@ def test_shipped_german_and_russian_rules_know_when_they_apply() -> None:
         assert gov[lemma] == ("Acc", "Dat"), lemma  # two-way prepositions are never Dat-only
     assert "Gen" in gov["wegen"] and "Gen" in gov["während"]
     assert "als" not in gov  # a comparative particle, tagged ADP now and then
+    # ... but dative-only after a verb of position ("liegt auf dem Tisch"), from the review
+    at_rest = de.by_id["as.dep.NOUN.ADP.comp:obj.Case.Dat.liegen"]
+    assert at_rest.allowed == ("Dat",) and "wohnen" in at_rest.conditions["governor.lemma"]
+    assert "über" not in at_rest.conditions["head.lemma"]  # "bleibt über das Wochenende"
     ru = default_rules("ru")
     assert ru.by_id["agree.ADJ.NOUN.mod.Gender"].conditions["dep.Number"] == ("Sing",)
     assert {"его", "ее", "их"} <= ru.by_id["agree.DET.NOUN.det.Case"].except_lemmas
