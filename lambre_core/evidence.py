@@ -316,10 +316,10 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             or any(w.head == dep and _rel(w) == "subj" for w in sud.words)
     if rule.type == "as" and h.upos == "ADP" and _outside_pp(sud, d, h):
         return True
-    if rule.type == "as" and h.upos == "ADP" and (
+    if rule.type == "as" and h.upos == "ADP" and lang != "de" and (
             any(x.head == dep and _is_numeral(x, lang) for x in sud.words)
             or (dep > 1 and _is_numeral(sud.word(dep - 1), lang))):
-        return True  # a numeral phrase ("на 22 июня") sets its own case
+        return True  # a numeral phrase ("на 22 июня") sets its own case; not German ("mit drei")
     if d.upos == "ADJ" and options[dep] and (
             all(o.get("VerbForm") == "Part" for o in options[dep])
             or (lang == "ru" and any(o.get("VerbForm") == "Part" for o in options[dep]))):

@@ -117,6 +117,10 @@ class ExtractOptions:
     #: ("liegt auf dem Tisch"). Each becomes a government rule on the preposition's object with
     #: ``when: {head.lemma: [...], governor.lemma: [...]}``.
     governor_frames: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = ()
+    #: a linguist's review: cardinal numerals (lemmas) after which a noun is plural ("zwei
+    #: Bücher"), and the nouns that stay singular after them (units: "zwei Euro", "drei Mal")
+    plural_numerals: tuple[str, ...] = ()
+    plural_numeral_exceptions: tuple[str, ...] = ()
 
 
 Triple = tuple[str, str, str]  # (dependent UPOS, head UPOS, relation)
@@ -868,6 +872,39 @@ def _governor_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     return rules
 
 
+def _numeral_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
+    """The reviewed rule "a noun counted by a cardinal above one is plural" (``plural_numerals``,
+    with the unit nouns of ``plural_numeral_exceptions`` left out); the treebank's arcs are its
+    evidence."""
+    if not options.plural_numerals:
+        return []
+    nums = {n.casefold() for n in options.plural_numerals}
+    rules = []
+    side: Side = "head"
+    allowed = ("Plur",)
+    when: Conditions = (("dep.lemma", tuple(options.plural_numerals)),)
+    for d in ("det", "mod"):
+        arcs = [a for a in stats.arcs.get(("NUM", "NOUN", d), ())
+                if a.dep.lemma.casefold() in nums and a.head.feat_values("Number")
+                and a.head.lemma not in options.plural_numeral_exceptions]
+        if not arcs:
+            continue
+        hits = [a for a in arcs if "Plur" in a.head.feat_values("Number")]
+        rules.append(Rule(
+            id=rule_id("as", "NUM", "NOUN", d, "Number", side, allowed, when), type="as",
+            dep_upos="NUM", head_upos="NOUN", relation=d, feature="Number", side=side,
+            allowed=allowed, support=len(arcs), share=len(hits) / len(arcs), kl=None, when=when,
+            except_lemmas=frozenset(options.plural_numeral_exceptions),
+            examples=tuple(dict.fromkeys(a.sid for a in hits))[: options.max_examples],
+            example=_mark(hits[0].sent, hits[0].dep.id, hits[0].head.id) if hits else "",
+            explanation=(f"A NOUN counted by {', '.join(options.plural_numerals[:4])}... is plural; "
+                         f"units stay singular ({', '.join(options.plural_numeral_exceptions[:4])}"
+                         f"...): added on review ({len(hits)} of {len(arcs)} such arcs in the "
+                         f"treebank)."),
+        ))
+    return rules
+
+
 def extract_rules(
     sentences: Iterable[Sentence], lang: str, options: ExtractOptions | None = None
 ) -> RuleSet:
@@ -885,6 +922,7 @@ def extract_rules(
     assign = [_with_as_exceptions(r, stats, options) for r in _as_rules(stats, options)]
     rules = agree + assign + _government_rules(stats, options, {r.id: r for r in assign})
     rules += _case_frame_rules(stats, options) + _governor_frame_rules(stats, options)
+    rules += _numeral_rules(stats, options)
     rules = [_rounded(r) for r in rules]
     opts = {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(options).items()}
     return RuleSet(lang, rules, [], opts)
@@ -945,6 +983,9 @@ def method_notes(options: ExtractOptions | None = None) -> str:
         frames = ", ".join(f"{lem} +{'/'.join(v)}" for lem, v in sorted(o.case_frames.items()))
         items.append(f"- reviewed by hand: verb case frames (their nominal objects' case): "
                      f"{frames}.")
+    if o.plural_numerals:
+        items.append(f"- reviewed by hand: nouns after {', '.join(o.plural_numerals)} are plural, "
+                     f"but for {', '.join(o.plural_numeral_exceptions)}.")
     for verbs, preps, cases in o.governor_frames:
         items.append(f"- reviewed by hand: {', '.join(preps)} + {'/'.join(cases)} on the verbs "
                      f"{', '.join(verbs)}.")

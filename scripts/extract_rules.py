@@ -72,6 +72,25 @@ GOVERNOR_FRAMES: dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[s
     ),
 }
 
+#: a linguist's review: a noun counted by a cardinal above one is plural ("zwei Bücher"), but
+#: masculine and neuter units of measure and currency stay singular ("zwei Euro", "drei Mal",
+#: "fünf Grad"), as do the clock ("zwei Uhr"), "Mann" as a head count ("drei Mann hoch"), "Dank"
+#: ("tausend Dank") and drinks ordered by the glass ("zwei Kaffee"). Digits are left out.
+NUMERALS: dict[str, dict[str, tuple[str, ...]]] = {
+    "de": {
+        "plural_numerals": ("zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun",
+                            "zehn", "elf", "zwölf", "zwanzig", "dreißig", "vierzig", "fünfzig",
+                            "hundert", "tausend", "beide"),
+        "plural_numeral_exceptions": (
+            "Euro", "Cent", "Dollar", "Franken", "Pfund", "Rubel", "Yen", "Mark", "Pfennig",
+            "Mal", "Kilo", "Gramm", "Kilogramm", "Meter", "Kilometer", "Zentimeter",
+            "Millimeter", "Quadratmeter", "Kubikmeter", "Liter", "Grad", "Prozent", "Promille",
+            "Stück", "Paar", "Dutzend", "Glas", "Fuß", "Zoll", "Uhr", "Mann", "Dank", "Kaffee",
+            "Bier", "Wein", "Tee", "Wasser", "Sack", "Fass", "Kasten", "Schluck", "Hundert",
+            "Tausend", "Byte", "Bit", "Watt", "Volt", "Hektar"),
+    },
+}
+
 
 def counts(rs: RuleSet) -> dict[str, int]:
     """Rules by kind: agreement, assignment, conditioned agreement, exceptions, government."""
@@ -104,7 +123,8 @@ def main() -> int:
         files = [ud / lang / f"{n}.conllu" for n in TREEBANKS[lang]]
         options = ExtractOptions(government_also_allowed=REVIEW.get(lang, {}),
                                  case_frames=CASE_FRAMES.get(lang, {}),
-                                 governor_frames=GOVERNOR_FRAMES.get(lang, ()))
+                                 governor_frames=GOVERNOR_FRAMES.get(lang, ()),
+                                 **NUMERALS.get(lang, {}))
         ruleset = extract_from_files(files, lang, options, on_skip=skipped)
         out = args.out / f"{lang}.yaml"
         header = (f"# L'AMBRE rules for '{lang}', extracted by: python scripts/extract_rules.py "
