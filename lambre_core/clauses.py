@@ -210,13 +210,8 @@ def _check_clause(sud: Sentence, analyses: Mapping[int, WordAnalyses], lexicon: 
         cands = sure
     if any(c.readings & pairs for c in cands):
         return None
-    if not (len(sure) == 1 and not lemmas & set(_COPULAS)):
-        # the subject might be a clause of its own: none may follow, and none may come before a
-        # verb that opens its clause ("Was er sagt, interessiert die Leute nicht")
-        if any(finite[a] or _zu_infinitive(sud, a, b) for a, b in spans[k + 1:]):
-            return None
-        if k > 0 and not lead:
-            return None
+    if not (len(sure) == 1 and not lemmas & set(_COPULAS)) and clause_may_be_subject(sud, v):
+        return None
     named = sure[0] if len(sure) == 1 else _nearest(cands, sud, v)
     best = min(readings, key=lambda o: _mismatch(o, named.readings))
     person, number = _closest_pair(best, named.readings)
@@ -239,6 +234,27 @@ def _opens_clause(sud: Sentence, lo: int, k: int) -> bool:
         return True
     return first.upos == "ADP" and lo < len(sud.words) \
         and sud.word(lo + 1).form.lower() in _REL_OPENERS
+
+
+def clause_may_be_subject(sud: Sentence, verb: int) -> bool:
+    """Whether a clause of its own may be the verb's subject: one follows it in the sentence
+    ("Die Kinder freut, dass es schneit"), or one comes before a verb that opens its stretch
+    ("Was er sagt, interessiert die Leute nicht")."""
+    spans = _spans(sud)
+    k = next((i for i, (a, b) in enumerate(spans) if a <= verb <= b), None)
+    if k is None:
+        return False
+    if any(_has_clause(sud, a, b) for a, b in spans[k + 1:]):
+        return True
+    lo = spans[k][0]
+    return k > 0 and all(sud.word(i).form in _QUOTES for i in range(lo, verb))
+
+
+def _has_clause(sud: Sentence, lo: int, hi: int) -> bool:
+    """A finite verb or a zu-infinitive in a stretch."""
+    return _zu_infinitive(sud, lo, hi) or any(
+        sud.word(i).upos in ("VERB", "AUX") and sud.word(i).feats.get("VerbForm", "Fin") == "Fin"
+        for i in range(lo, hi + 1))
 
 
 def _zu_infinitive(sud: Sentence, lo: int, hi: int) -> bool:

@@ -29,6 +29,7 @@ from typing import Any
 
 from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses
 from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
+from .clauses import clause_may_be_subject
 from .doc import Sentence, Word
 from .joint import DECL, Arc, Feats, Solution, decl_governors, outcome, solve, values, when_keys
 from .lexicon import _morph
@@ -367,7 +368,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if d.upos in ("DET", "ADJ") and h.id < len(sud.words) and d.id < h.id \
             and sud.word(h.id + 1).upos in ("NOUN", "PROPN"):
         return True  # "die Johannesburger Zeitung": the first may be an adjective, the noun next
-    return _other_head_agrees(sud, rule, dep, head, options, arcs)
+    return _other_head_agrees(sud, rule, dep, head, options, arcs, lang)
 
 
 def _governor_doubt(sud: Sentence, adp: Word) -> bool:
@@ -675,7 +676,8 @@ def _coordinated_subjects(sud: Sentence, options: Mapping[int, Sequence[Feats]]
 
 
 def _other_head_agrees(sud: Sentence, rule: Rule, dep: int, head: int,
-                       options: Mapping[int, Sequence[Feats]], arcs: Sequence[Arc]) -> bool:
+                       options: Mapping[int, Sequence[Feats]], arcs: Sequence[Arc],
+                       lang: str) -> bool:
     """Whether a failing determiner/adjective agreement holds with another noun close by (then
     the parser attached it wrongly)."""
     if rule.type != "agree":
@@ -686,7 +688,11 @@ def _other_head_agrees(sud: Sentence, rule: Rule, dep: int, head: int,
     same = [r for a in arcs if a.dep == dep and a.head == head for r in a.rules
             if r.type == "agree"]
     for w in sud.words:
-        if w.id in (dep, head) or w.upos not in ("NOUN", "PROPN") or abs(w.id - dep) > _ATTACH_WINDOW:
+        if w.id in (dep, head) or abs(w.id - dep) > _ATTACH_WINDOW:
+            continue
+        w_opts = options[w.id] if w.upos in ("NOUN", "PROPN") else (
+            _noun_reading(sud, w) if lang == "de" else [])
+        if not w_opts:
             continue
         if w.id < dep and d.upos in ("DET", "ADJ", "NUM"):
             continue  # German determiners and attributive adjectives precede their noun
@@ -696,9 +702,22 @@ def _other_head_agrees(sud: Sentence, rule: Rule, dep: int, head: int,
                for i in range(lo + 1, hi)):
             continue  # not in the same phrase ("neue und alte Häuser" is one)
         if any(all(outcome(r, do, wo, d.lemma, w.lemma) is not False for r in same)
-               for do in options[dep] for wo in options[w.id]):
+               for do in options[dep] for wo in w_opts):
             return True
     return False
+
+
+def _noun_reading(sud: Sentence, w: Word) -> list[Feats]:
+    """The noun analyses of a capitalized word inside a German sentence that the tagger took for
+    something else ("Eine Menge Leute", *Menge* tagged ADJ)."""
+    if w.id == 1 or not w.form[:1].isupper() or w.upos in ("PUNCT", "VERB", "AUX"):
+        return []
+    from . import morph_de
+
+    try:
+        return list(morph_de.analyses(w.form, "NOUN", None) or [])
+    except Exception:  # a noun lexicon that fails to answer proves nothing either way
+        return []
 
 
 def _clause_span(sud: Sentence, wid: int) -> tuple[int, int]:
@@ -757,6 +776,8 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # "брат с сестрой уехали": a comitative makes the subject plural
     if analyses[dep].known and subj_cases and all(c == {"Nom"} for c in subj_cases):
         return rule.type == "as"  # "ich", "wir": nominative only, the subject for sure
+    if lang == "de" and clause_may_be_subject(sud, head):
+        return True  # "Die Kinder freut, dass es schneit": the dass-clause is the subject
     for w in sud.words:
         if w.id in (dep, head) or not lo <= w.id <= hi or w.upos not in _CONTROLLERS:
             continue
