@@ -85,7 +85,7 @@ def subject_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses],
     spans = _spans(sud)
     finite = {lo: _finite_words(sud, analyses, lo, hi, lexicon) for lo, hi in spans}
     out: list[SubjectFailure] = []
-    for k, (lo, hi) in enumerate(spans):
+    for k, (lo, _hi) in enumerate(spans):
         verbs = finite[lo]
         if len(verbs) != 1:
             continue
@@ -163,7 +163,9 @@ def _known_otherwise(w: Word, lexicon: object | None) -> bool:
     if low in _NOT_NAMES:
         return True
     index = getattr(lexicon, "index", None)
-    return bool(index) and any(u not in ("NOUN", "PROPN") for (_l, u, _b) in index.get(low, ()))
+    if not index:
+        return False
+    return any(u not in ("NOUN", "PROPN") for (_l, u, _b) in index.get(low, ()))
 
 
 def _check_clause(sud: Sentence, analyses: Mapping[int, WordAnalyses], lexicon: object | None,

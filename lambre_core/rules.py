@@ -47,7 +47,8 @@ A rule file looks like::
 
 ``when`` keys are ``dep.<Feature>``, ``head.<Feature>``, ``dep.lemma``, ``head.lemma`` and
 ``governor.lemma`` (the lemma of the head's own head: the verb a preposition hangs on, as in "liegen
-auf" + dative); each value is a list of allowed values. A feature condition holds when the word carries the feature with one of
+auf" + dative); each value is a list of allowed values. A feature condition holds when the
+word carries the feature with one of
 the values (a multi-value ``Acc,Nom`` holds when any of its values is listed); a word without the
 feature fails it. Lemmas are compared case-insensitively (``str.casefold``): extraction puts lemmas
 into conditions only for closed classes (determiners, pronouns, numerals...) and for governors
