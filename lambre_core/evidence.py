@@ -366,7 +366,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             x.head == head and x.id != dep and _is_numeral(x, lang) for x in sud.words):
         return True  # a numeral phrase: "два новых студента" agrees by its own rules
     if d.upos in ("DET", "ADJ") and h.id < len(sud.words) and d.id < h.id \
-            and sud.word(h.id + 1).upos in ("NOUN", "PROPN"):
+            and sud.word(h.id + 1).upos in ("NOUN", "PROPN") \
+            and (d.upos == "ADJ" or _fits_next(rule, d, sud.word(h.id + 1), options, arcs, dep, head)):
         return True  # "die Johannesburger Zeitung": the first may be an adjective, the noun next
     return _other_head_agrees(sud, rule, dep, head, options, arcs, lang)
 
@@ -705,6 +706,16 @@ def _other_head_agrees(sud: Sentence, rule: Rule, dep: int, head: int,
                for do in options[dep] for wo in w_opts):
             return True
     return False
+
+
+def _fits_next(rule: Rule, d: Word, nxt: Word, options: Mapping[int, Sequence[Feats]],
+               arcs: Sequence[Arc], dep: int, head: int) -> bool:
+    """Whether the determiner or adjective agrees with the noun after its head ("die
+    Johannesburger Zeitung"); "den Kinder Schokolade" fits neither."""
+    same = [r for a in arcs if a.dep == dep and a.head == head for r in a.rules
+            if r.type == "agree"] or [rule]
+    return any(all(outcome(r, do, wo, d.lemma, nxt.lemma) is not False for r in same)
+               for do in options[dep] for wo in options[nxt.id])
 
 
 def _noun_reading(sud: Sentence, w: Word) -> list[Feats]:
