@@ -105,6 +105,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     """Check a SUD sentence with every analysis its words allow (see the module docstring);
     ``arcs`` are its arcs with their candidate rules, ``rules`` every enabled rule."""
     raw = sentence_analyses(precision.lang, sud, precision.lexicon)
+    if precision.lang == "de":
+        raw = _strong_quantifiers(sud, raw)
     analyses = _finite_with_subject(sud, raw)
     options = {wid: a.options for wid, a in analyses.items()}
     governors = decl_governors(sud, options)
@@ -121,8 +123,12 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     plural = {w.id for w in sud.words if _rel(w) == "subj"} & _and_coordinated(sud)
     uncertain_keys: set[tuple[str, int, int]] = set()
     coordinated = _coordinated_subjects(sud, options)
+    by_id = {x.id: x for x in rules}
     for r, d, h in failing:
-        v = _violation(sud, r, d, h, sol.choice, analyses, precision, failing, coordinated)
+        r0 = r
+        r, chosen = _quantified_noun(sud, r, d, h, sol.choice, analyses, by_id)
+        v = _violation(sud, r, d, h, chosen, analyses, precision,
+                       failing if r is r0 else [*failing, (r, d, h)], coordinated)
         proven = ((proof_grade(r) or _nominative_object(sud, r, d, h, options, raw, precision.lang))
                   and all(analyses[w].known or (w in plural and r.feature == "Number")
                                           for w in _rests_on(r, d, h))
@@ -144,6 +150,54 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                             if (i.rule_id, i.dep, i.head) in uncertain_keys else i
                             for i in result.instances]
     return result
+
+
+def _strong_quantifiers(sud: Sentence, analyses: dict[int, WordAnalyses]
+                        ) -> dict[int, WordAnalyses]:
+    """German "viel" and "wenig" decline weak only after an article ("der viele Schnee"); with none
+    before it, its strong readings are all it has ("viele Freunde", never "viele Freund")."""
+    out = analyses
+    for w in sud.words:
+        a = analyses[w.id]
+        if w.upos != "DET" or not a.known or not w.form.lower().startswith(("viel", "wenig")):
+            continue  # "viel" and "wenig"; "solche", "welche" take weak adjectives after them
+        strong = tuple(o for o in a.options if o.get(DECL) == "Strong")
+        if not strong or len(strong) == len(a.options) or any(o.get(DECL) is None for o in a.options):
+            continue
+        before = sud.word(w.id - 1) if w.id > 1 else None
+        if before is not None and before.upos == "DET":
+            continue
+        if out is analyses:
+            out = dict(analyses)
+        out[w.id] = replace(a, options=strong)
+    return out
+
+
+#: quantifiers whose every strong reading for a counted noun is plural: with a singular noun,
+#: the noun lacks its plural ending ("viele Freund": "Freunde")
+_PLURAL_QUANTIFIERS = ("viel", "viele", "mehrere", "zahlreiche", "wenige", "beide", "etliche")
+
+
+def _quantifier_counts(det: Word, noun: Word, analyses: Mapping[int, WordAnalyses]) -> bool:
+    """A plural quantifier before a noun whose every reading is singular ("viele Freund")."""
+    return det.upos == "DET" and det.form.lower() in _PLURAL_QUANTIFIERS \
+        and noun.upos == "NOUN" and analyses[noun.id].known \
+        and any(o.get("Number") == "Plur" for o in analyses[det.id].options) \
+        and all(o.get("Number") == "Sing" for o in analyses[noun.id].options)
+
+
+def _quantified_noun(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[int, Feats],
+                     analyses: Mapping[int, WordAnalyses], by_id: Mapping[str, Rule]
+                     ) -> tuple[Rule, Mapping[int, Feats]]:
+    """A gender or number failure between a plural quantifier and a singular noun is the
+    noun's number ("viele Freund"): the number rule, with the quantifier's plural reading."""
+    d, h = sud.word(dep), sud.word(head)
+    number = by_id.get(f"agree.{d.upos}.{h.upos}.{base_relation(d.deprel)}.Number")
+    if rule.type != "agree" or rule.feature not in ("Gender", "Number") or number is None \
+            or not _quantifier_counts(d, h, analyses):
+        return rule, choice
+    plural = next(o for o in analyses[dep].options if o.get("Number") == "Plur")
+    return number, {**choice, dep: plural}
 
 
 def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses],
@@ -461,7 +515,10 @@ def _nominative_object(sud: Sentence, rule: Rule, dep: int, head: int,
     if not dets or not all(analyses[w.id].known for w in dets):
         return False  # the article is what shows the case
     subjects = _subjects(sud, cx, dep)
-    if len(subjects) != 1 or not _surely_nominative(subjects[0], options, analyses):
+    # "es gibt" + accusative: the existential "es" is the subject (an object "es" never opens
+    # the sentence, and "gibt es" is the same construction)
+    existential = len(subjects) == 1 and subjects[0].form.lower() == "es" and "geben" in lemmas
+    if len(subjects) != 1 or not (existential or _surely_nominative(subjects[0], options, analyses)):
         return False
     if any(w.head == dep and _rel(w).startswith("conj") for w in sud.words) \
             or _rel(d).startswith("conj"):
@@ -831,6 +888,8 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
         ctrl_is_dep = d.upos in _CONTROLLERS and h.upos not in _CONTROLLERS
         target, ctrl = (h, d) if ctrl_is_dep else (d, h)
         primary = target
+        if f == "Number" and _quantifier_counts(target, ctrl, analyses):
+            primary = ctrl  # "viele Freund": the noun lacks its plural
         # the noun's own form fails what governs it, while the agreeing word fits: the noun
         for r2, d2, _h2 in failing:
             if r2.type == "as" and d2 == ctrl.id and r2.side == "dep" and r2.feature == f:
