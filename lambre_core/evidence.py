@@ -142,7 +142,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
         else:
             result.uncertain.append(replace(v, evidence="uncertain"))
             uncertain_keys.add((r.id, d, h))
-    if precision.lang == "de" and not __import__("os").environ.get("NOCL"):
+    result.violations += _rest_of_phrase(sud, result.violations, raw, sol.choice, precision)
+    if precision.lang == "de":
         # the verb's own readings: the parser's subject does not narrow them here
         _clause_subjects(result, raw, sol.choice, precision, rules, failing)
     if uncertain_keys:
@@ -176,6 +177,49 @@ def _strong_quantifiers(sud: Sentence, analyses: dict[int, WordAnalyses]
 #: quantifiers whose every strong reading for a counted noun is plural: with a singular noun,
 #: the noun lacks its plural ending ("viele Freund": "Freunde")
 _PLURAL_QUANTIFIERS = ("viel", "viele", "mehrere", "zahlreiche", "wenige", "beide", "etliche")
+
+
+def _rest_of_phrase(sud: Sentence, found: Sequence[Violation],
+                    analyses: Mapping[int, WordAnalyses], choice: Mapping[int, Feats],
+                    precision: Precision) -> list[Violation]:
+    """A governed noun phrase in the wrong case is wrong word by word: besides the word its
+    finding blames, every other word of the phrase that has no form in the governed case is
+    blamed too ("mit andere Leute": "anderen" and "Leuten"), each with its own fix."""
+    out: list[Violation] = []
+    blamed = {v.blamed.id for v in found}
+    for v in found:
+        r, noun = v.rule, v.dep
+        if r.type != "as" or r.feature != "Case" or r.side != "dep" \
+                or noun.upos not in ("NOUN", "PROPN"):
+            continue
+        allowed = set(r.allowed)
+        nouns = [o for o in analyses[noun.id].options if values(o, "Case") & allowed] \
+            or list(analyses[noun.id].options)
+        words = [noun] + [w for w in sud.words if w.head == noun.id and w.id < noun.id
+                          and w.upos in ("DET", "ADJ") and _rel(w) in ("det", "mod")]
+        for w in words:
+            a = analyses[w.id]
+            if w.id in blamed or not a.known or not any("Case" in o for o in a.options):
+                continue
+            fits = any(values(o, "Case") & allowed and (w is noun or _number_gender_fit(o, n))
+                       for o in a.options for n in nouns)
+            if fits:
+                continue
+            base = dict(choice[w.id])
+            want = {**base, "Case": r.allowed[0]}
+            if w is not noun:
+                want.update({k: nouns[0][k] for k in ("Number", "Gender") if k in nouns[0]})
+            if w.upos != "ADJ":
+                want.pop(DECL, None)
+            fix = inflect(precision.lang, replace(w, feats=_shown(w, base)), want,
+                          precision.lexicon)[:3]
+            shown = replace(w, feats=_shown(w, base))
+            extra = replace(v, primary=None if w is noun else shown,
+                            blame=(w.id, v.head.id) if w is noun else (w.id, noun.id, v.head.id),
+                            found=tuple(sorted(values(base, "Case"))), suggestions=tuple(fix))
+            out.append(replace(extra, note=_note(extra, sud, r, None if w is noun else shown)))
+            blamed.add(w.id)
+    return out
 
 
 def _quantifier_counts(det: Word, noun: Word, analyses: Mapping[int, WordAnalyses]) -> bool:
