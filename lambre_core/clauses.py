@@ -36,6 +36,8 @@ from .joint import Feats, values
 #: conjunctions whose agreement the grammar leaves open ("er oder ich", "weder ... noch")
 _OPEN_CC = ("oder", "aber", "sondern", "noch", "sowohl", "weder", "entweder", "bzw",
             "beziehungsweise", "sowie", "wie", "als")
+#: conjunctions that open a main clause after a comma
+_CLAUSE_CC = ("und", "aber", "denn", "doch", "sondern")
 #: conjunctions that make coordinated noun phrases one plural subject
 _AND = ("und",)
 #: verbs whose predicate nominative may stand beside the subject ("Das bin ich")
@@ -234,6 +236,9 @@ def _opens_clause(sud: Sentence, lo: int, k: int) -> bool:
     first = sud.word(lo)
     if first.upos == "SCONJ" or first.form.lower() in _REL_OPENERS:
         return True
+    if first.form.lower() in _CLAUSE_CC and lo < len(sud.words) \
+            and sud.word(lo + 1).upos not in ("VERB", "AUX", "PUNCT"):
+        return True  # ", und ich habe ...": a main clause of its own (not "und schreibt ...")
     return first.upos == "ADP" and lo < len(sud.words) \
         and sud.word(lo + 1).form.lower() in _REL_OPENERS
 
@@ -338,8 +343,8 @@ def _candidates(sud: Sentence, analyses: Mapping[int, WordAnalyses], lexicon: ob
     # "und" between two noun phrases: one plural subject instead of its conjuncts; an "und"
     # between anything else but adjectives or adverbs joins what the check cannot read
     for i in range(lo, hi + 1):
-        if sud.word(i).form.lower() not in _AND:
-            continue
+        if sud.word(i).form.lower() not in _AND or i == lo:
+            continue  # (an "und" opening the stretch joins it to the clause before)
         right = next((h for h in sorted(phrase) if h > i
                       and all(j in runs[h] for j in range(i + 1, h))), None)
         if i - 1 not in phrase or right is None:
