@@ -81,9 +81,11 @@ class _Candidate:
 
 
 def subject_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses],
-                     lexicon: object | None = None) -> list[SubjectFailure]:
-    """The finite verbs of a German sentence that no possible subject of their clause agrees
-    with (see the module docstring)."""
+                     lexicon: object | None = None, lang: str = "de") -> list[SubjectFailure]:
+    """The finite verbs of a German or Russian sentence that no possible subject of their
+    clause agrees with (see the module docstring)."""
+    if lang == "ru":
+        return _ru_failures(sud, analyses)
     spans = _spans(sud)
     finite = {lo: _finite_words(sud, analyses, lo, hi, lexicon) for lo, hi in spans}
     out: list[SubjectFailure] = []
@@ -434,3 +436,100 @@ def _fits(mod: Feats, noun: Feats) -> bool:
         if f in mod and f in noun and not values(mod, f) & values(noun, f):
             return False
     return True
+
+
+# -- Russian ----------------------------------------------------------------------------------
+# Russian drops subjects and orders words freely, so only a phrase that can be nothing but
+# nominative proves anything: "Я очень хочешь пить", "Эту книгу читают мой младший брат".
+
+#: words that join or accompany subjects, whose agreement the check does not read
+_RU_JOIN = ("и", "или", "а", "либо", "ни", "с", "со", "да")
+#: verbs whose predicate nominative stands beside the subject ("Он был врач")
+_RU_COPULAS = ("быть", "являться", "стать", "становиться", "оказаться", "оказываться",
+               "казаться", "называться", "считаться")
+#: words that open a subordinate or relative clause
+_RU_OPENERS = ("что", "чтобы", "если", "когда", "потому", "хотя", "пока", "как", "где", "куда",
+               "который", "которая", "которое", "которые", "которого", "которой", "которую",
+               "которым", "которых", "котором", "которыми", "кто", "чем", "чей", "чья", "чьё")
+
+
+def _ru_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses]) -> list[SubjectFailure]:
+    from .lexicon import ru_word_classes
+
+    out: list[SubjectFailure] = []
+    spans = _spans(sud)
+    for k, (lo, hi) in enumerate(spans):
+        words = [sud.word(i) for i in range(lo, hi + 1) if sud.word(i).form not in _QUOTES]
+        if not words or not _ru_opens(sud, lo, k):
+            continue
+        if any(w.form.lower() in _RU_JOIN for w in words):
+            continue
+        verbs = [w for w in words if w.upos in ("VERB", "AUX")
+                 and (not analyses[w.id].known or _finite_readings(w, analyses))]
+        if len(verbs) != 1 or not analyses[verbs[0].id].known:
+            continue
+        v = verbs[0]
+        if v.lemma.lower() in _RU_COPULAS:
+            continue
+        sure, unsure = [], False
+        for w in words:
+            if w.id == v.id or w.upos not in ("NOUN", "PROPN", "PRON"):
+                continue
+            a = analyses[w.id]
+            if w.form[:1].isupper() and w.id != words[0].id:
+                unsure = True  # a name ("Врач Иванова выписала"): its gender is the woman's
+                continue
+            if not a.known:
+                if not ru_word_classes(w.form) or ru_word_classes(w.form) & {"NOUN", "PRON", "PROPN"}:
+                    unsure = True  # a name or a word no lexicon knows: could be the subject
+                continue
+            if w.id > 1 and sud.word(w.id - 1).upos == "ADP":
+                continue
+            if a.options and all(values(o, "Case") == {"Nom"} for o in a.options):
+                sure.append(w)
+        if unsure or len(sure) != 1:
+            continue
+        subj = sure[0]
+        readings = {(o.get("Person", "3"), o.get("Number", ""), o.get("Gender", ""))
+                    for o in analyses[subj.id].options}
+        verb_opts = [o for o in _finite_readings(v, analyses) if o.get("Number")]
+        if not verb_opts or any(_ru_agrees(o, r) for o in verb_opts for r in readings):
+            continue
+        best = min(verb_opts, key=lambda o: min(len(_ru_wrong(o, r)) for r in readings))
+        r = min(readings, key=lambda r: len(_ru_wrong(best, r)))
+        feats = {"Person": r[0], "Number": r[1]}
+        if r[2]:
+            feats["Gender"] = r[2]
+        out.append(SubjectFailure(v.id, subj.id, {**feats, "Case": "Nom"}, dict(best),
+                                  _ru_wrong(best, r)))
+    return out
+
+
+def _ru_opens(sud: Sentence, lo: int, k: int) -> bool:
+    if k == 0:
+        return True
+    before = next((sud.word(i) for i in range(lo - 1, 0, -1) if sud.word(i).form not in _QUOTES),
+                  None)
+    if before is None or before.form in _CLAUSE_START or before.form in ("—", "–"):
+        return True
+    first = sud.word(lo)
+    return first.upos == "SCONJ" or first.form.lower() in _RU_OPENERS or (
+        first.upos == "ADP" and lo < len(sud.words)
+        and sud.word(lo + 1).form.lower() in _RU_OPENERS)
+
+
+def _ru_wrong(o: Feats, r: tuple[str, str, str]) -> tuple[str, ...]:
+    """The features a verb reading gets wrong for a subject's (person, number, gender)."""
+    person, number, gender = r
+    bad = []
+    if "Person" in o and o["Person"] != person:
+        bad.append("Person")
+    if o.get("Number") != number:
+        bad.append("Number")
+    if o.get("Number") == "Sing" and "Gender" in o and gender and o["Gender"] != gender:
+        bad.append("Gender")
+    return tuple(bad)
+
+
+def _ru_agrees(o: Feats, r: tuple[str, str, str]) -> bool:
+    return not _ru_wrong(o, r)

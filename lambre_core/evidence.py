@@ -143,7 +143,7 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
             result.uncertain.append(replace(v, evidence="uncertain"))
             uncertain_keys.add((r.id, d, h))
     result.violations += _rest_of_phrase(sud, result.violations, raw, sol.choice, precision)
-    if precision.lang == "de":
+    if precision.lang in ("de", "ru"):
         # the verb's own readings: the parser's subject does not narrow them here
         _clause_subjects(result, raw, sol.choice, precision, rules, failing)
     if uncertain_keys:
@@ -254,7 +254,7 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
     sud = result.sentence
     blamed = {v.blamed.id for v in result.violations}
     by_id = {r.id: r for r in rules}
-    for f in subject_failures(sud, analyses, precision.lexicon):
+    for f in subject_failures(sud, analyses, precision.lexicon, precision.lang):
         if f.verb in blamed:
             continue
         verb, subj = sud.word(f.verb), sud.word(f.subject)
@@ -484,6 +484,13 @@ def _governor_doubt(sud: Sentence, adp: Word) -> bool:
     return any(sud.word(i).upos in ("PUNCT", "CCONJ") for i in range(lo + 1, hi))
 
 
+#: nouns of time, whose accusative or instrumental phrase is an adverbial, not an object
+_TIME_NOUNS = frozenset("""tag woche monat jahr stunde minute sekunde abend morgen nacht mittag
+mal zeit semester wochenende sommer winter frühling herbst moment augenblick
+день ночь год неделя месяц утро утром вечер вечером час минута секунда раз время лето летом
+зима зимой весна весной осень осенью ночью днём днем момент""".split())
+
+
 def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
                  options: Mapping[int, Sequence[Feats]], analyses: Mapping[int, WordAnalyses],
                  lang: str) -> bool:
@@ -493,6 +500,8 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     the clause's subject ("Was hilft das?") and no other word surely is."""
     if any(w.head == h.id and "prt" in w.deprel for w in sud.words):
         return True  # a separable verb ("nützt ... aus": ausnützen), not the frame's verb
+    if d.lemma.casefold() in _TIME_NOUNS or d.form.casefold() in _TIME_NOUNS:
+        return True  # a phrase of time, no object: "jeden Tag", "каждый день", "вечером"
     if lang == "de":
         from .lemmatize import german_verb_lemmas
 
