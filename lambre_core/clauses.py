@@ -447,6 +447,11 @@ _RU_JOIN = ("и", "или", "а", "либо", "ни", "с", "со", "да")
 #: verbs whose predicate nominative stands beside the subject ("Он был врач")
 _RU_COPULAS = ("быть", "являться", "стать", "становиться", "оказаться", "оказываться",
                "казаться", "называться", "считаться")
+#: personal pronouns in the nominative (their other cases have other forms): person, number
+_RU_PERSONAL = {"я": ("1", "Sing"), "ты": ("2", "Sing"), "он": ("3", "Sing"), "она": ("3", "Sing"),
+                "оно": ("3", "Sing"), "мы": ("1", "Plur"), "вы": ("2", "Plur"),
+                "они": ("3", "Plur")}
+_RU_GENDER = {"он": "Masc", "она": "Fem", "оно": "Neut"}
 #: words that open a subordinate or relative clause
 _RU_OPENERS = ("что", "чтобы", "если", "когда", "потому", "хотя", "пока", "как", "где", "куда",
                "который", "которая", "которое", "которые", "которого", "которой", "которую",
@@ -476,6 +481,9 @@ def _ru_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses]) -> list[Su
             if w.id == v.id or w.upos not in ("NOUN", "PROPN", "PRON"):
                 continue
             a = analyses[w.id]
+            if w.form.lower() in _RU_PERSONAL:
+                sure.append(w)  # nominative only, whatever the tagger made of it
+                continue
             if w.form[:1].isupper() and w.id != words[0].id:
                 unsure = True  # a name ("Врач Иванова выписала"): its gender is the woman's
                 continue
@@ -490,8 +498,12 @@ def _ru_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses]) -> list[Su
         if unsure or len(sure) != 1:
             continue
         subj = sure[0]
-        readings = {(o.get("Person", "3"), o.get("Number", ""), o.get("Gender", ""))
-                    for o in analyses[subj.id].options}
+        low = subj.form.lower()
+        if low in _RU_PERSONAL:
+            readings = {(*_RU_PERSONAL[low], _RU_GENDER.get(low, ""))}
+        else:
+            readings = {(o.get("Person", "3"), o.get("Number", ""), o.get("Gender", ""))
+                        for o in analyses[subj.id].options}
         verb_opts = [o for o in _finite_readings(v, analyses) if o.get("Number")]
         if not verb_opts or any(_ru_agrees(o, r) for o in verb_opts for r in readings):
             continue
@@ -533,3 +545,43 @@ def _ru_wrong(o: Feats, r: tuple[str, str, str]) -> tuple[str, ...]:
 
 def _ru_agrees(o: Feats, r: tuple[str, str, str]) -> bool:
     return not _ru_wrong(o, r)
+
+
+def ru_nominative_objects(sud: Sentence, analyses: Mapping[int, WordAnalyses]
+                          ) -> list[tuple[int, int]]:
+    """(pronoun, verb) pairs where a Russian clause with one finite verb, no copula, holds two
+    nominative personal pronouns: one is the subject, the other an object in the nominative
+    ("Я вижу он", "Она позвонила я"). The object is the one the verb does not agree with, or,
+    when it agrees with both, the one after the verb."""
+    out: list[tuple[int, int]] = []
+    for k, (lo, hi) in enumerate(_spans(sud)):
+        words = [sud.word(i) for i in range(lo, hi + 1) if sud.word(i).form not in _QUOTES]
+        if not words or not _ru_opens(sud, lo, k) or any(
+                w.form.lower() in (*_RU_JOIN, "как", "чем") for w in words):
+            continue
+        verbs = [w for w in words if w.upos in ("VERB", "AUX")
+                 and (not analyses[w.id].known or _finite_readings(w, analyses))]
+        if len(verbs) != 1 or not analyses[verbs[0].id].known \
+                or verbs[0].lemma.lower() in _RU_COPULAS:
+            continue
+        v = verbs[0]
+        prons = [w for w in words if w.form.lower() in _RU_PERSONAL
+                 and not (w.id > 1 and sud.word(w.id - 1).upos == "ADP")]
+        if len(prons) != 2:
+            continue
+        fin = _finite_readings(v, analyses)
+        fits = [w for w in prons if _ru_pronoun_agrees(w, fin)]
+        if len(fits) == 1:
+            obj = next(w for w in prons if w is not fits[0])
+        elif len(fits) == 2 and prons[0].id < v.id < prons[1].id:
+            obj = prons[1]
+        else:
+            continue
+        out.append((obj.id, v.id))
+    return out
+
+
+def _ru_pronoun_agrees(w: Word, fin: Sequence[Feats]) -> bool:
+    low = w.form.lower()
+    r = (*_RU_PERSONAL[low], _RU_GENDER.get(low, ""))
+    return any(_ru_agrees(o, r) for o in fin)

@@ -146,6 +146,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     if precision.lang in ("de", "ru"):
         # the verb's own readings: the parser's subject does not narrow them here
         _clause_subjects(result, raw, sol.choice, precision, rules, failing)
+    if precision.lang == "ru":
+        _nominative_pronoun_objects(result, raw, sol.choice, precision, rules)
     if uncertain_keys:
         result.instances = [RuleInstance(i.rule_id, i.dep, i.head, True)
                             if (i.rule_id, i.dep, i.head) in uncertain_keys else i
@@ -242,6 +244,39 @@ def _quantified_noun(sud: Sentence, rule: Rule, dep: int, head: int, choice: Map
         return rule, choice
     plural = next(o for o in analyses[dep].options if o.get("Number") == "Plur")
     return number, {**choice, dep: plural}
+
+
+def _nominative_pronoun_objects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses],
+                                choice: Mapping[int, Feats], precision: Precision,
+                                rules: Sequence[Rule]) -> None:
+    """A Russian personal pronoun left in the nominative as the verb's object ("Я вижу он"),
+    checked by the verb's own object rules (its case frame, else the general one)."""
+    from .clauses import ru_nominative_objects
+
+    sud = result.sentence
+    blamed = {v.blamed.id for v in result.violations}
+    for obj, verb in ru_nominative_objects(sud, analyses):
+        if obj in blamed:
+            continue
+        alt = sud.with_words([replace(w, head=verb, deprel="comp:obj") if w.id == obj else w
+                              for w in sud.words])
+        arc = next((a for a in rule_arcs(alt, rules) if (a.dep, a.head) == (obj, verb)), None)
+        rs = [r for r in arc.rules if r.type == "as" and r.feature == "Case"
+              and "Nom" not in r.allowed] if arc else []
+        if not rs:
+            continue
+        o, vw = alt.word(obj), alt.word(verb)
+        # the verb's own frame before the general rule
+        frames = [x for x in rs if x.names_lemmas(o.lemma, vw.lemma)] + [x for x in rs if not x.when]
+        if not frames:
+            continue
+        r = frames[0]
+        picked = {**choice, obj: analyses[obj].options[0]}
+        v = _violation(alt, r, obj, verb, picked, analyses, precision, [(r, obj, verb)])
+        result.violations.append(replace(v, evidence="proven"))
+        result.uncertain = [u for u in result.uncertain if u.blamed.id != obj]
+        result.instances.append(RuleInstance(r.id, obj, verb, False))
+        blamed.add(obj)
 
 
 def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses],
