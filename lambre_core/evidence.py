@@ -476,6 +476,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.governed and _governor_doubt(sud, h):
         return True
+    if rule.type == "as" and rule.side == "head" and "dep.lemma" in when_keys(rule) \
+            and h.upos == "NOUN" and _count_doubt(sud, d, h, lang):
+        return True
     if lang == "ru" and d.upos == "ADJ" and _ru_short_only(d.form):
         return True  # a short adjective is a predicate, never an attribute
     if rule.type == "as" and rule.feature == "Case" and h.upos in ("VERB", "AUX") \
@@ -503,6 +506,23 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and (d.upos == "ADJ" or _fits_next(rule, d, sud.word(h.id + 1), options, arcs, dep, head)):
         return True  # "die Johannesburger Zeitung": the first may be an adjective, the noun next
     return _other_head_agrees(sud, rule, dep, head, options, arcs, lang)
+
+
+def _count_doubt(sud: Sentence, num: Word, noun: Word, lang: str) -> bool:
+    """Whether a counted noun's rule ("zwei Bücher", "два брата") may not apply: the numeral
+    after the noun ("Seite zwei", "часа два": an approximation), a capitalized numeral inside the
+    sentence (a name: "Herr Sieben"), a range or compound numeral ("zwei bis drei", "двадцать
+    один"), or a Russian adjective used as a noun ("четыре составляющих": genitive plural)."""
+    if num.id > noun.id or (num.id > 1 and num.form[:1].isupper()):
+        return True
+    near = [sud.word(i) for i in (num.id - 1, num.id + 1) if 1 <= i <= len(sud.words)]
+    if any(w.upos == "NUM" or w.form[:1].isdigit() or w.form.lower() in _RANGE for w in near):
+        return True
+    return lang == "ru" and _ru_substantivized(noun.form)
+
+
+#: words that make a numeral part of a range or a choice
+_RANGE = ("bis", "oder", "-", "–", "или", "до")
 
 
 def _governor_doubt(sud: Sentence, adp: Word) -> bool:

@@ -117,10 +117,11 @@ class ExtractOptions:
     #: ("liegt auf dem Tisch"). Each becomes a government rule on the preposition's object with
     #: ``when: {head.lemma: [...], governor.lemma: [...]}``.
     governor_frames: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = ()
-    #: a linguist's review: cardinal numerals (lemmas) after which a noun is plural ("zwei
-    #: Bücher"), and the nouns that stay singular after them (units: "zwei Euro", "drei Mal")
-    plural_numerals: tuple[str, ...] = ()
-    plural_numeral_exceptions: tuple[str, ...] = ()
+    #: a linguist's review of counted nouns: (numeral lemmas, feature, the value the counted
+    #: noun takes, nouns left out, numeral forms left out). German "zwei Bücher": Number=Plur
+    #: but for units ("zwei Euro"); Russian "два брата": Case=Gen, Number=Sing, but not after
+    #: the oblique forms of the numeral ("двум братьям").
+    counted_nouns: tuple[tuple[tuple[str, ...], str, str, tuple[str, ...], tuple[str, ...]], ...] = ()
 
 
 Triple = tuple[str, str, str]  # (dependent UPOS, head UPOS, relation)
@@ -873,35 +874,37 @@ def _governor_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
 
 
 def _numeral_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
-    """The reviewed rule "a noun counted by a cardinal above one is plural" (``plural_numerals``,
-    with the unit nouns of ``plural_numeral_exceptions`` left out); the treebank's arcs are its
+    """The reviewed rules of ``counted_nouns``: a noun counted by these numerals takes this value
+    (the numeral tagged NUM or DET, as determiner or modifier); the treebank's arcs are their
     evidence."""
-    if not options.plural_numerals:
-        return []
-    nums = {n.casefold() for n in options.plural_numerals}
     rules = []
     side: Side = "head"
-    allowed = ("Plur",)
-    when: Conditions = (("dep.lemma", tuple(options.plural_numerals)),)
-    for d in ("det", "mod"):
-        arcs = [a for a in stats.arcs.get(("NUM", "NOUN", d), ())
-                if a.dep.lemma.casefold() in nums and a.head.feat_values("Number")
-                and a.head.lemma not in options.plural_numeral_exceptions]
-        if not arcs:
-            continue
-        hits = [a for a in arcs if "Plur" in a.head.feat_values("Number")]
-        rules.append(Rule(
-            id=rule_id("as", "NUM", "NOUN", d, "Number", side, allowed, when), type="as",
-            dep_upos="NUM", head_upos="NOUN", relation=d, feature="Number", side=side,
-            allowed=allowed, support=len(arcs), share=len(hits) / len(arcs), kl=None, when=when,
-            except_lemmas=frozenset(options.plural_numeral_exceptions),
-            examples=tuple(dict.fromkeys(a.sid for a in hits))[: options.max_examples],
-            example=_mark(hits[0].sent, hits[0].dep.id, hits[0].head.id) if hits else "",
-            explanation=(f"A NOUN counted by {', '.join(options.plural_numerals[:4])}... is plural; "
-                         f"units stay singular ({', '.join(options.plural_numeral_exceptions[:4])}"
-                         f"...): added on review ({len(hits)} of {len(arcs)} such arcs in the "
-                         f"treebank)."),
-        ))
+    for nums, feature, value, nouns, forms in options.counted_nouns:
+        folded = {n.casefold() for n in nums}
+        allowed = (value,)
+        when: Conditions = (("dep.lemma", tuple(nums)),)
+        for x in ("NUM", "DET"):
+            for d in ("det", "mod"):
+                arcs = [a for a in stats.arcs.get((x, "NOUN", d), ())
+                        if a.dep.lemma.casefold() in folded and a.head.feat_values(feature)
+                        and a.head.lemma not in nouns and a.dep.form.lower() not in forms]
+                if not arcs and d == "mod":
+                    continue  # (the determiner rule is kept without arcs: taggers say DET too)
+                hits = [a for a in arcs if value in a.head.feat_values(feature)]
+                left_out = ", ".join(nouns[:4]) + ("..." if len(nouns) > 4 else "")
+                rules.append(Rule(
+                    id=rule_id("as", x, "NOUN", d, feature, side, allowed, when), type="as",
+                    dep_upos=x, head_upos="NOUN", relation=d, feature=feature, side=side,
+                    allowed=allowed, support=len(arcs),
+                    share=len(hits) / len(arcs) if arcs else 1.0, kl=None,
+                    when=when, except_lemmas=frozenset(nouns), except_forms=frozenset(forms),
+                    examples=tuple(dict.fromkeys(a.sid for a in hits))[: options.max_examples],
+                    example=_mark(hits[0].sent, hits[0].dep.id, hits[0].head.id) if hits else "",
+                    explanation=(f"A NOUN counted by {', '.join(nums[:4])}... has {feature}={value}"
+                                 + (f" (but {left_out})" if nouns else "")
+                                 + f": added on review ({len(hits)} of {len(arcs)} such arcs in "
+                                   f"the treebank)."),
+                ))
     return rules
 
 
@@ -983,9 +986,9 @@ def method_notes(options: ExtractOptions | None = None) -> str:
         frames = ", ".join(f"{lem} +{'/'.join(v)}" for lem, v in sorted(o.case_frames.items()))
         items.append(f"- reviewed by hand: verb case frames (their nominal objects' case): "
                      f"{frames}.")
-    if o.plural_numerals:
-        items.append(f"- reviewed by hand: nouns after {', '.join(o.plural_numerals)} are plural, "
-                     f"but for {', '.join(o.plural_numeral_exceptions)}.")
+    for nums, feature, value, nouns, _forms in o.counted_nouns:
+        items.append(f"- reviewed by hand: nouns after {', '.join(nums)} have {feature}={value}"
+                     + (f", but for {', '.join(nouns)}." if nouns else "."))
     for verbs, preps, cases in o.governor_frames:
         items.append(f"- reviewed by hand: {', '.join(preps)} + {'/'.join(cases)} on the verbs "
                      f"{', '.join(verbs)}.")

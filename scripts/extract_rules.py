@@ -90,23 +90,50 @@ GOVERNOR_FRAMES: dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[s
     ),
 }
 
-#: a linguist's review: a noun counted by a cardinal above one is plural ("zwei Bücher"), but
-#: masculine and neuter units of measure and currency stay singular ("zwei Euro", "drei Mal",
-#: "fünf Grad"), as do the clock ("zwei Uhr"), "Mann" as a head count ("drei Mann hoch"), "Dank"
-#: ("tausend Dank") and drinks ordered by the glass ("zwei Kaffee"). Digits are left out.
-NUMERALS: dict[str, dict[str, tuple[str, ...]]] = {
-    "de": {
-        "plural_numerals": ("zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun",
-                            "zehn", "elf", "zwölf", "zwanzig", "dreißig", "vierzig", "fünfzig",
-                            "hundert", "tausend", "beide"),
-        "plural_numeral_exceptions": (
-            "Euro", "Cent", "Dollar", "Franken", "Pfund", "Rubel", "Yen", "Mark", "Pfennig",
-            "Mal", "Kilo", "Gramm", "Kilogramm", "Meter", "Kilometer", "Zentimeter",
-            "Millimeter", "Quadratmeter", "Kubikmeter", "Liter", "Grad", "Prozent", "Promille",
-            "Stück", "Paar", "Dutzend", "Glas", "Fuß", "Zoll", "Uhr", "Mann", "Dank", "Kaffee",
-            "Bier", "Wein", "Tee", "Wasser", "Sack", "Fass", "Kasten", "Schluck", "Hundert",
-            "Tausend", "Byte", "Bit", "Watt", "Volt", "Hektar"),
-    },
+#: a linguist's review of counted nouns (lambre_core.extract.ExtractOptions.counted_nouns).
+#: German: a noun counted by a cardinal above one is plural ("zwei Bücher"), but masculine and
+#: neuter units of measure and currency stay singular ("zwei Euro", "drei Mal", "fünf Grad"), as
+#: do the clock ("zwei Uhr"), "Mann" as a head count ("drei Mann hoch"), "Dank" ("tausend Dank")
+#: and drinks ordered by the glass ("zwei Kaffee"). Russian: after два, три, четыре, оба the noun
+#: is genitive singular ("два брата"), after пять and up genitive plural ("пять братьев"), but
+#: not after the numerals' oblique forms ("двум братьям", "пяти братьям"). Digits are left out.
+_DE_UNITS = (
+    "Euro", "Cent", "Dollar", "Franken", "Pfund", "Rubel", "Yen", "Mark", "Pfennig", "Mal", "Kilo",
+    "Gramm", "Kilogramm", "Meter", "Kilometer", "Zentimeter", "Millimeter", "Quadratmeter",
+    "Kubikmeter", "Liter", "Grad", "Prozent", "Promille", "Stück", "Paar", "Dutzend", "Glas",
+    "Fuß", "Zoll", "Uhr", "Mann", "Dank", "Kaffee", "Bier", "Wein", "Tee", "Wasser", "Sack",
+    "Fass", "Kasten", "Schluck", "Hundert", "Tausend", "Byte", "Bit", "Watt", "Volt", "Hektar")
+_RU_FEW = ("два", "три", "четыре", "оба")
+_RU_MANY = ("пять", "шесть", "семь", "восемь", "девять", "десять", "одиннадцать", "двенадцать",
+            "тринадцать", "четырнадцать", "пятнадцать", "шестнадцать", "семнадцать",
+            "восемнадцать", "девятнадцать", "двадцать", "тридцать", "сорок", "пятьдесят",
+            "шестьдесят", "семьдесят", "восемьдесят", "девяносто", "сто")
+
+
+def _ru_oblique(lemmas: tuple[str, ...]) -> tuple[str, ...]:
+    """The forms of Russian numerals other than their nominative (pymorphy3's paradigms)."""
+    import pymorphy3
+
+    morph = pymorphy3.MorphAnalyzer()
+    keep = {*lemmas, "две", "обе"}
+    out = {f.word for lem in lemmas for p in morph.parse(lem)[:1] for f in p.lexeme}
+    out |= {w.replace("ё", "е") for w in out}  # "трех" as often as "трёх"
+    return tuple(sorted(out - keep))
+
+
+_RU_FEW_OBLIQUE = _ru_oblique(_RU_FEW)
+_RU_MANY_OBLIQUE = _ru_oblique(_RU_MANY)
+COUNTED: dict[str, tuple[tuple[tuple[str, ...], str, str, tuple[str, ...], tuple[str, ...]], ...]] = {
+    "de": (
+        (("zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf",
+          "zwölf", "zwanzig", "dreißig", "vierzig", "fünfzig", "hundert", "tausend", "beide"),
+         "Number", "Plur", _DE_UNITS, ()),
+    ),
+    "ru": (
+        ((*_RU_FEW, *_RU_MANY), "Case", "Gen", (), (*_RU_FEW_OBLIQUE, *_RU_MANY_OBLIQUE)),
+        (_RU_FEW, "Number", "Sing", (), _RU_FEW_OBLIQUE),
+        (_RU_MANY, "Number", "Plur", (), _RU_MANY_OBLIQUE),
+    ),
 }
 
 
@@ -142,7 +169,7 @@ def main() -> int:
         options = ExtractOptions(government_also_allowed=REVIEW.get(lang, {}),
                                  case_frames=CASE_FRAMES.get(lang, {}),
                                  governor_frames=GOVERNOR_FRAMES.get(lang, ()),
-                                 **NUMERALS.get(lang, {}))
+                                 counted_nouns=COUNTED.get(lang, ()))
         ruleset = extract_from_files(files, lang, options, on_skip=skipped)
         out = args.out / f"{lang}.yaml"
         header = (f"# L'AMBRE rules for '{lang}', extracted by: python scripts/extract_rules.py "
