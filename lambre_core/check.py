@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from .conllu_io import tree_error
 from .doc import Sentence, Word
+from .gcpause import collector_paused
 from .joint import Arc, outcome
 from .rules import Rule, RuleSet
 from .sud import relation_matches, to_sud
@@ -277,8 +278,9 @@ def check_sentences(
 ) -> list[SentenceCheck]:
     """Check many sentences; broken trees are kept as checks with ``error`` set."""
     index = RuleIndex(ruleset.enabled_rules(disabled))
-    return [
-        check_sentence(s, ruleset, disabled=disabled, is_sud=is_sud,
-                       violation_filter=violation_filter, precision=precision, index=index)
-        for s in sentences
-    ]
+    with collector_paused():  # checks form no cycles: see gcpause
+        return [
+            check_sentence(s, ruleset, disabled=disabled, is_sud=is_sud,
+                           violation_filter=violation_filter, precision=precision, index=index)
+            for s in sentences
+        ]

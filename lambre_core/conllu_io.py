@@ -22,6 +22,7 @@ from conllu.parser import DEFAULT_FIELDS, parse_comment_line, parse_line
 from .doc import MultiwordToken, Sentence, Word
 from .errors import ConlluError, TreeError
 from .files import open_text
+from .gcpause import collector_paused
 
 
 def _offsets(misc: dict[str, str]) -> tuple[int | None, int | None]:
@@ -43,6 +44,48 @@ def _column_of(line: str, field_index: int) -> int:
     return sum(len(p) + 1 for p in parts[:field_index]) + 1
 
 
+def _dict_field(value: str) -> dict[str, str]:
+    """FEATS or MISC as ``conllu.parser.parse_dict_value`` reads it (then ``None`` -> ``""``):
+    ``_`` is empty, a part's value is what lies between its first and second ``=``."""
+    if not value or value == "_":
+        return {}
+    out: dict[str, str] = {}
+    for part in value.split("|"):
+        if "=" in part:
+            bits = part.split("=")
+            key, val = bits[0], bits[1]
+            if val == "_":
+                val = ""
+        else:
+            key, val = part, ""
+        if key and key != "_":
+            out[key] = val
+    return out
+
+
+def _plain_int(value: str) -> bool:
+    """Whether ``value`` is a non-negative integer as the ``conllu`` library reads one."""
+    return value.isascii() and value.isdigit() and (value == "0" or value[0] != "0")
+
+
+def _fast_word(cols: list[str], expected_id: int) -> Word | None:
+    """The word of an ordinary token line (the expected integer ID, an integer HEAD), read
+    without the ``conllu`` library's regular expressions, which dominated reading time; None
+    for anything else (multiword and empty nodes, odd fields, errors): ``_parse_block`` then
+    reads the line the library's way, errors and all, so results never differ."""
+    tid, head = cols[0], cols[6]
+    if (tid != str(expected_id) or not _plain_int(head)
+            or ("-" in cols[8] and cols[8] != "_")):  # DEPS with ranges: the library may object
+        return None
+    for c in cols:
+        if "  " in c:  # the library also splits fields at runs of spaces
+            return None
+    misc = _dict_field(cols[9])
+    start, end = _offsets(misc)
+    return Word(expected_id, cols[1], cols[2] or "_", cols[3] or "_", cols[4] or "_",
+                _dict_field(cols[5]), int(head), cols[7] or "_", cols[8], misc, start, end)
+
+
 def _parse_block(lines: list[tuple[int, str]], source: str) -> Sentence:
     metadata: dict[str, str] = {}
     words: list[Word] = []
@@ -57,6 +100,10 @@ def _parse_block(lines: list[tuple[int, str]], source: str) -> Sentence:
             raise ConlluError(
                 f"expected 10 tab-separated fields, found {len(cols)}", source, lineno, 1
             )
+        fast = _fast_word(cols, len(words) + 1)
+        if fast is not None:
+            words.append(fast)
+            continue
         try:
             tok = parse_line(line, DEFAULT_FIELDS)
         except (ParseException, ValueError) as exc:
@@ -171,9 +218,10 @@ def read_conllu(path: str | os.PathLike[str]) -> list[Sentence]:
     name = str(path)
     try:
         if name == "-":
-            sentences = list(iter_conllu(sys.stdin, "<stdin>"))
+            with collector_paused():
+                sentences = list(iter_conllu(sys.stdin, "<stdin>"))
         else:
-            with open_text(name) as fh:
+            with open_text(name) as fh, collector_paused():
                 sentences = list(iter_conllu(fh, name))
     except FileNotFoundError:
         raise ConlluError("no such file", name) from None
