@@ -120,18 +120,35 @@ class RuleIndex:
         self._by_upos: dict[tuple[str, str], list[Rule]] = {}
         for r in self.rules:
             self._by_upos.setdefault((r.dep_upos, r.head_upos), []).append(r)
-        self._memo: dict[tuple[str, str, str], tuple[Rule, ...]] = {}
+        self._memo: dict[tuple[str, str, str], _Candidates] = {}
 
     def candidates(self, dep_upos: str, head_upos: str, deprel: str) -> tuple[Rule, ...]:
         """The rules whose UPOS pair and relation fit the arc (exceptions not yet applied)."""
+        return self._lookup(dep_upos, head_upos, deprel).rules
+
+    def _lookup(self, dep_upos: str, head_upos: str, deprel: str) -> _Candidates:
         key = (dep_upos, head_upos, deprel)
         found = self._memo.get(key)
         if found is None:
-            found = tuple(
+            rules = tuple(
                 r for k in ((dep_upos, head_upos), ("*", head_upos), (dep_upos, "*"), ("*", "*"))
                 for r in self._by_upos.get(k, ()) if relation_matches(r.relation, deprel))
+            found = _Candidates(
+                rules, any(r.except_lemmas or r.except_forms for r in rules),
+                tuple(r for r in rules if r.type == "as" and r.names_lemmas_at_all))
             self._memo[key] = found
         return found
+
+
+@dataclass(frozen=True)
+class _Candidates:
+    """An arc pattern's rules, with what ``rule_arcs`` asks of them worked out once."""
+
+    rules: tuple[Rule, ...]
+    #: whether any has lemma or form exceptions
+    exceptions: bool
+    #: the assignment rules that name governor or dependent lemmas
+    governed: tuple[Rule, ...]
 
 
 def rule_arcs(sud: Sentence, rules: Iterable[Rule] | RuleIndex) -> list[Arc]:
@@ -140,18 +157,22 @@ def rule_arcs(sud: Sentence, rules: Iterable[Rule] | RuleIndex) -> list[Arc]:
     across sentences."""
     index = rules if isinstance(rules, RuleIndex) else RuleIndex(rules)
     words = sud.words
+    memo = index._memo
     arcs: list[Arc] = []
     for dep in words:
         if dep.head == 0:
             continue
         head = words[dep.head - 1]
-        rs = index.candidates(dep.upos, head.upos, dep.deprel)
-        if rs and any(r.except_lemmas or r.except_forms for r in rs):
+        found = memo.get((dep.upos, head.upos, dep.deprel)) or index._lookup(
+            dep.upos, head.upos, dep.deprel)
+        rs, governed = found.rules, found.governed
+        if found.exceptions:
             rs = tuple(r for r in rs if not _exempt(r, dep, head))
+            governed = tuple(r for r in governed if not _exempt(r, dep, head))
         # a rule for this very governor ("helfen" + dative) replaces the general rule of its
         # relation and feature ("a verb's object is accusative")
-        named = {(r.relation, r.feature, r.side) for r in rs
-                 if r.type == "as" and r.names_lemmas(dep.lemma, head.lemma)}
+        named = {(r.relation, r.feature, r.side) for r in governed
+                 if r.names_lemmas(dep.lemma, head.lemma)} if governed else None
         if named:
             rs = tuple(r for r in rs if r.type != "as" or r.when
                        or (r.relation, r.feature, r.side) not in named)

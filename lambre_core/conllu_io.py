@@ -239,28 +239,41 @@ def read_conllu_string(text: str, source: str = "<string>") -> list[Sentence]:
 
 def tree_error(sent: Sentence) -> TreeError | None:
     """Why the sentence's basic tree is not a tree (missing head, bad head, cycle, no root), or None."""
-    n = len(sent.words)
+    words = sent.words
+    n = len(words)
     roots = 0
-    for w in sent.words:
+    for w in words:
+        h = w.head
+        if 0 < h <= n and h != w.id:
+            continue
+        if h == 0:
+            roots += 1
+            continue
         line = (sent.line or 0) + len(sent.metadata) + w.id - 1 if sent.line else None
-        if w.head < 0:
+        if h < 0:
             return TreeError(f"word {w.id} ({w.form!r}) has no head", sent.source, line)
-        if w.head > n:
-            return TreeError(f"word {w.id} ({w.form!r}) has head {w.head} outside the sentence",
+        if h > n:
+            return TreeError(f"word {w.id} ({w.form!r}) has head {h} outside the sentence",
                              sent.source, line)
-        if w.head == w.id:
-            return TreeError(f"word {w.id} ({w.form!r}) is its own head", sent.source, line)
-        roots += w.head == 0
+        return TreeError(f"word {w.id} ({w.form!r}) is its own head", sent.source, line)
     if roots == 0:
         return TreeError("sentence has no root", sent.source, sent.line)
-    for w in sent.words:
-        seen = {w.id}
-        h = w.head
-        while h != 0:
-            if h in seen:
+    # each word's path up must reach the root; a word whose path has been walked is known to,
+    # so every head is followed once (the first word whose path loops is named, as before)
+    rooted = [False] * (n + 1)
+    rooted[0] = True
+    walker = [0] * (n + 1)  # which word's walk last passed here
+    for w in words:
+        path = []
+        i = w.id
+        while not rooted[i]:
+            if walker[i] == w.id:
                 return TreeError(f"cycle through word {w.id} ({w.form!r})", sent.source, sent.line)
-            seen.add(h)
-            h = sent.word(h).head
+            walker[i] = w.id
+            path.append(i)
+            i = words[i - 1].head
+        for i in path:
+            rooted[i] = True
     return None
 
 

@@ -34,8 +34,13 @@ relations, word order and UD features decide; there is no word list, so it runs 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from .doc import Sentence, Word
+
+# The label helpers below are pure functions of a relation name, called for every word several
+# times per conversion; a relation vocabulary is small, so they are memoised (checking speed).
+_labels = lru_cache(maxsize=4096)
 
 #: UD relations whose dependent (a function word) becomes the head, and the order in which they
 #: are reversed (lower first, i.e. innermost): case, cop, passive/causative aux, aux, mark
@@ -67,15 +72,17 @@ def looks_like_sud(sentence: Sentence) -> bool:
     """Whether a sentence is annotated in SUD (it uses a relation UD does not have)."""
     if sentence.metadata.get("annotation") == "sud":
         return True
-    return any(w.deprel.split("@")[0].split(":")[0] in _SUD_ONLY for w in sentence.words)
+    return any(main_relation(d) in _SUD_ONLY for d in {w.deprel for w in sentence.words})
 
 
+@_labels
 def base_relation(deprel: str) -> str:
     """The relation without its SUD ``@`` extension: ``subj@pass`` -> ``subj``,
     ``conj:coord@emb`` -> ``conj:coord`` (the ``:`` subtype stays)."""
     return deprel.split("@", 1)[0]
 
 
+@_labels
 def main_relation(deprel: str) -> str:
     """The relation without subtype or extension: ``comp:obl@agent`` -> ``comp``."""
     return deprel.split("@", 1)[0].split(":", 1)[0]
@@ -101,11 +108,13 @@ def relation_matches(rule_relation: str, deprel: str) -> bool:
     return ":" not in rule_relation and base.split(":", 1)[0] == rule_relation
 
 
+@_labels
 def _split(deprel: str) -> tuple[str, str | None]:
     main, _, sub = deprel.partition(":")
     return main, (sub or None)
 
 
+@_labels
 def _fw_kind(deprel: str) -> str | None:
     """The function-word kind of a UD relation (``aux:pass`` for passive auxiliaries), or None."""
     main, sub = _split(deprel)
@@ -502,6 +511,7 @@ def _shift_out(t: _Tree, reversed_arcs: list[tuple[int, int, str]]) -> None:
 # 4. coordination and chains
 
 
+@_labels
 def _is_coord(label: str) -> bool:
     return base_relation(label) == "conj:coord"
 
