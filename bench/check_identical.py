@@ -19,12 +19,19 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from lambre_core.check import SentenceCheck, Violation
+from lambre_core.check import SentenceCheck, Violation, check_sentences
 from lambre_core.commands import precision_for
 from lambre_core.conllu_io import read_conllu
 from lambre_core.rules import default_rules
 from lambre_core.score import score_corpus
-from lambre_core.shard import check_sharded
+
+try:
+    from lambre_core.shard import check_sharded
+except ImportError:  # a checkout from before sharding: one process
+
+    def check_sharded(sentences: Any, rules: Any, *, precision: Any = None,
+                      jobs: int = 1) -> list[SentenceCheck]:
+        return check_sentences(sentences, rules, precision=precision)
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 #: the test treebanks of the two languages with lexicon-backed precise checking
@@ -35,13 +42,17 @@ FILES = {
 
 
 def _violation(v: Violation) -> list[Any]:
-    return [v.rule.id, v.blamed.id, v.other.id, list(v.blame), v.evidence, list(v.expected),
+    return [v.rule.id, v.dep.id, v.head.id, v.dep.feats, v.head.feats, v.blamed.id, v.other.id,
+            list(v.blame), v.evidence, list(v.expected),
             list(v.found), list(v.suggestions), v.note]
 
 
 def _sentence(c: SentenceCheck, score: float) -> dict[str, Any]:
     return {
         "id": c.sentence.sent_id, "error": c.error, "score": score,
+        "tree": [[w.id, w.form, w.head, w.deprel, w.feats, w.misc, w.start, w.end]
+                 for w in c.sentence.words],
+        "meta": c.sentence.metadata,
         "instances": [[i.rule_id, i.dep, i.head, i.satisfied] for i in c.instances],
         "violations": [_violation(v) for v in c.violations],
         "uncertain": [_violation(v) for v in c.uncertain],
