@@ -25,6 +25,7 @@ from .parse_cache import ParseCache, cached_parse, model_key, text_key
 from .parse_pool import ParseBackend, ParserSpec, open_backend
 from .rules import RuleSet
 from .score import CorpusReport, score_corpus
+from .shard import check_sharded
 
 #: sentences per parse batch (one worker call)
 BATCH = 64
@@ -175,13 +176,19 @@ def score_files(inputs: Sequence[InputFile], settings: ScoreSettings,
             r.error = LambreError(err.strerror or str(err), r.input.path)
     if texts:
         _parse_texts(texts, parsed, results, settings)
+    # --jobs also shares out checking, in local processes (a --cluster parses remotely only)
+    jobs = settings.jobs if settings.cluster is None else 1
     for i, r in enumerate(results):
         if r.error is not None or i not in parsed:
             continue
         bar = _progress(len(parsed[i]), settings.progress, f"checking {r.input.name}")
         try:
-            checks = check_sentences(_counted(parsed[i], bar), settings.ruleset,
-                                     disabled=settings.disabled, precision=settings.precision)
+            if jobs > 1:
+                checks = check_sharded(parsed[i], settings.ruleset, disabled=settings.disabled,
+                                       precision=settings.precision, jobs=jobs, on_done=bar.update)
+            else:
+                checks = check_sentences(_counted(parsed[i], bar), settings.ruleset,
+                                         disabled=settings.disabled, precision=settings.precision)
         finally:
             bar.close()
         for c in checks:

@@ -63,11 +63,13 @@ def check_sharded(
     precision: Any = None,
     jobs: int = 1,
     on_done: Callable[[int], None] | None = None,
+    chunk: int = CHUNK,
 ) -> list[SentenceCheck]:
     """``check_sentences`` over ``jobs`` processes, results in input order and identical to
-    one process. ``on_done(n)`` is called as each range of ``n`` sentences is done."""
+    one process. ``on_done(n)`` is called as each range of ``n`` sentences is done; ``chunk``
+    sentences make one task (fewer than two chunks are checked in this process)."""
     sentences = list(sentences)
-    if jobs <= 1 or len(sentences) < 2 * CHUNK or not can_shard():
+    if jobs <= 1 or len(sentences) < 2 * chunk or not can_shard():
         checks = check_sentences(sentences, ruleset, disabled=disabled, is_sud=is_sud,
                                  violation_filter=violation_filter, precision=precision)
         if on_done is not None:
@@ -75,7 +77,7 @@ def check_sharded(
         return checks
     global _JOB
     _JOB = _Job(sentences, ruleset, disabled, is_sud, violation_filter, precision)
-    bounds = [(a, min(a + CHUNK, len(sentences))) for a in range(0, len(sentences), CHUNK)]
+    bounds = [(a, min(a + chunk, len(sentences))) for a in range(0, len(sentences), chunk)]
     out: list[SentenceCheck] = []
     # objects made so far go to the collector's permanent generation: a collection in a worker
     # then does not walk (and so copy-on-write) every page the parent holds
