@@ -158,6 +158,14 @@ def _counted(sentences: Iterable[Sentence], bar: Any) -> Iterator[Sentence]:
         bar.update(1)
 
 
+def _released(sentences: list[Sentence]) -> Iterator[Sentence]:
+    """Each sentence of the list, dropped from it once taken: an input sentence is freed when
+    its check is made (the check keeps the converted copy), which lowers peak memory."""
+    sentences.reverse()
+    while sentences:
+        yield sentences.pop()
+
+
 def score_files(inputs: Sequence[InputFile], settings: ScoreSettings,
                 read_text: Callable[[str], str]) -> list[SystemResult]:
     """Score every input; a file that fails is returned with ``error`` set, the rest scored."""
@@ -184,10 +192,10 @@ def score_files(inputs: Sequence[InputFile], settings: ScoreSettings,
         bar = _progress(len(parsed[i]), settings.progress, f"checking {r.input.name}")
         try:
             if jobs > 1:
-                checks = check_sharded(parsed[i], settings.ruleset, disabled=settings.disabled,
+                checks = check_sharded(parsed.pop(i), settings.ruleset, disabled=settings.disabled,
                                        precision=settings.precision, jobs=jobs, on_done=bar.update)
             else:
-                checks = check_sentences(_counted(parsed[i], bar), settings.ruleset,
+                checks = check_sentences(_counted(_released(parsed.pop(i)), bar), settings.ruleset,
                                          disabled=settings.disabled, precision=settings.precision)
         finally:
             bar.close()
