@@ -12,9 +12,9 @@ import os
 import re
 import sys
 import tempfile
-from sys import intern
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from sys import intern
 
 import conllu
 from conllu.exceptions import ParseException

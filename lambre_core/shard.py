@@ -27,6 +27,7 @@ from .check import RuleInstance, SentenceCheck, ViolationFilter, check_sentences
 from .doc import Sentence, Word
 from .gcpause import collector_paused
 from .rules import Rule, RuleSet
+from .sud import copy_word, with_words
 
 #: sentences per task: big enough that a task's overhead is small, small enough to balance
 CHUNK = 200
@@ -185,19 +186,9 @@ def _rebuild(given: Sentence, heads: tuple[int, ...], labels: tuple[str, ...],
              odd: dict[int, Word]) -> Sentence:
     """The converted sentence, as ``sud.to_sud`` builds it: the input's words copied with new
     heads and labels, its metadata copied, the rest shared."""
-    words = []
-    for i, w in enumerate(given.words):
-        if i in odd:
-            words.append(odd[i])
-            continue
-        new = object.__new__(Word)
-        new.__dict__.update(w.__dict__)
-        new.head, new.deprel, new.feats, new.misc = heads[i], labels[i], dict(w.feats), dict(w.misc)
-        words.append(new)
-    out = object.__new__(Sentence)
-    out.__dict__.update(given.__dict__)
-    out.words, out.metadata = words, dict(given.metadata)
-    return out
+    words = [odd[i] if i in odd else copy_word(w, heads[i], labels[i])
+             for i, w in enumerate(given.words)]
+    return with_words(given, words)
 
 
 def _decode(given: Sequence[Sentence], payload: tuple[bytes, bytes],
