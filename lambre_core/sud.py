@@ -200,6 +200,10 @@ def _rename(t: _Tree, d: int) -> str:
     """The SUD label for the UD arc into word ``d`` (not for reversed function words)."""
     ud = t.ud[d]
     main, sub = _split(ud)
+    if main in _UNCHANGED:  # first: punct and det are the commonest, and no branch below names one
+        if sub and sub in _KEPT_SUBTYPES.get(main, ()):
+            return ud
+        return main + (f"@{sub}" if sub else "")
     h = t.head[d]
     dep = t.w(d)
     ext = f"@{sub}" if sub else ""
@@ -264,10 +268,6 @@ def _rename(t: _Tree, d: int) -> str:
         return "conj:coord" + ext
     if main == "appos":
         return "conj:appos" + ext
-    if main in _UNCHANGED:
-        if sub and sub in _KEPT_SUBTYPES.get(main, ()):
-            return ud
-        return main + ext
     return "unk" + ext
 
 
