@@ -21,6 +21,8 @@ import pickle
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from itertools import starmap
+from operator import attrgetter
 from typing import Any
 
 from .check import RuleInstance, SentenceCheck, ViolationFilter, check_sentences
@@ -29,6 +31,9 @@ from .gcpause import collector_paused
 from .rules import Rule, RuleSet
 from .sud import copy_word, with_words
 
+#: a rule instance as a plain tuple, RuleInstance's fields in order
+_INSTANCE = attrgetter("rule_id", "dep", "head", "satisfied")
+_HEAD, _LABEL = attrgetter("head"), attrgetter("deprel")
 #: sentences per task: big enough that a task's overhead is small, small enough to balance
 CHUNK = 200
 
@@ -133,8 +138,8 @@ def _tree(check: Sentence, given: Sentence, converted_only: bool) -> Any:
             or check.metadata != given.metadata or check.source != given.source
             or check.line != given.line):
         return ("full", check)
-    heads = tuple(w.head for w in check.words)
-    labels = tuple(w.deprel for w in check.words)
+    heads = tuple(map(_HEAD, check.words))
+    labels = tuple(map(_LABEL, check.words))
     odd = {} if converted_only else {
         i: w for i, (w, g) in enumerate(zip(check.words, given.words, strict=True))
         if not _same_except_tree(w, g)}
@@ -151,14 +156,13 @@ def _check_range(bounds: tuple[int, int]) -> tuple[bytes, bytes]:
     # the paper's method checks the converted sentence itself; the precise one may re-attach
     converted_only = job.precision is None
     with collector_paused():
-        head = [(c.error, _tree(c.sentence, g, converted_only),
-                 tuple((i.rule_id, i.dep, i.head, i.satisfied) for i in c.instances))
+        head = [(c.error, _tree(c.sentence, g, converted_only), tuple(map(_INSTANCE, c.instances)))
                 for c, g in zip(checks, given, strict=True)]
         first = pickle.dumps(head, protocol=pickle.HIGHEST_PROTOCOL)
-        # the input's own words too: a check may point at one (the parent has them all)
-        words = {id(w): ("g", j, i) for j, g in enumerate(given) for i, w in enumerate(g.words)}
-        words.update({id(w): ("w", j, i) for j, c in enumerate(checks)
-                      for i, w in enumerate(c.sentence.words)})
+        # (a word of no checked sentence, such as the precise checker's copies with the chosen
+        # features, travels by value)
+        words = {id(w): ("w", j, i) for j, c in enumerate(checks) if c.violations or c.uncertain
+                 for i, w in enumerate(c.sentence.words)}
         rules = {id(r): i for i, r in enumerate(job.ruleset.rules)}
         buf = io.BytesIO()
         _RefPickler(buf, words, rules).dump([(c.violations, c.uncertain) for c in checks])
@@ -169,16 +173,13 @@ def _check_range(bounds: tuple[int, int]) -> tuple[bytes, bytes]:
 
 
 class _RefUnpickler(pickle.Unpickler):
-    def __init__(self, data: bytes, sentences: list[Sentence], given: Sequence[Sentence],
-                 rules: Sequence[Rule]) -> None:
+    def __init__(self, data: bytes, sentences: list[Sentence], rules: Sequence[Rule]) -> None:
         super().__init__(io.BytesIO(data))
-        self.sentences, self.given, self.rules = sentences, given, rules
+        self.sentences, self.rules = sentences, rules
 
     def persistent_load(self, pid: Any) -> Any:  # noqa: D102 (pickle's hook)
         if pid[0] == "w":
             return self.sentences[pid[1]].words[pid[2]]
-        if pid[0] == "g":
-            return self.given[pid[1]].words[pid[2]]
         return self.rules[pid[1]]
 
 
@@ -202,9 +203,9 @@ def _decode(given: Sequence[Sentence], payload: tuple[bytes, bytes],
             sentences.append(tree[1])
         else:
             sentences.append(_rebuild(g, tree[1], tree[2], tree[3]))
-    found = _RefUnpickler(payload[1], sentences, given, rules).load()
+    found = _RefUnpickler(payload[1], sentences, rules).load()
     out = []
     for (error, _, instances), sent, (violations, uncertain) in zip(head, sentences, found, strict=True):
-        check = SentenceCheck(sent, [RuleInstance(*i) for i in instances], violations, error, uncertain)
+        check = SentenceCheck(sent, list(starmap(RuleInstance, instances)), violations, error, uncertain)
         out.append(check)
     return out
