@@ -184,8 +184,11 @@ def score_files(inputs: Sequence[InputFile], settings: ScoreSettings,
             r.error = LambreError(err.strerror or str(err), r.input.path)
     if texts:
         _parse_texts(texts, parsed, results, settings)
-    # --jobs also shares out checking, in local processes (a --cluster parses remotely only)
-    jobs = settings.jobs if settings.cluster is None else 1
+    # --jobs also shares out precise checking, in local processes (a --cluster parses remotely
+    # only). The paper's method checks a sentence in about the time it takes to send its result
+    # back and rebuild it (bench/check_throughput.py --jobs 2: twice the CPU time, no wall time
+    # won), so it stays in this process
+    jobs = settings.jobs if settings.cluster is None and settings.precision is not None else 1
     for i, r in enumerate(results):
         if r.error is not None or i not in parsed:
             continue

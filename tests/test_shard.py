@@ -1,7 +1,7 @@
 """Checking in several processes (``lambre_core.shard``) gives what one process gives: the same
 converted trees, rule instances, violations (pointing at the same sentence's words) and scores,
 in paper and precise mode, with broken trees kept in place; and ``score --jobs 2`` on CoNLL-U
-writes the same report as ``--jobs 1``."""
+(precise mode) writes the same report as ``--jobs 1``."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest
 
 from lambre_core.check import check_sentences
 from lambre_core.commands import precision_for
-from lambre_core.conllu_io import read_conllu, read_conllu_string
+from lambre_core.conllu_io import read_conllu, read_conllu_string, to_conllu
 from lambre_core.doc import Sentence
 from lambre_core.rules import default_rules
 from lambre_core.score import score_corpus
@@ -68,14 +68,17 @@ def test_small_input_and_one_job_stay_in_process(shared: Path) -> None:
 
 
 def test_score_jobs_two_equals_one_on_conllu(shared: Path, tmp_path: Path) -> None:
-    gold = shared / "treebanks" / "ud" / "de" / "de_gsd-ud-test.conllu"  # 977 sentences: sharded
+    # precise mode (paper mode is not sharded by score): 450 sentences, more than two chunks
+    gold = tmp_path / "pud450.conllu"
+    gold.write_text(to_conllu(read_conllu(shared / "treebanks" / "ud" / "de" / "de_pud-ud-test.conllu")[:450]),
+                    encoding="utf-8")
     outs = []
     for jobs in ("1", "2"):
         res = subprocess.run(
             [sys.executable, "-m", "lambre_core.cli", "score", "--lang", "de", "--conllu", str(gold),
-             "--mode", "paper", "--format", "json", "--per-sentence", "--bootstrap", "50", "--jobs", jobs],
-            capture_output=True, text=True, env={**os.environ})
+             "--mode", "precise", "--format", "json", "--per-sentence", "--bootstrap", "50",
+             "--jobs", jobs], capture_output=True, text=True, env={**os.environ})
         assert res.returncode == 0, res.stderr
         outs.append(json.loads(res.stdout))
     assert outs[0] == outs[1]
-    assert len(outs[0]["sentences"]) == 977
+    assert len(outs[0]["sentences"]) == 450
