@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from lambre_core.check import check_sentences
+from lambre_core.commands import precision_for
 from lambre_core.conllu_io import read_conllu
 from lambre_core.rules import available_languages, default_rules
 from lambre_core.score import score_corpus
@@ -35,14 +36,6 @@ def _cpu() -> float:
     own = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)  # workers, once they have exited
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
-
-
-def _precision(mode: str, lang: str) -> Any:
-    if mode == "paper":
-        return None
-    from lambre_core.commands import precision_for
-
-    return precision_for(mode, lang)
 
 
 def main() -> int:
@@ -82,7 +75,7 @@ def main() -> int:
             continue
         loaded = [s for f in files for s in read_conllu(f)]
         rules = default_rules(lang)
-        precision = _precision(args.mode, lang)
+        precision = precision_for(args.mode, lang)  # None in paper mode
         best: tuple[float, float] | None = None
         for _ in range(args.repeat):
             w0, c0 = time.perf_counter(), _cpu()
