@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from .conllu_io import tree_error
 from .doc import Sentence, Word
+from .gcpause import collector_paused
 from .joint import Arc, outcome
 from .rules import Rule, RuleSet
 from .sud import relation_matches, to_sud
@@ -119,18 +120,39 @@ class RuleIndex:
         self._by_upos: dict[tuple[str, str], list[Rule]] = {}
         for r in self.rules:
             self._by_upos.setdefault((r.dep_upos, r.head_upos), []).append(r)
-        self._memo: dict[tuple[str, str, str], tuple[Rule, ...]] = {}
+        self._memo: dict[tuple[str, str, str], _Candidates] = {}
 
     def candidates(self, dep_upos: str, head_upos: str, deprel: str) -> tuple[Rule, ...]:
         """The rules whose UPOS pair and relation fit the arc (exceptions not yet applied)."""
+        return self._lookup(dep_upos, head_upos, deprel).rules
+
+    def _lookup(self, dep_upos: str, head_upos: str, deprel: str) -> _Candidates:
         key = (dep_upos, head_upos, deprel)
         found = self._memo.get(key)
         if found is None:
-            found = tuple(
+            rules = tuple(
                 r for k in ((dep_upos, head_upos), ("*", head_upos), (dep_upos, "*"), ("*", "*"))
                 for r in self._by_upos.get(k, ()) if relation_matches(r.relation, deprel))
+            found = _Candidates(
+                rules, any(r.except_lemmas or r.except_forms for r in rules),
+                tuple(r for r in rules if r.type == "as" and r.names_lemmas_at_all
+                      and not r.by_governor),
+                tuple(r for r in rules if r.by_governor))
             self._memo[key] = found
         return found
+
+
+@dataclass(frozen=True)
+class _Candidates:
+    """An arc pattern's rules, with what ``rule_arcs`` asks of them worked out once."""
+
+    rules: tuple[Rule, ...]
+    #: whether any has lemma or form exceptions
+    exceptions: bool
+    #: the assignment rules that name governor or dependent lemmas
+    governed: tuple[Rule, ...]
+    #: the rules with a ``governor.lemma`` condition (the head's own head)
+    by_governor: tuple[Rule, ...] = ()
 
 
 def rule_arcs(sud: Sentence, rules: Iterable[Rule] | RuleIndex) -> list[Arc]:
@@ -139,23 +161,29 @@ def rule_arcs(sud: Sentence, rules: Iterable[Rule] | RuleIndex) -> list[Arc]:
     across sentences."""
     index = rules if isinstance(rules, RuleIndex) else RuleIndex(rules)
     words = sud.words
+    memo = index._memo
     arcs: list[Arc] = []
     for dep in words:
         if dep.head == 0:
             continue
         head = words[dep.head - 1]
-        rs = index.candidates(dep.upos, head.upos, dep.deprel)
-        if rs and any(r.except_lemmas or r.except_forms for r in rs):
+        found = memo.get((dep.upos, head.upos, dep.deprel)) or index._lookup(
+            dep.upos, head.upos, dep.deprel)
+        rs, governed = found.rules, found.governed
+        if found.exceptions:
             rs = tuple(r for r in rs if not _exempt(r, dep, head))
-        governor = words[head.head - 1].lemma if head.head else ""
-        if rs and any(r.governed for r in rs):
+            governed = tuple(r for r in governed if not _exempt(r, dep, head))
+        if found.by_governor:
             # "liegen auf" + dative: only where the preposition hangs on such a verb
-            rs = tuple(r for r in rs if not r.governed
-                       or r.names_lemmas(dep.lemma, head.lemma, governor))
+            governor = words[head.head - 1].lemma if head.head else ""
+            off = [r for r in found.by_governor
+                   if not r.names_lemmas(dep.lemma, head.lemma, governor)]
+            if off:
+                rs = tuple(r for r in rs if all(r is not x for x in off))
         # a rule for this very governor ("helfen" + dative) replaces the general rule of its
         # relation and feature ("a verb's object is accusative")
-        named = {(r.relation, r.feature, r.side) for r in rs
-                 if r.type == "as" and not r.governed and r.names_lemmas(dep.lemma, head.lemma)}
+        named = {(r.relation, r.feature, r.side) for r in governed
+                 if r.names_lemmas(dep.lemma, head.lemma)} if governed else None
         if named:
             rs = tuple(r for r in rs if r.type != "as" or r.when
                        or (r.relation, r.feature, r.side) not in named)
@@ -282,8 +310,9 @@ def check_sentences(
 ) -> list[SentenceCheck]:
     """Check many sentences; broken trees are kept as checks with ``error`` set."""
     index = RuleIndex(ruleset.enabled_rules(disabled))
-    return [
-        check_sentence(s, ruleset, disabled=disabled, is_sud=is_sud,
-                       violation_filter=violation_filter, precision=precision, index=index)
-        for s in sentences
-    ]
+    with collector_paused():  # checks form no cycles: see gcpause
+        return [
+            check_sentence(s, ruleset, disabled=disabled, is_sud=is_sud,
+                           violation_filter=violation_filter, precision=precision, index=index)
+            for s in sentences
+        ]

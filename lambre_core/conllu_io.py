@@ -14,6 +14,7 @@ import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from sys import intern
 
 import conllu
 from conllu.exceptions import ParseException
@@ -22,6 +23,7 @@ from conllu.parser import DEFAULT_FIELDS, parse_comment_line, parse_line
 from .doc import MultiwordToken, Sentence, Word
 from .errors import ConlluError, TreeError
 from .files import open_text
+from .gcpause import collector_paused
 
 
 def _offsets(misc: dict[str, str]) -> tuple[int | None, int | None]:
@@ -43,6 +45,50 @@ def _column_of(line: str, field_index: int) -> int:
     return sum(len(p) + 1 for p in parts[:field_index]) + 1
 
 
+def _dict_field(value: str) -> dict[str, str]:
+    """FEATS or MISC as ``conllu.parser.parse_dict_value`` reads it (then ``None`` -> ``""``):
+    ``_`` is empty, a part's value is what lies between its first and second ``=``."""
+    if not value or value == "_":
+        return {}
+    out: dict[str, str] = {}
+    for part in value.split("|"):
+        if "=" in part:
+            bits = part.split("=")
+            key, val = bits[0], bits[1]
+            if val == "_":
+                val = ""
+        else:
+            key, val = part, ""
+        if key and key != "_":
+            # names and values repeat on every line: one string each (a third of the memory)
+            out[intern(key)] = intern(val)
+    return out
+
+
+def _plain_int(value: str) -> bool:
+    """Whether ``value`` is a non-negative integer as the ``conllu`` library reads one."""
+    return value.isascii() and value.isdigit() and (value == "0" or value[0] != "0")
+
+
+def _fast_word(cols: list[str], expected_id: int) -> Word | None:
+    """The word of an ordinary token line (the expected integer ID, an integer HEAD), read
+    without the ``conllu`` library's regular expressions, which dominated reading time; None
+    for anything else (multiword and empty nodes, odd fields, errors): ``_parse_block`` then
+    reads the line the library's way, errors and all, so results never differ."""
+    tid, head = cols[0], cols[6]
+    if (tid != str(expected_id) or not _plain_int(head)
+            or ("-" in cols[8] and cols[8] != "_")):  # DEPS with ranges: the library may object
+        return None
+    for c in cols:
+        if "  " in c:  # the library also splits fields at runs of spaces
+            return None
+    misc = _dict_field(cols[9])
+    start, end = _offsets(misc)
+    return Word(expected_id, cols[1], cols[2] or "_", intern(cols[3] or "_"), intern(cols[4] or "_"),
+                _dict_field(cols[5]), int(head), intern(cols[7] or "_"), intern(cols[8]), misc,
+                start, end)
+
+
 def _parse_block(lines: list[tuple[int, str]], source: str) -> Sentence:
     metadata: dict[str, str] = {}
     words: list[Word] = []
@@ -57,6 +103,10 @@ def _parse_block(lines: list[tuple[int, str]], source: str) -> Sentence:
             raise ConlluError(
                 f"expected 10 tab-separated fields, found {len(cols)}", source, lineno, 1
             )
+        fast = _fast_word(cols, len(words) + 1)
+        if fast is not None:
+            words.append(fast)
+            continue
         try:
             tok = parse_line(line, DEFAULT_FIELDS)
         except (ParseException, ValueError) as exc:
@@ -171,9 +221,10 @@ def read_conllu(path: str | os.PathLike[str]) -> list[Sentence]:
     name = str(path)
     try:
         if name == "-":
-            sentences = list(iter_conllu(sys.stdin, "<stdin>"))
+            with collector_paused():
+                sentences = list(iter_conllu(sys.stdin, "<stdin>"))
         else:
-            with open_text(name) as fh:
+            with open_text(name) as fh, collector_paused():
                 sentences = list(iter_conllu(fh, name))
     except FileNotFoundError:
         raise ConlluError("no such file", name) from None
@@ -191,28 +242,41 @@ def read_conllu_string(text: str, source: str = "<string>") -> list[Sentence]:
 
 def tree_error(sent: Sentence) -> TreeError | None:
     """Why the sentence's basic tree is not a tree (missing head, bad head, cycle, no root), or None."""
-    n = len(sent.words)
+    words = sent.words
+    n = len(words)
     roots = 0
-    for w in sent.words:
+    for w in words:
+        h = w.head
+        if 0 < h <= n and h != w.id:
+            continue
+        if h == 0:
+            roots += 1
+            continue
         line = (sent.line or 0) + len(sent.metadata) + w.id - 1 if sent.line else None
-        if w.head < 0:
+        if h < 0:
             return TreeError(f"word {w.id} ({w.form!r}) has no head", sent.source, line)
-        if w.head > n:
-            return TreeError(f"word {w.id} ({w.form!r}) has head {w.head} outside the sentence",
+        if h > n:
+            return TreeError(f"word {w.id} ({w.form!r}) has head {h} outside the sentence",
                              sent.source, line)
-        if w.head == w.id:
-            return TreeError(f"word {w.id} ({w.form!r}) is its own head", sent.source, line)
-        roots += w.head == 0
+        return TreeError(f"word {w.id} ({w.form!r}) is its own head", sent.source, line)
     if roots == 0:
         return TreeError("sentence has no root", sent.source, sent.line)
-    for w in sent.words:
-        seen = {w.id}
-        h = w.head
-        while h != 0:
-            if h in seen:
+    # each word's path up must reach the root; a word whose path has been walked is known to,
+    # so every head is followed once (the first word whose path loops is named, as before)
+    rooted = [False] * (n + 1)
+    rooted[0] = True
+    walker = [0] * (n + 1)  # which word's walk last passed here
+    for w in words:
+        path = []
+        i = w.id
+        while not rooted[i]:
+            if walker[i] == w.id:
                 return TreeError(f"cycle through word {w.id} ({w.form!r})", sent.source, sent.line)
-            seen.add(h)
-            h = sent.word(h).head
+            walker[i] = w.id
+            path.append(i)
+            i = words[i - 1].head
+        for i in path:
+            rooted[i] = True
     return None
 
 

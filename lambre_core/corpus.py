@@ -25,6 +25,7 @@ from .parse_cache import ParseCache, cached_parse, model_key, text_key
 from .parse_pool import ParseBackend, ParserSpec, open_backend
 from .rules import RuleSet
 from .score import CorpusReport, score_corpus
+from .shard import check_sharded
 
 #: sentences per parse batch (one worker call)
 BATCH = 64
@@ -157,6 +158,14 @@ def _counted(sentences: Iterable[Sentence], bar: Any) -> Iterator[Sentence]:
         bar.update(1)
 
 
+def _released(sentences: list[Sentence]) -> Iterator[Sentence]:
+    """Each sentence of the list, dropped from it once taken: an input sentence is freed when
+    its check is made (the check keeps the converted copy), which lowers peak memory."""
+    sentences.reverse()
+    while sentences:
+        yield sentences.pop()
+
+
 def score_files(inputs: Sequence[InputFile], settings: ScoreSettings,
                 read_text: Callable[[str], str]) -> list[SystemResult]:
     """Score every input; a file that fails is returned with ``error`` set, the rest scored."""
@@ -175,13 +184,22 @@ def score_files(inputs: Sequence[InputFile], settings: ScoreSettings,
             r.error = LambreError(err.strerror or str(err), r.input.path)
     if texts:
         _parse_texts(texts, parsed, results, settings)
+    # --jobs also shares out precise checking, in local processes (a --cluster parses remotely
+    # only). The paper's method checks a sentence in about the time it takes to send its result
+    # back and rebuild it (bench/check_throughput.py --jobs 2: twice the CPU time, no wall time
+    # won), so it stays in this process
+    jobs = settings.jobs if settings.cluster is None and settings.precision is not None else 1
     for i, r in enumerate(results):
         if r.error is not None or i not in parsed:
             continue
         bar = _progress(len(parsed[i]), settings.progress, f"checking {r.input.name}")
         try:
-            checks = check_sentences(_counted(parsed[i], bar), settings.ruleset,
-                                     disabled=settings.disabled, precision=settings.precision)
+            if jobs > 1:
+                checks = check_sharded(parsed.pop(i), settings.ruleset, disabled=settings.disabled,
+                                       precision=settings.precision, jobs=jobs, on_done=bar.update)
+            else:
+                checks = check_sentences(_counted(_released(parsed.pop(i)), bar), settings.ruleset,
+                                         disabled=settings.disabled, precision=settings.precision)
         finally:
             bar.close()
         for c in checks:

@@ -474,7 +474,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "as" and h.upos == "ADP" and _adp_as_conjunction(sud, d, h, options):
         return True
-    if rule.governed and _governor_doubt(sud, h):
+    if rule.by_governor and _governor_doubt(sud, h):
         return True
     if rule.type == "as" and rule.side == "head" and "dep.lemma" in when_keys(rule) \
             and h.upos == "NOUN" and _count_doubt(sud, d, h, lang):

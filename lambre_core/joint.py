@@ -62,18 +62,22 @@ def when_keys(rule: Rule) -> list[str]:
 def outcome(rule: Rule, dep: Feats, head: Feats, dep_lemma: str = "",
             head_lemma: str = "") -> bool | None:
     """None when the rule does not apply to these options, else whether it holds."""
-    if not rule.applies(dep, head, dep_lemma, head_lemma):
+    if rule.when and not rule.applies(dep, head, dep_lemma, head_lemma):
         return None
+    # single values (no "Acc,Nom") are compared as strings: same answers, no sets built
     if rule.type == "agree":
-        dv, hv = values(dep, rule.feature), values(head, rule.feature)
-        if not (dv and hv):
+        d, h = dep.get(rule.feature), head.get(rule.feature)
+        if not (d and h):
             return None
-        return bool(dv & hv)
-    target = dep if rule.side == "dep" else head
-    vals = values(target, rule.feature)
-    if not vals:
+        if "," not in d and "," not in h:
+            return d == h
+        return not values(dep, rule.feature).isdisjoint(values(head, rule.feature))
+    v = (dep if rule.side == "dep" else head).get(rule.feature)
+    if not v:
         return None
-    return bool(vals & set(rule.allowed))
+    if "," not in v:
+        return v in rule.allowed
+    return not frozenset(v.split(",")).isdisjoint(rule.allowed)
 
 
 def _project(options: Sequence[Feats], keep: set[str]) -> list[tuple[int, Feats]]:

@@ -7,7 +7,8 @@ Every backend offers the same two calls, so the scoring code does not care which
 
 Each worker (process or Ray actor) loads the model once and keeps it. Torch threads are shared
 out: ``N`` local workers get ``cores // N`` threads each. Workers only parse; checking and
-scoring stay in the calling process, so results do not depend on the backend.
+scoring do not depend on the backend (``lambre_core.shard`` shares out checking, with
+results identical to one process).
 """
 
 from __future__ import annotations

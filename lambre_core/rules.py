@@ -133,6 +133,11 @@ class Rule:
         return {k: frozenset(v.casefold() for v in vals)
                 for k, vals in self.when if k.endswith(".lemma")}
 
+    @property
+    def names_lemmas_at_all(self) -> bool:
+        """Whether the rule's ``when`` names lemmas (``names_lemmas`` is then worth asking)."""
+        return bool(self._lemma_sets)
+
     def names_lemmas(self, dep_lemma: str, head_lemma: str, governor_lemma: str = "") -> bool:
         """Whether the rule names lemmas (government: ``when: {head.lemma: [...]}``) and they
         are these words' lemmas: then it speaks for these words in place of the general rule."""
@@ -142,7 +147,7 @@ class Rule:
                                   for key, lemmas in sets.items())
 
     @property
-    def governed(self) -> bool:
+    def by_governor(self) -> bool:
         """Whether the rule has a ``governor.lemma`` condition (tested on the tree, per arc)."""
         return "governor.lemma" in self._lemma_sets
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .check import SentenceCheck
+from .gcpause import collector_paused
 from .rules import RuleSet
 
 
@@ -101,11 +102,12 @@ def score_corpus(
     """Score every sentence and the corpus (macro-average over rules of corpus-level satisfaction)."""
     totals: dict[str, RuleTally] = {}
     sentences: list[SentenceScore] = []
-    for i, check in enumerate(checks):
-        tallies = rule_tallies(check)
-        for rid, t in tallies.items():
-            agg = totals.setdefault(rid, RuleTally())
-            agg.satisfied += t.satisfied
-            agg.violated += t.violated
-        sentences.append(SentenceScore(i, check, _weighted_mean(tallies, weights), tallies))
+    with collector_paused():  # scores form no cycles: see gcpause
+        for i, check in enumerate(checks):
+            tallies = rule_tallies(check)
+            for rid, t in tallies.items():
+                agg = totals.setdefault(rid, RuleTally())
+                agg.satisfied += t.satisfied
+                agg.violated += t.violated
+            sentences.append(SentenceScore(i, check, _weighted_mean(tallies, weights), tallies))
     return CorpusReport(_weighted_mean(totals, weights), dict(sorted(totals.items())), sentences)

@@ -64,8 +64,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--device", choices=DEVICES, default="auto",
                    help="where the parser runs: auto (default: the GPU when torch sees one), cpu, cuda")
     p.add_argument("--jobs", type=int, default=1, metavar="N",
-                   help="parser worker processes (each loads the model once; CPU threads are "
-                        "shared out between them). With --cluster: Ray actors (default: one per CPU)")
+                   help="worker processes: parsers (each loads the model once; CPU threads are "
+                        "shared out between them), then precise-mode checkers (forked, where the "
+                        "system can). With --cluster: Ray actors (default: one per CPU)")
     p.add_argument("--cluster", metavar="ADDRESS",
                    help="parse on a Ray cluster ('auto', 'HOST:PORT' or 'ray://HOST:PORT')")
     p.add_argument("--cache", metavar="DIR",

@@ -1,0 +1,211 @@
+"""Checking a corpus in several processes: ``check_sharded`` is ``check.check_sentences`` over
+``jobs`` forked worker processes, with results identical to one process.
+
+Workers are forked, so they inherit the sentences, rules and the precise checker's lexicons
+(nothing is pickled on the way in, and lexicon pages stay shared). Each checks ranges of
+sentences. Sending whole ``SentenceCheck`` objects back cost as much as checking them
+(measured: pickling and unpickling German checks took 0.75 s, checking 0.82 s), so a result
+travels compactly: a converted sentence as its new heads and labels (the parent rebuilds it
+from its own copy of the input), rule instances as tuples, and violations pickled with the
+words and rules they point to replaced by references (``persistent_id``), so a violation's
+words are the rebuilt sentence's own, as in one process. Where ``fork`` is not available, or
+the corpus is small, checking runs in this process.
+"""
+
+from __future__ import annotations
+
+import gc
+import io
+import multiprocessing
+import pickle
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from itertools import starmap
+from operator import attrgetter
+from typing import Any
+
+from .check import RuleInstance, SentenceCheck, ViolationFilter, check_sentences
+from .doc import Sentence, Word
+from .gcpause import collector_paused
+from .rules import Rule, RuleSet
+from .sud import copy_word, with_words
+
+#: a rule instance as a plain tuple, RuleInstance's fields in order
+_INSTANCE = attrgetter("rule_id", "dep", "head", "satisfied")
+_HEAD, _LABEL = attrgetter("head"), attrgetter("deprel")
+#: sentences per task: big enough that a task's overhead is small, small enough to balance
+CHUNK = 200
+
+
+@dataclass(frozen=True)
+class _Job:
+    """What every worker checks against (inherited through ``fork``)."""
+
+    sentences: Sequence[Sentence]
+    ruleset: RuleSet
+    disabled: frozenset[str] | set[str]
+    is_sud: bool
+    violation_filter: ViolationFilter | None
+    precision: Any
+
+
+#: the job of the forked workers: set in the parent just before the pool forks them
+_JOB: _Job | None = None
+
+
+def can_shard() -> bool:
+    """Whether this platform can fork worker processes."""
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def check_sharded(
+    sentences: Sequence[Sentence],
+    ruleset: RuleSet,
+    *,
+    disabled: frozenset[str] | set[str] = frozenset(),
+    is_sud: bool = False,
+    violation_filter: ViolationFilter | None = None,
+    precision: Any = None,
+    jobs: int = 1,
+    on_done: Callable[[int], None] | None = None,
+    chunk: int = CHUNK,
+) -> list[SentenceCheck]:
+    """``check_sentences`` over ``jobs`` processes, results in input order and identical to
+    one process. ``on_done(n)`` is called as each range of ``n`` sentences is done; ``chunk``
+    sentences make one task (fewer than two chunks are checked in this process)."""
+    sentences = list(sentences)
+    if jobs <= 1 or len(sentences) < 2 * chunk or not can_shard():
+        checks = check_sentences(sentences, ruleset, disabled=disabled, is_sud=is_sud,
+                                 violation_filter=violation_filter, precision=precision)
+        if on_done is not None:
+            on_done(len(sentences))
+        return checks
+    global _JOB
+    _JOB = _Job(sentences, ruleset, disabled, is_sud, violation_filter, precision)
+    bounds = [(a, min(a + chunk, len(sentences))) for a in range(0, len(sentences), chunk)]
+    out: list[SentenceCheck] = []
+    # objects made so far go to the collector's permanent generation: a collection in a worker
+    # then does not walk (and so copy-on-write) every page the parent holds
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+            for (a, b), payload in zip(bounds, pool.map(_check_range, bounds), strict=True):
+                with collector_paused():
+                    out.extend(_decode(sentences[a:b], payload, ruleset.rules))
+                if on_done is not None:
+                    on_done(b - a)
+    finally:
+        _JOB = None
+        gc.unfreeze()
+    return out
+
+
+# ------------------------------------------------------------------ in the worker
+
+
+class _RefPickler(pickle.Pickler):
+    """Pickles words of the checked sentences and the rule set's rules as references."""
+
+    def __init__(self, buf: io.BytesIO, words: dict[int, tuple[str, int, int]],
+                 rules: dict[int, int]) -> None:
+        super().__init__(buf, protocol=pickle.HIGHEST_PROTOCOL)
+        self.words, self.rules = words, rules
+
+    def persistent_id(self, obj: Any) -> Any:  # noqa: D102 (pickle's hook)
+        if type(obj) is Word:
+            return self.words.get(id(obj))
+        if type(obj) is Rule:
+            i = self.rules.get(id(obj))
+            return None if i is None else ("r", i)
+        return None
+
+
+def _same_except_tree(a: Word, b: Word) -> bool:
+    return (a.id == b.id and a.form == b.form and a.lemma == b.lemma and a.upos == b.upos
+            and a.xpos == b.xpos and a.feats == b.feats and a.deps == b.deps and a.misc == b.misc
+            and a.start == b.start and a.end == b.end)
+
+
+def _tree(check: Sentence, given: Sentence, converted_only: bool) -> Any:
+    """How the parent gets the checked sentence: None (the input itself), or its heads and
+    labels with the words that differ otherwise, or (rarely) the whole sentence.
+    ``converted_only``: the sentence is ``to_sud``'s, whose words differ from the input's in
+    head and label only (its contract), so they need not be compared."""
+    if check is given:
+        return None
+    if (len(check.words) != len(given.words) or check.multiword is not given.multiword
+            or check.metadata != given.metadata or check.source != given.source
+            or check.line != given.line):
+        return ("full", check)
+    heads = tuple(map(_HEAD, check.words))
+    labels = tuple(map(_LABEL, check.words))
+    odd = {} if converted_only else {
+        i: w for i, (w, g) in enumerate(zip(check.words, given.words, strict=True))
+        if not _same_except_tree(w, g)}
+    return ("tree", heads, labels, odd)
+
+
+def _check_range(bounds: tuple[int, int]) -> tuple[bytes, bytes]:
+    job = _JOB
+    assert job is not None, "worker started without a job"
+    a, b = bounds
+    given = job.sentences[a:b]
+    checks = check_sentences(given, job.ruleset, disabled=job.disabled, is_sud=job.is_sud,
+                             violation_filter=job.violation_filter, precision=job.precision)
+    # the paper's method checks the converted sentence itself; the precise one may re-attach
+    converted_only = job.precision is None
+    with collector_paused():
+        head = [(c.error, _tree(c.sentence, g, converted_only), tuple(map(_INSTANCE, c.instances)))
+                for c, g in zip(checks, given, strict=True)]
+        first = pickle.dumps(head, protocol=pickle.HIGHEST_PROTOCOL)
+        # (a word of no checked sentence, such as the precise checker's copies with the chosen
+        # features, travels by value)
+        words = {id(w): ("w", j, i) for j, c in enumerate(checks) if c.violations or c.uncertain
+                 for i, w in enumerate(c.sentence.words)}
+        rules = {id(r): i for i, r in enumerate(job.ruleset.rules)}
+        buf = io.BytesIO()
+        _RefPickler(buf, words, rules).dump([(c.violations, c.uncertain) for c in checks])
+    return first, buf.getvalue()
+
+
+# ------------------------------------------------------------------ back in the parent
+
+
+class _RefUnpickler(pickle.Unpickler):
+    def __init__(self, data: bytes, sentences: list[Sentence], rules: Sequence[Rule]) -> None:
+        super().__init__(io.BytesIO(data))
+        self.sentences, self.rules = sentences, rules
+
+    def persistent_load(self, pid: Any) -> Any:  # noqa: D102 (pickle's hook)
+        if pid[0] == "w":
+            return self.sentences[pid[1]].words[pid[2]]
+        return self.rules[pid[1]]
+
+
+def _rebuild(given: Sentence, heads: tuple[int, ...], labels: tuple[str, ...],
+             odd: dict[int, Word]) -> Sentence:
+    """The converted sentence, as ``sud.to_sud`` builds it: the input's words copied with new
+    heads and labels, its metadata copied, the rest shared."""
+    words = [odd[i] if i in odd else copy_word(w, heads[i], labels[i])
+             for i, w in enumerate(given.words)]
+    return with_words(given, words)
+
+
+def _decode(given: Sequence[Sentence], payload: tuple[bytes, bytes],
+            rules: Sequence[Rule]) -> list[SentenceCheck]:
+    head = pickle.loads(payload[0])
+    sentences: list[Sentence] = []
+    for (_, tree, _), g in zip(head, given, strict=True):
+        if tree is None:
+            sentences.append(g)
+        elif tree[0] == "full":
+            sentences.append(tree[1])
+        else:
+            sentences.append(_rebuild(g, tree[1], tree[2], tree[3]))
+    found = _RefUnpickler(payload[1], sentences, rules).load()
+    out = []
+    for (error, _, instances), sent, (violations, uncertain) in zip(head, sentences, found, strict=True):
+        check = SentenceCheck(sent, list(starmap(RuleInstance, instances)), violations, error, uncertain)
+        out.append(check)
+    return out
