@@ -549,9 +549,9 @@ def _ru_agrees(o: Feats, r: tuple[str, str, str]) -> bool:
 
 def ru_nominative_objects(sud: Sentence, analyses: Mapping[int, WordAnalyses]
                           ) -> list[tuple[int, int]]:
-    """(pronoun, verb) pairs where a Russian clause with one finite verb, no copula, holds two
-    nominative personal pronouns: one is the subject, the other an object in the nominative
-    ("Я вижу он", "Она позвонила я"). The object is the one the verb does not agree with, or,
+    """(word, verb) pairs where a Russian clause with one finite verb, no copula, holds two
+    phrases that can only be nominative (personal pronouns, nouns): one is the subject, the
+    other an object in the nominative ("Я вижу он", "Она звонит мама"). The object is the one the verb does not agree with, or,
     when it agrees with both, the one after the verb."""
     out: list[tuple[int, int]] = []
     for k, (lo, hi) in enumerate(_spans(sud)):
@@ -565,12 +565,11 @@ def ru_nominative_objects(sud: Sentence, analyses: Mapping[int, WordAnalyses]
                 or verbs[0].lemma.lower() in _RU_COPULAS:
             continue
         v = verbs[0]
-        prons = [w for w in words if w.form.lower() in _RU_PERSONAL
-                 and not (w.id > 1 and sud.word(w.id - 1).upos == "ADP")]
-        if len(prons) != 2:
-            continue
+        prons = [w for w in words if _ru_sure_nominative(sud, w, analyses, words[0].id)]
+        if len(prons) != 2 or prons[1].id - prons[0].id == 1:
+            continue  # (two side by side: an apposition, "мой брат Иван")
         fin = _finite_readings(v, analyses)
-        fits = [w for w in prons if _ru_pronoun_agrees(w, fin)]
+        fits = [w for w in prons if _ru_pronoun_agrees(w, fin, analyses)]
         if len(fits) == 1:
             obj = next(w for w in prons if w is not fits[0])
         elif len(fits) == 2 and prons[0].id < v.id < prons[1].id:
@@ -581,7 +580,44 @@ def ru_nominative_objects(sud: Sentence, analyses: Mapping[int, WordAnalyses]
     return out
 
 
-def _ru_pronoun_agrees(w: Word, fin: Sequence[Feats]) -> bool:
+def _ru_sure_nominative(sud: Sentence, w: Word, analyses: Mapping[int, WordAnalyses],
+                        first: int) -> bool:
+    """A personal pronoun in the nominative, or a known noun that can only be nominative, not
+    inside a prepositional phrase and not a name inside the clause."""
+    if w.id > 1 and sud.word(w.id - 1).upos == "ADP":
+        return False
+    if w.form.lower() in _RU_PERSONAL:
+        return True
+    a = analyses[w.id]
+    return w.upos == "NOUN" and a.known and bool(a.options) \
+        and (w.id == first or not w.form[:1].isupper()) \
+        and all(values(o, "Case") == {"Nom"} for o in a.options)
+
+
+def _ru_pronoun_agrees(w: Word, fin: Sequence[Feats], analyses: Mapping[int, WordAnalyses]
+                       ) -> bool:
     low = w.form.lower()
-    r = (*_RU_PERSONAL[low], _RU_GENDER.get(low, ""))
-    return any(_ru_agrees(o, r) for o in fin)
+    if low in _RU_PERSONAL:
+        rs = {(*_RU_PERSONAL[low], _RU_GENDER.get(low, ""))}
+    else:
+        rs = {("3", o.get("Number", ""), o.get("Gender", "")) for o in analyses[w.id].options}
+    return any(_ru_agrees(o, r) for o in fin for r in rs)
+
+
+def ru_negated_nouns(sud: Sentence, analyses: Mapping[int, WordAnalyses]) -> list[tuple[int, int]]:
+    """(noun, "нет") pairs where the noun phrase right after a Russian "нет" has no genitive
+    reading ("нет время": "времени"); not after a comma ("Нет, время есть")."""
+    out: list[tuple[int, int]] = []
+    n = len(sud.words)
+    for w in sud.words:
+        if w.form.lower() != "нет" or w.id == n:
+            continue
+        i = w.id + 1
+        while i < n and sud.word(i).upos in ("ADJ", "DET"):
+            i += 1
+        noun = sud.word(i)
+        a = analyses[noun.id]
+        if noun.upos == "NOUN" and a.known and a.options and not noun.form[:1].isupper() \
+                and not any("Gen" in values(o, "Case") for o in a.options):
+            out.append((noun.id, w.id))
+    return out

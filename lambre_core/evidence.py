@@ -249,16 +249,20 @@ def _quantified_noun(sud: Sentence, rule: Rule, dep: int, head: int, choice: Map
 def _nominative_pronoun_objects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses],
                                 choice: Mapping[int, Feats], precision: Precision,
                                 rules: Sequence[Rule]) -> None:
-    """A Russian personal pronoun left in the nominative as the verb's object ("Я вижу он"),
-    checked by the verb's own object rules (its case frame, else the general one)."""
-    from .clauses import ru_nominative_objects
+    """A Russian pronoun or noun left in the nominative as the verb's object ("Я вижу он",
+    "Она звонит мама"), checked by the verb's own object rules (its frame, else the general
+    one)."""
+    from .clauses import ru_negated_nouns, ru_nominative_objects
 
     sud = result.sentence
     blamed = {v.blamed.id for v in result.violations}
-    for obj, verb in ru_nominative_objects(sud, analyses):
+    pairs = ru_nominative_objects(sud, analyses) + ru_negated_nouns(sud, analyses)
+    for obj, verb in pairs:
         if obj in blamed:
             continue
-        alt = sud.with_words([replace(w, head=verb, deprel="comp:obj") if w.id == obj else w
+        # the object on its verb ("нет" as the verb it is, whatever the tagger said)
+        alt = sud.with_words([replace(w, head=verb, deprel="comp:obj") if w.id == obj
+                              else replace(w, upos="VERB") if w.id == verb else w
                               for w in sud.words])
         arc = next((a for a in rule_arcs(alt, rules) if (a.dep, a.head) == (obj, verb)), None)
         rs = [r for r in arc.rules if r.type == "as" and r.feature == "Case"
