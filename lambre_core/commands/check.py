@@ -65,6 +65,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--cache-stats", action="store_true",
                    help="say on stderr how many strings came from the parse cache and how many "
                         "were parsed")
+    p.add_argument("--include-fuzzy", action="store_true",
+                   help="also check the fuzzy entries of PO files (unconfirmed translations, "
+                        "which gettext does not use; skipped by default)")
     p.set_defaults(func=run)
 
 
@@ -160,7 +163,8 @@ def _run(args: argparse.Namespace) -> int:
     segment_cache = SegmentCache(parses, key)
     reports: list[FileReport] = []
     for name in args.files:
-        report = check_file(name, load, config, args.lang, disabled=frozenset(args.disable),
+        report = check_file(name, load, config, args.lang, include_fuzzy=args.include_fuzzy,
+                            disabled=frozenset(args.disable),
                             hint_below=args.hint_below, min_severity=min_sev, precision=precise,
                             uncertain=args.show_uncertain, cache=segment_cache)
         for lang_missing, why in report.unavailable.items():
