@@ -178,7 +178,7 @@ class _Index:
         self._store = store
 
     def __contains__(self, word_low: object) -> bool:
-        return isinstance(word_low, str) and bool(self._store.row_ids(word_low))
+        return isinstance(word_low, str) and self._store.row_ids(word_low) is not None
 
 
 class NounStore:
@@ -192,11 +192,12 @@ class NounStore:
         self.index = _Index(self)
 
     @functools.lru_cache(maxsize=65536)  # noqa: B019 - one store per process, lives as long
-    def row_ids(self, word_low: str) -> tuple[int, ...]:
-        """The rows holding ``word_low`` (a lower-cased form), in the package's order."""
+    def row_ids(self, word_low: str) -> tuple[int, ...] | None:
+        """The rows holding ``word_low`` (a lower-cased form), in the package's order; None when
+        the package's index lacks the word."""
         with self._lock:
             got = self._con.execute("SELECT ids FROM words WHERE w = ?", (word_low,)).fetchone()
-        return tuple(int(x) for x in got[0].split()) if got else ()
+        return tuple(int(x) for x in got[0].split()) if got else None
 
     @functools.lru_cache(maxsize=16384)  # noqa: B019
     def _row(self, row_id: int) -> str:
@@ -208,7 +209,7 @@ class NounStore:
 
     def __getitem__(self, key: str) -> list[Record]:
         # fresh dicts on every call, as the package gives
-        results = [json.loads(self._row(i)) for i in self.row_ids(key.lower())]
+        results = [json.loads(self._row(i)) for i in self.row_ids(key.lower()) or ()]
         results.sort(key=lambda x: difflib.SequenceMatcher(None, x["lemma"], key).ratio(),
                      reverse=True)
         return results

@@ -27,7 +27,7 @@ ROWS = [
     'Ärztin,Substantiv,f,,,,,Ärztin,,Ärztinnen,Ärztin,Ärztinnen',
 ]
 SAMPLE = ["Bank", "bank", "Bänke", "Haus", "Häusern", "Hau", "Haue", "Europa", "Ärztin",
-          "ärztinnen", "Katze", "", "xyzzy"]
+          "ärztinnen", "Katze", "", "xyzzy", "Leer"]
 
 
 def tiny_data(root: Path, with_index: bool) -> PackageData:
@@ -39,7 +39,7 @@ def tiny_data(root: Path, with_index: bool) -> PackageData:
     if with_index:  # the package's own format: word<TAB>row<TAB>row...
         index.write_text("bank\t0\t1\nbanken\t0\nbänke\t1\nbänken\t1\nhaus\t2\t3\nhauses\t2\n"
                          "häuser\t2\nhäusern\t2\nhau\t3\nhaue\t3\nhauen\t3\neuropa\t4\n"
-                         "ärztin\t5\närztinnen\t5\n", "utf-8")
+                         "ärztin\t5\närztinnen\t5\nleer\t\n", "utf-8")  # a word with no row
     return PackageData(csv_path, index, "test")
 
 
