@@ -4,11 +4,11 @@ check`` neither parses nor checks a string it has checked before.
 An entry holds the ``SentenceCheck``s of one string (all its sentences, before the workspace's
 ignore list and severities are applied, which stay per run). Its key is the string's parse-cache
 key (text, language, model files, lambre version) plus the *engine fingerprint*: the source of
-every ``lambre_core`` module, the versions of the lexicon packages (german-nouns, ablaut,
-pymorphy3 and its dictionaries), the rule set's content hash, the disabled rules and the checking
-mode. Any change to the code, the lexicons, the rules or the settings therefore misses the cache
-instead of serving stale findings; entries written by other code are deleted when new ones are
-written, so an upgrade leaves no dead entries.
+every ``lambre_core`` module, the shipped German lexicon ``morph_de`` reads, the versions of the
+lexicon packages (german-nouns, ablaut, pymorphy3 and its dictionaries), the rule set's content
+hash, the disabled rules and the checking mode. Any change to the code, the lexicons, the rules
+or the settings therefore misses the cache instead of serving stale findings; entries written by
+other code are deleted when new ones are written, so an upgrade leaves no dead entries.
 
 Entries are pickles: the key covers the code that defines the pickled classes, so a stored entry
 is only ever read by the code that wrote it. The file lives in the user's own cache directory
@@ -38,15 +38,19 @@ BUSY_TIMEOUT_S = 30.0
 
 @functools.cache
 def code_digest(root: Path | None = None) -> str:
-    """SHA-256 over the source of every module of ``lambre_core`` (or of ``root``) and the
-    lexicon packages' versions: what a check result depends on besides its inputs. Computed
-    once per process."""
+    """SHA-256 over the source of every module of ``lambre_core`` (or of ``root``), the shipped
+    German lexicon and the lexicon packages' versions: what a check result depends on besides
+    its inputs. Computed once per process."""
     from importlib.metadata import PackageNotFoundError, version
 
     h = hashlib.sha256(__version__.encode())
     root = root if root is not None else Path(__file__).resolve().parent
     for path in sorted(root.rglob("*.py")):
         h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    from .morph_de import _LEXICON_TSV  # read whatever model --models names
+
+    if _LEXICON_TSV.is_file():
+        h.update(hashlib.sha256(_LEXICON_TSV.read_bytes()).digest())
     for pkg in LEXICON_PACKAGES:
         try:
             h.update(f"{pkg}={version(pkg)}\0".encode())
