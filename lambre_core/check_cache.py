@@ -119,9 +119,13 @@ class CheckCache:
 Entry = list[tuple[str, "SentenceCheck | None"]]
 
 
-def dump(checks: Entry) -> bytes:
-    """One string's checks as an entry."""
-    return pickle.dumps(checks, protocol=pickle.HIGHEST_PROTOCOL)
+def dump(checks: Entry) -> bytes | None:
+    """One string's checks as an entry; None when they cannot be pickled (then they are not
+    stored, and the string is checked again next time)."""
+    try:
+        return pickle.dumps(checks, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return None
 
 
 def load(entry: bytes) -> Entry | None:

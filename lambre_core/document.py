@@ -179,9 +179,11 @@ def check_segments(
         keep = violation_filter(parser) if violation_filter is not None else None
         prec = precision(parser) if precision is not None else None
         for k, sentences in zip(todo, sents, strict=True):
-            if results is not None and cache is not None and keys[k] in fresh:
+            again = (check_cache.load(fresh[keys[k]])
+                     if results is not None and cache is not None and keys[k] in fresh else None)
+            if again is not None and cache is not None:
                 # the same string met again in this run: same parse, so the same checks
-                done[k] = check_cache.load(fresh[keys[k]]) or []
+                done[k] = again
                 cache.checks_cached += 1
                 continue
             checks: list[tuple[str, SentenceCheck | None]] = []
@@ -195,7 +197,9 @@ def check_segments(
             done[k] = checks
             if results is not None and cache is not None:
                 cache.checked += 1
-                fresh[keys[k]] = check_cache.dump(checks)
+                entry = check_cache.dump(checks)
+                if entry is not None:
+                    fresh[keys[k]] = entry
     if results is not None and cache is not None and fresh:
         try:
             results.put_many(fresh)

@@ -192,3 +192,16 @@ def test_repeated_strings_are_checked_once(tmp_path: Path) -> None:
     assert stats == (0, 2) and checked(res) == (1, 2)
     fresh, _ = check(po, "--no-cache")
     assert res.stdout == fresh.stdout and len({f["line"] for f in json.loads(res.stdout)}) == 2
+
+
+def test_entries_that_cannot_be_stored_or_read() -> None:
+    """An unpicklable result is not stored (checked again next time); a foreign or damaged
+    entry reads as missing, never as 'no findings'."""
+    import pickle
+
+    from lambre_core import check_cache
+
+    assert check_cache.dump([("s", lambda: 0)]) is None  # type: ignore[list-item]
+    assert check_cache.load(b"\x80\x05garbage") is None
+    assert check_cache.load(pickle.dumps([("s", "not a check")])) is None
+    assert check_cache.load(check_cache.dump([]) or b"") == []
