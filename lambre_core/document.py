@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import bisect
 import functools
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import check_cache
 from .check import SentenceCheck, Violation, ViolationFilter, check_sentence
+from .check_cache import CheckCache
 from .config import LambreConfig
 from .doc import Sentence, shift_offsets, word_span
 from .markup import Segment, segments
 from .messages import message, severity_name, severity_rank
-from .parse_cache import CacheStats, ParseCache, cached_documents
+from .parse_cache import CacheStats, ParseCache, cached_documents, text_key
 from .rules import RuleSet
 
 
@@ -64,6 +67,15 @@ class SegmentCache:
     #: language -> the key of the model that parses it (``parse_cache.model_key``)
     model_key: Callable[[str], str]
     stats: CacheStats = field(default_factory=CacheStats)
+    #: check results per string (``check_cache``): a string checked before is neither parsed nor
+    #: checked again. Only for callers whose ``settings`` name all that changes a check besides
+    #: the rules, the disabled rules and the code (the mode); no ``violation_filter``.
+    checks: CheckCache | None = None
+    settings: str = ""
+    #: strings whose checks came from ``checks``, strings checked, why ``checks`` failed
+    checks_cached: int = 0
+    checked: int = 0
+    checks_error: str | None = None
 
 
 def _line_col(text: str, offset: int) -> tuple[int, int]:
@@ -132,15 +144,28 @@ def check_segments(
     by_lang: dict[str, list[int]] = {}
     for k, seg in enumerate(segs):
         by_lang.setdefault(seg.language or language, []).append(k)
-    parsed: dict[int, list[Sentence]] = {}
-    engines: dict[str, tuple[RuleSet, Any, Any]] = {}
+    results = cache.checks if cache is not None and violation_filter is None else None
+    #: segment -> (its sentences' text, their checks; None: an ignored sentence not checked)
+    done: dict[int, list[tuple[str, SentenceCheck | None]]] = {}
+    fresh: dict[str, bytes] = {}  # check cache key -> entry
+    keys: dict[int, str] = {}  # segment -> check cache key
     for lang, idx in by_lang.items():
         try:
             parser, ruleset = load(lang)
         except LambreError as exc:
             result.unavailable[lang] = str(exc)
             continue
-        texts = [segs[k].text for k in idx]
+        if results is not None and cache is not None:
+            engine = check_cache.engine_key(ruleset.version, off, cache.settings)
+            model = cache.model_key(lang)
+            for k in idx:
+                keys[k] = check_cache.entry_key(
+                    engine, text_key(lang, model, segs[k].text, SEGMENT_UNIT))
+            done.update(_cached_checks(results, idx, keys, cache))
+        todo = [k for k in idx if k not in done]
+        if not todo:
+            continue  # every string's checks were cached: no parser, no lexicon
+        texts = [segs[k].text for k in todo]
         try:
             if cache is None:
                 sents = parse_segments(parser, texts)
@@ -153,18 +178,37 @@ def check_segments(
             continue
         keep = violation_filter(parser) if violation_filter is not None else None
         prec = precision(parser) if precision is not None else None
-        engines[lang] = (ruleset, keep, prec)
-        parsed.update(zip(idx, sents, strict=True))
-    for k, seg in enumerate(segs):
-        if k not in parsed:
-            continue
-        ruleset, keep, prec = engines[seg.language or language]
-        for sent in parsed[k]:
-            said = sentence_text(sent, seg.text)
-            if config.is_ignored(said):
+        for k, sentences in zip(todo, sents, strict=True):
+            again = (check_cache.load(fresh[keys[k]])
+                     if results is not None and cache is not None and keys[k] in fresh else None)
+            if again is not None and cache is not None:
+                # the same string met again in this run: same parse, so the same checks
+                done[k] = again
+                cache.checks_cached += 1
                 continue
-            check = check_sentence(sent, ruleset, disabled=off, violation_filter=keep,
-                                   precision=prec)
+            checks: list[tuple[str, SentenceCheck | None]] = []
+            for sent in sentences:
+                said = sentence_text(sent, segs[k].text)
+                if results is None and config.is_ignored(said):
+                    checks.append((said, None))  # not stored: the ignore list is per run
+                    continue
+                checks.append((said, check_sentence(sent, ruleset, disabled=off,
+                                                    violation_filter=keep, precision=prec)))
+            done[k] = checks
+            if results is not None and cache is not None:
+                cache.checked += 1
+                entry = check_cache.dump(checks)
+                if entry is not None:
+                    fresh[keys[k]] = entry
+    if results is not None and cache is not None and fresh:
+        try:
+            results.put_many(fresh)
+        except sqlite3.Error as exc:
+            cache.checks_error = cache.checks_error or str(exc)
+    for k, seg in enumerate(segs):
+        for said, check in done.get(k, ()):
+            if check is None or config.is_ignored(said):
+                continue
             result.checks.append(check)
             shown = check.violations + (check.uncertain if uncertain else [])
             for v in shown:
@@ -177,6 +221,24 @@ def check_segments(
                     result.findings.append(finding)
     result.findings.sort(key=lambda f: (f.start, f.rule_id))
     return result
+
+
+def _cached_checks(results: CheckCache, idx: list[int], keys: dict[int, str],
+                   cache: SegmentCache) -> dict[int, list[tuple[str, SentenceCheck | None]]]:
+    """The checks the check cache holds for segments ``idx`` (none when it cannot be read)."""
+    try:
+        stored = results.get_many(keys[k] for k in idx)
+    except sqlite3.Error as exc:
+        cache.checks_error = cache.checks_error or str(exc)
+        return {}
+    out: dict[int, list[tuple[str, SentenceCheck | None]]] = {}
+    for k in idx:
+        entry = stored.get(keys[k])
+        got = check_cache.load(entry) if entry is not None else None
+        if got is not None:  # fresh objects per segment: a repeated string gets its own copy
+            out[k] = list(got)
+            cache.checks_cached += 1
+    return out
 
 
 #: characters of segments parsed in one Stanza call (under ``parse.MAX_DOC_CHARS``, so no block

@@ -72,16 +72,17 @@ def choose_language(path: str, declared: str | None, config: LambreConfig,
 
 
 def check_file(path: str, load: EngineLoader, config: LambreConfig, fallback: str | None,
-               **options: Any) -> FileReport:
+               include_fuzzy: bool = False, **options: Any) -> FileReport:
     """Check one file; a bad file gives a report with ``error`` set (never raises for one).
-    ``options`` go to ``check_segments`` (severities, precision, ...)."""
+    ``include_fuzzy``: check the fuzzy entries of a PO file too. ``options`` go to
+    ``check_segments`` (severities, precision, ...)."""
     report = FileReport(path)
     try:
         text, note = read_source(path)
         if text is None:
             report.note = note
             return report
-        checkable = read_file(path, text) if text.strip() else None
+        checkable = read_file(path, text, include_fuzzy) if text.strip() else None
         if checkable is None:
             if text.strip():
                 report.note = "not a format lambre checks"

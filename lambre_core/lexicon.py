@@ -223,11 +223,11 @@ _GN_GENDER = {"m": "Masc", "f": "Fem", "n": "Neut"}
 
 @lru_cache(maxsize=1)
 def _german_nouns() -> Any:
-    try:
-        from german_nouns.lookup import Nouns
-    except ImportError:
-        return None
-    return Nouns()
+    # an on-disk index looked up per word (``noun_store``), not the package's 215 MB of dicts;
+    # same ``.index`` membership and ``[word]`` records
+    from .noun_store import open_store
+
+    return open_store()
 
 
 def _gn_records(word: str) -> list[dict[str, Any]]:

@@ -1,5 +1,6 @@
-"""The warm path of ``lambre-core check``: strings parsed before come from the parse cache, the
-model is loaded only when a string is missing, and the cache never changes the findings."""
+"""The warm path of ``lambre-core check``: strings checked before come from the check cache,
+strings parsed before from the parse cache, the model is loaded only when a string is missing,
+and neither cache ever changes the findings."""
 
 from __future__ import annotations
 
@@ -39,6 +40,12 @@ def check(po: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], tuple
     return res, (int(m[1]), int(m[2])) if m else None
 
 
+def checked(res: subprocess.CompletedProcess[str]) -> tuple[int, int] | None:
+    """(strings from the check cache, strings checked) from --cache-stats."""
+    m = re.search(r"check cache: (\d+) strings cached, (\d+) checked", res.stderr)
+    return (int(m[1]), int(m[2])) if m else None
+
+
 @pytest.mark.parametrize("mode", ["precise", "paper"])
 def test_edited_catalogue_parses_only_the_edited_string(tmp_path: Path, mode: str) -> None:
     po = tmp_path / "app.po"
@@ -52,12 +59,16 @@ def test_edited_catalogue_parses_only_the_edited_string(tmp_path: Path, mode: st
     assert cold.returncode == 1, cold.stderr
     assert stats == (0, len(STRINGS))
     assert json.loads(cold.stdout), "the catalogue has findings to compare"
+    assert checked(cold) == (0, len(STRINGS))
+    assert json.loads(cold.stdout) == json.loads(check(po, "--no-cache", *extra)[0].stdout)
     warm, stats = check(po, *cache)
-    assert stats == (len(STRINGS), 0) and warm.stdout == cold.stdout
+    # every string's checks come from the check cache: nothing parsed, nothing even read
+    assert stats == (0, 0) and checked(warm) == (len(STRINGS), 0)
+    assert warm.stdout == cold.stdout
     edited = [*STRINGS[:3], "Du hast die Datei gelöscht.", *STRINGS[4:]]
     po.write_text(catalogue(edited), encoding="utf-8")
     again, stats = check(po, *cache)
-    assert stats == (len(STRINGS) - 1, 1)
+    assert stats == (0, 1) and checked(again) == (len(STRINGS) - 1, 1)
     fresh, stats = check(po, "--no-cache", *extra)
     assert stats == (0, len(STRINGS)) and again.stdout == fresh.stdout
     assert again.returncode == fresh.returncode == 1
@@ -108,3 +119,89 @@ def test_damaged_entry_is_parsed_again(tmp_path: Path) -> None:
     stats = CacheStats()
     cached_documents(["a", "b", "a"], parse_many, cache, "de", "m", stats=stats)
     assert len(calls) == 2 and (stats.cached, stats.parsed) == (3, 0)
+
+
+def test_check_cache_misses_on_other_settings_and_keeps_per_run_config(tmp_path: Path) -> None:
+    """Another mode or rule set checks again (its own findings, as without the cache); the
+    workspace's ignore list and --show-uncertain apply to cached checks too."""
+    po = tmp_path / "app.po"
+    po.write_text(catalogue(STRINGS), encoding="utf-8")
+    cache = ["--cache", str(tmp_path / "cache")]
+    precise, _ = check(po, *cache)
+    assert checked(precise) == (0, len(STRINGS))
+    (tmp_path / "r.yaml").write_text(ALWAYS_FIRES, encoding="utf-8")
+    paper = ["--mode", "paper", "--rules", str(tmp_path / "r.yaml")]
+    first, _ = check(po, *cache, *paper)
+    assert checked(first) == (0, len(STRINGS))
+    fresh, _ = check(po, "--no-cache", *paper)
+    assert first.stdout == fresh.stdout != precise.stdout
+    both, _ = check(po, *cache, *paper)
+    assert checked(both) == (len(STRINGS), 0) and both.stdout == fresh.stdout
+    uncertain, _ = check(po, *cache, "--show-uncertain")
+    assert checked(uncertain) == (len(STRINGS), 0)
+    assert uncertain.stdout == check(po, "--no-cache", "--show-uncertain")[0].stdout
+    # an ignored sentence is dropped from cached results, as from fresh ones
+    (tmp_path / ".lambre.yaml").write_text('ignored_sentences: ["Ich werden morgen kommen."]\n',
+                                          encoding="utf-8")
+    ignored, _ = check(po, *cache)
+    assert checked(ignored) == (len(STRINGS), 0)
+    assert ignored.stdout == check(po, "--no-cache")[0].stdout != precise.stdout
+
+
+def test_damaged_check_entries_are_checked_again(tmp_path: Path) -> None:
+    po = tmp_path / "app.po"
+    po.write_text(catalogue(STRINGS[1:4]), encoding="utf-8")
+    cache = ["--cache", str(tmp_path / "cache")]
+    cold, _ = check(po, *cache)
+    with sqlite3.connect(tmp_path / "cache" / "checks.sqlite") as db:
+        db.execute("UPDATE checks SET result = ?", (b"\x80\x05not a pickle",))
+    again, stats = check(po, *cache)
+    assert checked(again) == (0, 3) and stats == (3, 0)  # checked again from the parse cache
+    assert again.stdout == cold.stdout and again.returncode == cold.returncode == 1
+    assert checked(check(po, *cache)[0]) == (3, 0)  # and overwritten
+
+
+def test_engine_key_follows_code_rules_and_settings(tmp_path: Path) -> None:
+    """A changed module, rule set, disabled rule or mode is another engine: no stale checks."""
+    import shutil
+
+    import lambre_core
+    from lambre_core import check_cache
+
+    base = check_cache.engine_key("rules1", ["a"], "mode=precise")
+    assert base == check_cache.engine_key("rules1", ["a"], "mode=precise")
+    assert len({base, check_cache.engine_key("rules2", ["a"], "mode=precise"),
+                check_cache.engine_key("rules1", [], "mode=precise"),
+                check_cache.engine_key("rules1", ["a"], "mode=paper")}) == 4
+    copy = tmp_path / "lambre_core"
+    shutil.copytree(Path(lambre_core.__file__).parent, copy,
+                    ignore=shutil.ignore_patterns("__pycache__", "models"))
+    digest = check_cache.code_digest.__wrapped__  # not the per-process memo
+    before = digest(copy)
+    (copy / "joint.py").write_text((copy / "joint.py").read_text("utf-8") + "\n# changed\n",
+                                   "utf-8")
+    assert digest(copy) != before
+
+
+def test_repeated_strings_are_checked_once(tmp_path: Path) -> None:
+    """A string met again in a run reuses its checks (same text, same parse): the same findings
+    at each place, as without the cache."""
+    po = tmp_path / "app.po"
+    po.write_text(catalogue([STRINGS[2], STRINGS[0], STRINGS[2]]), encoding="utf-8")
+    res, stats = check(po, "--cache", str(tmp_path / "cache"))
+    assert stats == (0, 2) and checked(res) == (1, 2)
+    fresh, _ = check(po, "--no-cache")
+    assert res.stdout == fresh.stdout and len({f["line"] for f in json.loads(res.stdout)}) == 2
+
+
+def test_entries_that_cannot_be_stored_or_read() -> None:
+    """An unpicklable result is not stored (checked again next time); a foreign or damaged
+    entry reads as missing, never as 'no findings'."""
+    import pickle
+
+    from lambre_core import check_cache
+
+    assert check_cache.dump([("s", lambda: 0)]) is None  # type: ignore[list-item]
+    assert check_cache.load(b"\x80\x05garbage") is None
+    assert check_cache.load(pickle.dumps([("s", "not a check")])) is None
+    assert check_cache.load(check_cache.dump([]) or b"") == []

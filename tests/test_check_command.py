@@ -112,3 +112,20 @@ def test_pre_commit_hook_and_shared_suppressions(tmp_path: Path) -> None:
     _git(repo, "add", "-A")
     res = subprocess.run(pre_commit, cwd=repo, capture_output=True, text=True, env=env)
     assert res.returncode == 0, res.stdout + res.stderr
+
+
+def test_fuzzy_po_entries_checked_only_with_include_fuzzy(tmp_path: Path) -> None:
+    """An unconfirmed (fuzzy) translation gettext does not use is not checked by default."""
+    rules = tmp_path / "r.yaml"
+    rules.write_text(ALWAYS_FIRES, encoding="utf-8")
+    po = tmp_path / "de.po"
+    po.write_text('#, fuzzy\nmsgid "I read"\nmsgstr "Ich lese ein Buch."\n\n'
+                  'msgid "You read"\nmsgstr "Du liest ein Buch."\n', encoding="utf-8")
+    common = ["check", "--lang", "de", "--rules", str(rules), "--fail-on", "hint", "--mode",
+              "paper", "--format", "json", str(po)]
+    res = run_cli(*common, cwd=tmp_path)
+    assert res.returncode == 1, res.stderr
+    assert [(f["line"], f["column"]) for f in json.loads(res.stdout)] == [(6, 9)]
+    res = run_cli(*common, "--include-fuzzy", cwd=tmp_path)
+    assert res.returncode == 1, res.stderr
+    assert [(f["line"], f["column"]) for f in json.loads(res.stdout)] == [(3, 9), (6, 9)]

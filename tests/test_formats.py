@@ -286,3 +286,40 @@ def test_strings_parsed_together_as_each_alone() -> None:
     together = parse_segments(parser, texts)
     assert [shape(s) for s in together] == [shape(parser.parse_document(t)) for t in texts]
     assert [len(s) for s in together][:2] == [1, 2]
+
+
+FUZZY_PO = '''msgid ""
+msgstr ""
+"Language: de\\n"
+
+# a translator's comment
+#, fuzzy, python-format
+msgid "%(n)s files"
+msgstr "Die %(n)s Datei wurden gelöscht."
+
+msgid "saved"
+msgstr "Der Bericht wurde gespeichert."
+
+#, fuzzy
+msgctxt "menu"
+msgid "item"
+msgid_plural "items"
+msgstr[0] "Ein Element"
+msgstr[1] "Zwei Elemente"
+
+#, python-format
+msgid "open"
+msgstr "Die Datei wurde geöffnet."
+'''
+
+
+def test_po_fuzzy_entries_left_out_unless_asked() -> None:
+    """Fuzzy entries (one with comments above, one plural with context) are skipped; the entries
+    between and after them stay, and ``include_fuzzy`` brings them back in file order."""
+    default = read_file("de.po", FUZZY_PO)
+    assert default is not None
+    assert [s.text for s in default.segments] == ["Der Bericht wurde gespeichert.",
+                                                  "Die Datei wurde geöffnet."]
+    every = read_file("de.po", FUZZY_PO, include_fuzzy=True)
+    assert every is not None
+    assert [s.text.split()[0] for s in every.segments] == ["Die", "Der", "Ein", "Zwei", "Die"]

@@ -22,6 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..check_cache import CheckCache
 from ..config import LambreConfig, find_config, load_config
 from ..document import SegmentCache
 from ..errors import LambreError
@@ -65,6 +66,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--cache-stats", action="store_true",
                    help="say on stderr how many strings came from the parse cache and how many "
                         "were parsed")
+    p.add_argument("--include-fuzzy", action="store_true",
+                   help="also check the fuzzy entries of PO files (unconfirmed translations, "
+                        "which gettext does not use; skipped by default)")
     p.set_defaults(func=run)
 
 
@@ -108,6 +112,18 @@ def _open_cache(args: argparse.Namespace) -> ParseCache | None:
         return None
     try:
         return ParseCache(args.cache)
+    except LambreError as exc:
+        print(f"lambre-core: warning: {exc}; checking without it", file=sys.stderr)
+        return None
+
+
+def _open_check_cache(parses: ParseCache | None) -> CheckCache | None:
+    """The check cache beside the parse cache (none without one; one that cannot be opened is
+    said on stderr, and the run goes on without it)."""
+    if parses is None:
+        return None
+    try:
+        return CheckCache(parses.path.parent / "checks.sqlite")
     except LambreError as exc:
         print(f"lambre-core: warning: {exc}; checking without it", file=sys.stderr)
         return None
@@ -157,10 +173,13 @@ def _run(args: argparse.Namespace) -> int:
         return model_key(lang, args.models)
 
     parses = _open_cache(args)
-    segment_cache = SegmentCache(parses, key)
+    # check results per string beside the parses: an unchanged string is not even checked again
+    segment_cache = SegmentCache(parses, key, checks=_open_check_cache(parses),
+                                 settings=f"mode={args.mode}")
     reports: list[FileReport] = []
     for name in args.files:
-        report = check_file(name, load, config, args.lang, disabled=frozenset(args.disable),
+        report = check_file(name, load, config, args.lang, include_fuzzy=args.include_fuzzy,
+                            disabled=frozenset(args.disable),
                             hint_below=args.hint_below, min_severity=min_sev, precision=precise,
                             uncertain=args.show_uncertain, cache=segment_cache)
         for lang_missing, why in report.unavailable.items():
@@ -175,9 +194,14 @@ def _run(args: argparse.Namespace) -> int:
     if stats.error is not None:
         print(f"lambre-core: warning: parse cache {parses.path if parses else ''} unusable "
               f"({stats.error}); checked without it", file=sys.stderr)
+    if segment_cache.checks_error is not None and segment_cache.checks is not None:
+        print(f"lambre-core: warning: check cache {segment_cache.checks.path} unusable "
+              f"({segment_cache.checks_error}); checked without it", file=sys.stderr)
     if args.cache_stats:
         print(f"lambre-core: parse cache: {stats.cached} strings cached, {stats.parsed} parsed",
               file=sys.stderr)
+        print(f"lambre-core: check cache: {segment_cache.checks_cached} strings cached, "
+              f"{segment_cache.checked} checked", file=sys.stderr)
     emit(FORMATS[args.format](reports), args.output)
     if any(r.error is not None for r in reports):
         return 2

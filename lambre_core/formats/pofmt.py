@@ -1,9 +1,11 @@
-"""gettext PO files: ``polib`` validates the file and reads its ``Language:`` header; the
-translations (``msgstr``, plural forms) come from ``markup.po_segments``, which maps every
-character, escapes included, back to the file."""
+"""gettext PO files: ``polib`` validates the file and reads its ``Language:`` header and which
+entries are fuzzy; the translations (``msgstr``, plural forms) come from ``markup.po_segments``,
+which maps every character, escapes included, back to the file. Fuzzy entries (a translation
+the translator has not confirmed, which gettext does not use) are left out unless asked for."""
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from ..errors import LambreError
@@ -28,8 +30,10 @@ def _check_lines(text: str, file: str) -> None:
                               "string or a comment", file, k, col)
 
 
-def po_file(text: str, file: str) -> tuple[str | None, list[Segment]]:
-    """(the header's language, the translations) of a PO file."""
+def po_file(text: str, file: str, include_fuzzy: bool = False
+            ) -> tuple[str | None, list[Segment]]:
+    """(the header's language, the translations) of a PO file; those of fuzzy entries only
+    with ``include_fuzzy``."""
     import polib
 
     _check_lines(text, file)
@@ -40,4 +44,17 @@ def po_file(text: str, file: str) -> tuple[str | None, list[Segment]]:
         raise LambreError(f"invalid PO: {str(exc).split(' (line')[0]}", file,
                           int(m.group(1)) if m else 1, 1) from None
     language = catalog.metadata.get("Language") or None
-    return language, po_segments(text)
+    segs = po_segments(text)
+    if include_fuzzy:
+        return language, segs
+    # an entry runs from its first line (polib's 1-based ``linenum``, comments included) to
+    # the next entry's
+    entries = sorted((e.linenum, e.fuzzy) for e in catalog if e.linenum is not None)
+    starts = [line for line, _ in entries]
+
+    def fuzzy(seg: Segment) -> bool:
+        line = text.count("\n", 0, seg.doc_offset(0)) + 1
+        k = bisect.bisect_right(starts, line) - 1
+        return k >= 0 and entries[k][1]
+
+    return language, [s for s in segs if not fuzzy(s)]

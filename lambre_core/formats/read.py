@@ -50,9 +50,10 @@ def format_for(path: str, text: str) -> str | None:
     return fmt
 
 
-def read_file(path: str, text: str) -> Checkable | None:
+def read_file(path: str, text: str, include_fuzzy: bool = False) -> Checkable | None:
     """The checkable segments of a file (see the module doc); None for an unknown format.
-    Raises ``LambreError`` (file, line, column) for a file that does not parse."""
+    ``include_fuzzy``: also the fuzzy entries of a PO file. Raises ``LambreError`` (file, line,
+    column) for a file that does not parse."""
     fmt = format_for(path, text)
     if fmt is None:
         return None
@@ -65,7 +66,7 @@ def read_file(path: str, text: str) -> Checkable | None:
     if fmt == "po":
         from .pofmt import po_file
 
-        language, segs = po_file(text, path)
+        language, segs = po_file(text, path, include_fuzzy)
     elif fmt in ("xliff", "android", "ts"):
         from .xmlfmt import read_xml
 
