@@ -551,8 +551,8 @@ def ru_nominative_objects(sud: Sentence, analyses: Mapping[int, WordAnalyses]
                           ) -> list[tuple[int, int]]:
     """(word, verb) pairs where a Russian clause with one finite verb, no copula, holds two
     phrases that can only be nominative (personal pronouns, nouns): one is the subject, the
-    other an object in the nominative ("Я вижу он", "Она звонит мама"). The object is the one the verb does not agree with, or,
-    when it agrees with both, the one after the verb."""
+    other an object in the nominative ("Я вижу он", "Она звонит мама"). The object is the one
+    the verb does not agree with, or, when it agrees with both, the one after the verb."""
     out: list[tuple[int, int]] = []
     for k, (lo, hi) in enumerate(_spans(sud)):
         words = [sud.word(i) for i in range(lo, hi + 1) if sud.word(i).form not in _QUOTES]
