@@ -69,6 +69,8 @@ class SubjectFailure:
     features: tuple[str, ...]
     #: the conjuncts when the subject is an "und"-coordination
     conjuncts: tuple[int, ...] = ()
+    #: the predicate's part of speech when the tagger got it wrong ("готов" tagged NOUN: ADJ)
+    verb_upos: str = ""
 
 
 @dataclass
@@ -469,11 +471,36 @@ def _ru_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses]) -> list[Su
             continue
         if any(w.form.lower() in _RU_JOIN for w in words):
             continue
-        verbs = [w for w in words if w.upos in ("VERB", "AUX")
-                 and (not analyses[w.id].known or _finite_readings(w, analyses))]
-        if len(verbs) != 1 or not analyses[verbs[0].id].known:
+        preds = {w.id: _ru_predicate(w, analyses) for w in words}
+        verbs = [w for w in words if preds[w.id] is not None]
+        copulas = [w for w in verbs if preds[w.id] and w.lemma.lower() == "быть"
+                   and any(o.get("Tense") == "Past" for o in preds[w.id] or ())]
+        short = [w for w in words if _ru_short_forms(w)]
+        if len(verbs) == 1 and not short:
+            v = verbs[0]
+        elif len(short) == 1 and len(verbs) <= 1 and verbs == copulas \
+                and short[0].id != words[0].id:
+            # a short adjective or participle is the predicate ("Она готов", "было открыт"); a
+            # past form of "быть" beside it shows the subject's number and gender itself
+            v = short[0]
+            if copulas:
+                cop = preds[copulas[0].id] or []
+                wrong = [o for o in _ru_short_forms(v)
+                         if all(_ru_wrong(o, ("", c.get("Number", ""), c.get("Gender", "")))
+                                for c in cop)]
+                if len(wrong) == len(_ru_short_forms(v)):
+                    c = cop[0]
+                    best = wrong[0]
+                    r = ("", c.get("Number", ""), c.get("Gender", ""))
+                    subj = next((x for x in words if x.head in (v.id, copulas[0].id)
+                                 and x.deprel.startswith("subj")), None)
+                    if subj is not None:
+                        feats = {"Number": r[1], **({"Gender": r[2]} if r[2] else {})}
+                        out.append(SubjectFailure(v.id, subj.id, feats, dict(best),
+                                                  _ru_wrong(best, r), verb_upos=_short_upos(v)))
+                    continue
+        else:
             continue
-        v = verbs[0]
         if v.lemma.lower() in _RU_COPULAS:
             continue
         sure, unsure = [], False
@@ -488,9 +515,10 @@ def _ru_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses]) -> list[Su
                 unsure = True  # a name ("Врач Иванова выписала"): its gender is the woman's
                 continue
             if not a.known:
-                if not ru_word_classes(w.form) or ru_word_classes(w.form) & {"NOUN", "PRON", "PROPN"}:
+                classes = ru_word_classes(w.form)
+                if (not classes and w.form.isalpha()) or classes & {"NOUN", "PRON", "PROPN"}:
                     unsure = True  # a name or a word no lexicon knows: could be the subject
-                continue
+                continue  # ("по-русски": no word to be a subject)
             if w.id > 1 and sud.word(w.id - 1).upos == "ADP":
                 continue
             if a.options and all(values(o, "Case") == {"Nom"} for o in a.options):
@@ -504,7 +532,7 @@ def _ru_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses]) -> list[Su
         else:
             readings = {(o.get("Person", "3"), o.get("Number", ""), o.get("Gender", ""))
                         for o in analyses[subj.id].options}
-        verb_opts = [o for o in _finite_readings(v, analyses) if o.get("Number")]
+        verb_opts = [o for o in (preds.get(v.id) or _ru_short_forms(v)) if o.get("Number")]
         if not verb_opts or any(_ru_agrees(o, r) for o in verb_opts for r in readings):
             continue
         best = min(verb_opts, key=lambda o: min(len(_ru_wrong(o, r)) for r in readings))
@@ -513,8 +541,49 @@ def _ru_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses]) -> list[Su
         if r[2]:
             feats["Gender"] = r[2]
         out.append(SubjectFailure(v.id, subj.id, {**feats, "Case": "Nom"}, dict(best),
-                                  _ru_wrong(best, r)))
+                                  _ru_wrong(best, r),
+                                  verb_upos="" if v.id in preds and preds[v.id] is not None
+                                  and v.upos in ("VERB", "AUX") else _short_upos(v)))
     return out
+
+
+def _ru_parses(form: str) -> list[tuple[str, dict[str, str]]]:
+    """pymorphy3's readings of a form: (OpenCorpora part of speech, UD features)."""
+    from .lexicon import _morph, oc_to_ud
+
+    morph = _morph()
+    if morph is None or not form.isalpha():
+        return []
+    return [(str(p.tag.POS), dict(oc_to_ud(p.tag)[1])) for p in morph.parse(form)
+            if morph.word_is_known(form.lower())]
+
+
+def _ru_predicate(w: Word, analyses: Mapping[int, WordAnalyses]) -> list[Feats] | None:
+    """A finite verb's readings (None: no finite verb). A word the tagger took for a noun that
+    the lexicon knows only as a finite verb is one ("Вы говоришь", *говоришь* tagged NOUN);
+    an unknown verb has no readings but counts ([])."""
+    if w.upos in ("VERB", "AUX"):
+        if not analyses[w.id].known:
+            return []
+        fin = _finite_readings(w, analyses)
+        return fin or None
+    parses = _ru_parses(w.form)
+    if parses and all(pos == "VERB" for pos, _ in parses):
+        fin = [f for _, f in parses if f.get("VerbForm") == "Fin"]
+        return fin or None
+    return None
+
+
+def _ru_short_forms(w: Word) -> list[Feats]:
+    """The short adjective or participle readings of a form ("готов", "открыт"), if it has any."""
+    parses = _ru_parses(w.form)
+    if any(pos in ("ADVB", "PRED") for pos, _ in parses):
+        return []  # "совершенно", "хорошо": an adverb as often as a neuter short adjective
+    return [f for pos, f in parses if pos in ("ADJS", "PRTS")]
+
+
+def _short_upos(w: Word) -> str:
+    return "VERB" if any(pos == "PRTS" for pos, _ in _ru_parses(w.form)) else "ADJ"
 
 
 def _ru_opens(sud: Sentence, lo: int, k: int) -> bool:

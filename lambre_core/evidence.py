@@ -224,6 +224,23 @@ def _rest_of_phrase(sud: Sentence, found: Sequence[Violation],
     return out
 
 
+def _relative_off(sud: Sentence, pron: Word, verb: Word,
+                  analyses: Mapping[int, WordAnalyses]) -> bool:
+    """A Russian relative pronoun subject that agrees neither with its verb nor with the noun
+    before its comma, while the verb agrees with that noun: the pronoun is wrong."""
+    if pron.lemma.lower() != "который" or verb.upos not in ("VERB", "AUX") or pron.id < 3 \
+            or sud.word(pron.id - 1).form != ",":
+        return False
+    noun = sud.word(pron.id - 2)
+    if noun.upos not in ("NOUN", "PROPN") or not analyses[noun.id].known:
+        return False
+    return any(all(not values(n, k) or not values(v, k) or values(n, k) & values(v, k)
+                   for k in ("Number", "Gender"))
+               and (values(v, "Number") != {"Sing"} or "Gender" not in v
+                    or values(n, "Gender") & values(v, "Gender"))
+               for n in analyses[noun.id].options for v in analyses[verb.id].options)
+
+
 def _quantifier_counts(det: Word, noun: Word, analyses: Mapping[int, WordAnalyses]) -> bool:
     """A plural quantifier before a noun whose every reading is singular ("viele Freund")."""
     return det.upos == "DET" and det.form.lower() in _PLURAL_QUANTIFIERS \
@@ -294,20 +311,22 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
     blamed = {v.blamed.id for v in result.violations}
     by_id = {r.id: r for r in rules}
     for f in subject_failures(sud, analyses, precision.lexicon, precision.lang):
-        if f.verb in blamed:
-            continue
+        if f.verb in blamed or f.subject in blamed:
+            continue  # (already found on the arc: "людей, которая живут" blames the pronoun)
         verb, subj = sud.word(f.verb), sud.word(f.subject)
         upos = subj.upos if subj.upos in _CONTROLLERS else "PROPN"
-        found = [by_id[i] for i in (f"agree.{upos}.{verb.upos}.subj.{feat}" for feat in f.features)
+        vupos = f.verb_upos or verb.upos
+        found = [by_id[i] for i in (f"agree.{upos}.{vupos}.subj.{feat}" for feat in f.features)
                  if i in by_id]
         if not found:
             continue
-        words = [replace(w, head=f.verb, deprel="subj", upos=upos) if w.id == f.subject else w
-                 for w in sud.words]
+        words = [replace(w, head=f.verb, deprel="subj", upos=upos) if w.id == f.subject
+                 else replace(w, upos=vupos) if w.id == f.verb else w for w in sud.words]
         for c in f.conjuncts[1:]:
             words[c - 1] = replace(words[c - 1], head=f.subject, deprel="conj:coord")
         alt = sud.with_words(words)
-        want = {"Person": f.subject_feats["Person"], "Number": f.subject_feats["Number"]}
+        want = {k: f.subject_feats[k] for k in ("Person", "Number", "Gender")
+                if k in f.subject_feats}
         own = next((o for o in analyses[f.subject].options
                     if "Nom" in values(o, "Case") and all(o.get(k, v) == v for k, v in want.items())),
                    {**choice[f.subject], **want})
@@ -1002,6 +1021,8 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
         primary = target
         if f == "Number" and _quantifier_counts(target, ctrl, analyses):
             primary = ctrl  # "viele Freund": the noun lacks its plural
+        if f in ("Number", "Gender") and _relative_off(sud, ctrl, target, analyses):
+            primary = ctrl  # "людей, которая живут": the relative pronoun, not the verb
         # the noun's own form fails what governs it, while the agreeing word fits: the noun
         for r2, d2, _h2 in failing:
             if r2.type == "as" and d2 == ctrl.id and r2.side == "dep" and r2.feature == f:
