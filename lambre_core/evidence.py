@@ -473,10 +473,14 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             or any(w.head == dep and _rel(w) == "subj" for w in sud.words)
     if rule.type == "as" and h.upos == "ADP" and _outside_pp(sud, d, h):
         return True
-    if rule.type == "as" and h.upos == "ADP" and lang != "de" and (
-            any(x.head == dep and _is_numeral(x, lang) for x in sud.words)
-            or (dep > 1 and _is_numeral(sud.word(dep - 1), lang))):
-        return True  # a numeral phrase ("на 22 июня") sets its own case; not German ("mit drei")
+    if rule.type == "as" and h.upos == "ADP" and (
+            any(x.head == dep and _is_numeral(x, lang) and (lang != "de" or x.form[:1].isdigit())
+                for x in sud.words)
+            or (dep > 1 and _is_numeral(sud.word(dep - 1), lang)
+                and (lang != "de" or sud.word(dep - 1).form[:1].isdigit()))):
+        # a numeral phrase ("на 22 июня", "nach 1986 gebaute Häuser") sets its own case; a
+        # German number word does not ("mit drei Freunden")
+        return True
     if d.upos == "ADJ" and options[dep] and (
             all(o.get("VerbForm") == "Part" for o in options[dep])
             or (lang == "ru" and any(o.get("VerbForm") == "Part" for o in options[dep]))):
@@ -526,7 +530,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # a numeral phrase: "два новых студента" agrees by its own rules
     if d.upos in ("DET", "ADJ") and h.id < len(sud.words) and d.id < h.id \
             and sud.word(h.id + 1).upos in ("NOUN", "PROPN") \
-            and (d.upos == "ADJ" or _fits_next(rule, d, sud.word(h.id + 1), options, arcs, dep, head)):
+            and (d.upos == "ADJ" or not analyses[h.id + 1].known
+                 or _fits_next(rule, d, sud.word(h.id + 1), options, arcs, dep, head)):
         return True  # "die Johannesburger Zeitung": the first may be an adjective, the noun next
     return _other_head_agrees(sud, rule, dep, head, options, arcs, lang)
 
