@@ -358,6 +358,9 @@ def _candidates(sud: Sentence, analyses: Mapping[int, WordAnalyses], lexicon: ob
             return None
         if phrase[i - 1] is None or phrase[right] is None:
             return None  # "mit meiner Familie und das war ...": no coordinated subject
+        if any(sud.word(j).form.lower().startswith("jed") for h in (i - 1, right)
+               for j in runs[h]):
+            return None  # "jedes Wunder und jeder Distrikt nimmt": distributive, singular too
         conj = (i - 1, right)
         persons: set[str] = set()
         for h in conj:

@@ -504,7 +504,11 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if rule.by_governor and _governor_doubt(sud, h):
         return True
     if rule.type == "as" and rule.side == "head" and "dep.lemma" in when_keys(rule) \
-            and h.upos == "NOUN" and _count_doubt(sud, d, h, lang):
+            and h.upos == "NOUN" and (_count_doubt(sud, d, h, lang) or (
+                any(values(o, rule.feature) & set(rule.allowed) for o in options[head])
+                and any(sud.word(i).upos == "ADJ" for i in range(dep + 1, head)))):
+        # (a noun that has the counted form, with an adjective between: the clash is the
+        # adjective's declension, whose determiner the parser may have missed)
         return True
     if lang == "ru" and d.upos == "ADJ" and _ru_short_only(d.form):
         return True  # a short adjective is a predicate, never an attribute
