@@ -11,8 +11,11 @@ chooses among them, and the treebank's lemma wins among those that remain.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .lemma_model import LemmaModel
 
 LemmaOf = Callable[[str, str, Mapping[str, str]], "str | None"]
 
@@ -43,6 +46,28 @@ def lemmatizer(lang: str, lexicon: Any | None) -> LemmaOf:
             return treebank(form, upos) or russian_lemma(form, upos)
         return ru
     return lambda form, upos, feats: treebank(form, upos)
+
+
+class ModelLemmatizer:
+    """The lexicons' lemma where they know the form, the trained Stanza lemmatizer
+    (``lemma_model.LemmaModel``) for the rest: a ``LemmaOf`` that always answers."""
+
+    def __init__(self, lexicon_lemma: LemmaOf, model: LemmaModel) -> None:
+        self.lexicon_lemma = lexicon_lemma
+        self.model = model
+
+    def __call__(self, form: str, upos: str, feats: Mapping[str, str]) -> str | None:
+        return self.lexicon_lemma(form, upos, feats) or self.model.lemma(form, upos)
+
+    def prepare(self, words: Iterable[tuple[str, str, Mapping[str, str]]]) -> None:
+        """Run the model once over the words the lexicons leave open (one batch instead of
+        one call per word)."""
+        self.model.lemmas([(f, u) for f, u, fe in words if not self.lexicon_lemma(f, u, fe)])
+
+
+def with_model(lexicon_lemma: LemmaOf, model: LemmaModel) -> ModelLemmatizer:
+    """The lemmatizer a project model with ``lemma.pt`` uses (see ``ModelLemmatizer``)."""
+    return ModelLemmatizer(lexicon_lemma, model)
 
 
 #: separable verb particles: "kriegen" alone is no form of "unterkriegen" to a lemmatizer (its
