@@ -77,19 +77,17 @@ def tagged_by_parser(lang: str, sents: list[Sentence]) -> list[Sentence]:
 def strategies(lang: str, model: LemmaModel | None) -> dict[str, Lemmatize]:
     """The lemmatizers compared (a missing lemma keeps the form, as the parser does)."""
     lex: LemmaOf = lemmatizer(lang, model_lexicon(lang))
-    out: dict[str, Lemmatize] = {"lexicon": lambda f, u, fe: lex(f, u, fe) or f}
+    out: dict[str, Lemmatize] = {"lexicon (no lemma.pt)": lambda f, u, fe: lex(f, u, fe) or f}
     if model is None:
         return out
-    out["model"] = lambda f, u, fe: model.lemma(f, u)
+    out["model alone"] = lambda f, u, fe: model.lemma(f, u)
     out["lexicon, then model"] = lambda f, u, fe: lex(f, u, fe) or model.lemma(f, u)
 
     def dict_first(f: str, u: str, fe: Mapping[str, str]) -> str:
-        if model.in_dictionary(f, u):
-            return model.lemma(f, u)
-        return lex(f, u, fe) or model.lemma(f, u)
+        return model.dictionary_lemma(f, u) or lex(f, u, fe) or model.lemma(f, u)
 
     out["model dict, lexicon, model"] = dict_first
-    shipped = with_model(lex, model)
+    shipped = with_model(lang, lex, model)
     out["shipped (with_model)"] = lambda f, u, fe: shipped(f, u, fe) or f
     return out
 

@@ -37,6 +37,9 @@ from lambre_core.splits import shared_dir  # noqa: E402
 def relemmatize(sents: list[Sentence], lemma_of: LemmaOf) -> int:
     """Set every word's lemma (the form where nothing knows it); return how many changed."""
     changed = 0
+    prepare = getattr(lemma_of, "prepare", None)
+    if prepare is not None:  # the model's words in one batch, as the parser does
+        prepare((w.form, w.upos, w.feats) for s in sents for w in s.words)
     for s in sents:
         for w in s.words:
             new = lemma_of(w.form, w.upos, w.feats) or w.form
@@ -72,7 +75,7 @@ def main() -> None:
     model = load_lemma_model(REPO / "models" / "de")
     rows: dict[str, LemmaOf] = {"lexicon lemmas": lex}
     if model is not None:
-        rows["lexicons + lemma.pt"] = with_model(lex, model)
+        rows["with lemma.pt"] = with_model("de", lex, model)
     rules = default_rules("de")
     prec = precision_for("precise", "de", parser)
     for name, lemma_of in rows.items():

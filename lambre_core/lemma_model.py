@@ -40,11 +40,10 @@ class LemmaModel:
         self._cache: dict[tuple[str, str], str] = {}
         self._lock = threading.Lock()  # the language server parses from several threads
 
-    def in_dictionary(self, form: str, upos: str) -> bool:
-        """Whether the model's dictionary (treebank and lexicons) holds the pair."""
-        return self._dict_lemma(form, upos) is not None
-
-    def _dict_lemma(self, form: str, upos: str) -> str | None:
+    def dictionary_lemma(self, form: str, upos: str) -> str | None:
+        """The lemma the model's dictionary (the treebank's most frequent, then the lexicons')
+        has for the pair: the form as written, then in lower case outside nouns and names
+        (a sentence's first word); None when it has none."""
         tr = self._trainer
         for f in (form, form.lower()) if upos not in ("NOUN", "PROPN") else (form,):
             if tr.skip_seq2seq([(f, upos)])[0]:
@@ -63,7 +62,7 @@ class LemmaModel:
         for p in dict.fromkeys(pairs):
             if p in self._cache:
                 continue
-            hit = self._dict_lemma(*p)
+            hit = self.dictionary_lemma(*p)
             if hit is not None:
                 self._remember(p, hit)
             else:
@@ -131,12 +130,16 @@ def lexicon_dictionary(lang: str, train_lemmas: Iterable[tuple[str, str]] = ()) 
 
 def _german_verbs() -> list[Triple]:
     from . import morph_de
+    from .lemmatize import lacks_particle
 
     out: list[Triple] = []
     # morph_de's reverse index of its conjugations (form -> lemma -> analyses); the shortest
-    # lemma first, as ``morph_de.verb_lemmas`` ranks them ("gehen" before "ausgehen")
+    # lemma first, as ``morph_de.verb_lemmas`` ranks them ("gehen" before "ausgehen"), and
+    # never a separable verb for a form without its particle ("kriegen" is no *unterkriegen*)
     for form, by_lemma in sorted(morph_de._verb_index().items()):
         for lemma in sorted(by_lemma, key=lambda x: (len(x), x)):
+            if lacks_particle(form, lemma):
+                continue
             out.append((form, "VERB", lemma))
             if lemma in _DE_AUX:
                 out.append((form, "AUX", lemma))
@@ -144,6 +147,7 @@ def _german_verbs() -> list[Triple]:
 
 
 def _german_nouns() -> list[Triple]:
+    from .lemmatize import is_common_noun
     from .lexicon import _german_nouns as nouns_db
 
     db = nouns_db()
@@ -154,7 +158,7 @@ def _german_nouns() -> list[Triple]:
     for row in db.data:
         rec = db.row_to_dict(row)
         lemma = str(rec.get("lemma") or "")
-        if not lemma or "Substantiv" not in (rec.get("pos") or ()) or " " in lemma:
+        if not lemma or not is_common_noun(rec) or " " in lemma:
             continue
         lemmas.add(lemma)
         for form in (rec.get("flexion") or {}).values():

@@ -350,7 +350,8 @@ class Parser:
             return None
         if self._lemmatizer is None:
             lex = lemmatizer(self.source.lang, self.lexicon)
-            self._lemmatizer = with_model(lex, self._lemma_model) if self._lemma_model else lex
+            self._lemmatizer = (with_model(self.lang, lex, self._lemma_model)
+                                if self._lemma_model else lex)
         if doc is not None and isinstance(self._lemmatizer, ModelLemmatizer):
             self._lemmatizer.prepare((w.text, w.upos or "_", _feats(w.feats))
                                      for st in doc.sentences for w in st.words)

@@ -304,9 +304,12 @@ def _train_lemma(cfg: TrainConfig, model: Path, done: Path, log: Path, epochs: i
             "--save_name", stanza_model.name, "--num_epoch", str(epochs),
             "--device", cfg.device, "--seed", str(cfg.seed), "--log_step", "200",
             *LEMMA_ARGS[cfg.size]]
-    run_trainer(COMPONENTS["lemma"][0], args, log, cfg.threads, cfg.nice)
-    if not stanza_model.exists():
-        raise LambreError("trainer finished without writing a lemma model", file=str(log))
+    seq2seq_done = cfg.work / "lemma-seq2seq.done"
+    if not (seq2seq_done.exists() and stanza_model.exists()):  # resume: only the dictionary
+        run_trainer(COMPONENTS["lemma"][0], args, log, cfg.threads, cfg.nice)
+        if not stanza_model.exists():
+            raise LambreError("trainer finished without writing a lemma model", file=str(log))
+        seq2seq_done.write_text(time.strftime("%Y-%m-%d %H:%M:%S\n"))
     sents = read_conllu(train)
     known = {(w.form, w.upos) for s in sents for w in s.words}
     lemmas = {(w.lemma, w.upos) for s in sents for w in s.words}
