@@ -72,20 +72,39 @@ class ModelLemmatizer:
         self.lang = lang
         self.lexicon_lemma = lexicon_lemma
         self.model = model
-        self._analyze = analyzer_for(lang)[0]
+        # only the German analyzer reads lemmas (pymorphy3 analyses a Russian form alone)
+        self._analyze = analyzer_for(lang)[0] if lang == "de" else None
+        #: (form, UPOS, features) -> (lexicon lemma, dictionary/lexicon lemma): the lexicons are
+        #: asked once per word and batch, not again when the word is converted
+        self._known: dict[tuple[str, str, tuple[tuple[str, str], ...]],
+                          tuple[str | None, str | None]] = {}
 
     def known(self, form: str, upos: str, feats: Mapping[str, str]) -> str | None:
         """The lemma the dictionaries and lexicons give (None: only the seq2seq can say)."""
-        if upos in ("VERB", "AUX"):
-            return self.lexicon_lemma(form, upos, feats) or self.model.dictionary_lemma(form, upos)
-        lemma = self.model.dictionary_lemma(form, upos) or self.lexicon_lemma(form, upos, feats)
-        if lemma is None and self.lang == "de" and upos == "NOUN":
-            lemma = german_noun_lemma(form)
-        return lemma
+        return self._lookup(form, upos, feats)[1]
+
+    def _lookup(self, form: str, upos: str, feats: Mapping[str, str]
+                ) -> tuple[str | None, str | None]:
+        key = (form, upos, sorted_items(feats))
+        got = self._known.get(key)
+        if got is None:
+            lex = self.lexicon_lemma(form, upos, feats)
+            if upos in ("VERB", "AUX"):
+                lemma = lex or self.model.dictionary_lemma(form, upos)
+            else:
+                lemma = self.model.dictionary_lemma(form, upos) or lex
+                if lemma is None and self.lang == "de" and upos == "NOUN":
+                    lemma = german_noun_lemma(form)
+            got = (lex, lemma)
+            if len(self._known) >= 200_000:
+                self._known.clear()  # bounded for a long-running server
+            self._known[key] = got
+        return got
 
     def __call__(self, form: str, upos: str, feats: Mapping[str, str]) -> str | None:
-        old = self.lexicon_lemma(form, upos, feats)
-        new = self.known(form, upos, feats) or self.model.lemma(form, upos)
+        old, new = self._lookup(form, upos, feats)
+        if new is None:
+            new = self.model.lemma(form, upos)
         if new == old or self._same_evidence(form, upos, old or form, new):
             return new
         return old
@@ -104,7 +123,7 @@ class ModelLemmatizer:
     def prepare(self, words: Iterable[tuple[str, str, Mapping[str, str]]]) -> None:
         """Run the seq2seq once over the words nothing else knows (one batch instead of one
         call per word)."""
-        self.model.lemmas([(f, u) for f, u, fe in words if not self.known(f, u, fe)])
+        self.model.lemmas([(f, u) for f, u, fe in words if self._lookup(f, u, fe)[1] is None])
 
 
 def sorted_items(d: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
