@@ -9,9 +9,12 @@ Models resolve in this order (the first that has the language wins):
 4. an official Stanza resources directory (``$STANZA_RESOURCES_DIR`` or ``~/stanza_resources``).
 
 A project model directory holds ``tokenize.pt``, ``mwt.pt`` (where the language has multiword
-tokens), ``pos.pt``, ``depparse.pt``, ``lexicon.tsv`` and a minimal ``resources.json``. No neural
-lemmatizer runs: the identity lemmatizer sets lemma = form while parsing (the project's parsers are
-trained that way), and afterwards a known form gets its lemma from the lexicon (``except_lemmas``).
+tokens), ``pos.pt``, ``depparse.pt``, ``lexicon.tsv``, ``lemma.pt`` (optional) and a minimal
+``resources.json``. The pipeline runs Stanza's identity lemmatizer, lemma = form, because the
+project's parsers were trained that way (they embed lemmas); after parsing, a known form gets its
+lemma from the lexicons and any other from the trained lemmatizer ``lemma.pt`` where the model
+directory has one (``lemmatize.py``, ``lemma_model.py``); official Stanza models lemmatize
+themselves.
 
 Confidence: every word gets ``misc["Conf"]``, the tagger's probability of its final UFeats
 bundle (the product over Stanza's per-feature classifiers of the probability of the chosen
@@ -35,7 +38,8 @@ from typing import Any
 
 from .doc import MultiwordToken, Sentence, Word, shift_offsets
 from .errors import LambreError
-from .lemmatize import LemmaOf, lemmatizer
+from .lemma_model import LEMMA_FILE, LemmaModel, load_lemma_model
+from .lemmatize import LemmaOf, ModelLemmatizer, lemmatizer, with_model
 
 MODEL_FILES = {"tokenize": "tokenize.pt", "mwt": "mwt.pt", "pos": "pos.pt",
                "depparse": "depparse.pt"}
@@ -192,6 +196,13 @@ class Parser:
                 except Exception as exc:
                     raise LambreError(f"cannot load Stanza's '{self.lang}' models: {exc}",
                                       file=str(source.path)) from exc
+        self._lemma_model: LemmaModel | None = None
+        if source.kind == "project":
+            try:
+                self._lemma_model = load_lemma_model(source.path, self.device)
+            except Exception as exc:  # a truncated or foreign file: say which
+                raise LambreError(f"cannot load the '{self.lang}' lemmatizer: {exc}",
+                                  file=str(source.path / LEMMA_FILE)) from exc
         procs_loaded = self._pipe.processors
         self.has_mwt = "mwt" in procs_loaded
         if self.has_mwt:
@@ -238,7 +249,7 @@ class Parser:
                     doc = self._pipe(joined)
                 finally:
                     tok.config["no_ssplit"] = old
-            lemma_of = self._lemma_of()
+            lemma_of = self._lemma_of(doc)
             for st in doc.sentences:
                 k = _bisect(starts, st.tokens[0].start_char)
                 i, offset, _ = pieces[k]
@@ -319,7 +330,7 @@ class Parser:
                 procs.remove("mwt")
             with self._lock:
                 doc = self._pipe.process(doc, processors=",".join(procs))
-            lemma_of = self._lemma_of()
+            lemma_of = self._lemma_of(doc)
             for (i, _off), st in zip(owner, doc.sentences, strict=True):
                 groups[i].append(_convert(st, 0, lemma_of))
         out = []
@@ -329,15 +340,21 @@ class Parser:
             out.append(sent)
         return out
 
-    def _lemma_of(self) -> LemmaOf | None:
+    def _lemma_of(self, doc: Any = None) -> LemmaOf | None:
         """Lemmas for a project model, whose pipeline runs the identity lemmatizer (its parser
-        was trained on lemma = form): the lexicons' lemma of a known form, after parsing, so
-        that rules naming lemmas (case frames, exceptions) work on text (``lemmatize.py``).
-        Official models lemmatize themselves."""
+        was trained on lemma = form): the lexicons' lemma of a known form, else the trained
+        lemmatizer's where the model has ``lemma.pt``, set after parsing so that rules naming
+        lemmas (case frames, exceptions) work on text (``lemmatize.py``). ``doc``: the parsed
+        Stanza document, lemmatized in one batch. Official models lemmatize themselves."""
         if self.source.kind != "project":
             return None
         if self._lemmatizer is None:
-            self._lemmatizer = lemmatizer(self.source.lang, self.lexicon)
+            lex = lemmatizer(self.source.lang, self.lexicon)
+            self._lemmatizer = (with_model(self.lang, lex, self._lemma_model)
+                                if self._lemma_model else lex)
+        if doc is not None and isinstance(self._lemmatizer, ModelLemmatizer):
+            self._lemmatizer.prepare((w.text, w.upos or "_", _feats(w.feats))
+                                     for st in doc.sentences for w in st.words)
         return self._lemmatizer
 
     # -- confidence -------------------------------------------------------------------------

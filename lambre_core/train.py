@@ -1,4 +1,4 @@
-"""Train compact Stanza models (tokenizer, mwt, pos, depparse) on a 2-core CPU.
+"""Train compact Stanza models (tokenizer, mwt, pos, depparse, lemma) on a 2-core CPU.
 
 Stanza's own trainers do the work (``python -m stanza.models.<trainer>``, run as child processes
 under ``nice`` so a shared machine stays usable); this module prepares their inputs, picks a
@@ -29,6 +29,7 @@ COMPONENTS: dict[str, tuple[str, str]] = {
     "mwt": ("stanza.models.mwt_expander", "mwt.pt"),
     "pos": ("stanza.models.tagger", "pos.pt"),
     "depparse": ("stanza.models.parser", "depparse.pt"),
+    "lemma": ("stanza.models.lemmatizer", "lemma.pt"),
 }
 
 #: compact tagger: small biaffine dims (they dominate the cost; ~0.4 s a step at batch 64)
@@ -64,8 +65,16 @@ TINY_PARSER_ARGS = [
     "--batch_size", "1500",
 ]
 SIZES = {"compact": (TAGGER_ARGS, PARSER_ARGS), "tiny": (TINY_TAGGER_ARGS, TINY_PARSER_ARGS)}
+#: the lemmatizer's seq2seq (it reads one word at a time: small dims suffice; Stanza puts the
+#: UPOS embedding in front of the characters, so pos_dim = emb_dim). An epoch over the 37k
+#: German training words takes about 20 s on a free core at the tiny size, a minute under load)
+LEMMA_ARGS = {
+    "compact": ["--hidden_dim", "100", "--emb_dim", "50", "--pos_dim", "50", "--batch_size", "50"],
+    "tiny": ["--hidden_dim", "64", "--emb_dim", "32", "--pos_dim", "32", "--batch_size", "50"],
+}
 
-DEFAULT_STEPS = {"tokenize": 1500, "mwt": 0, "pos": 3000, "depparse": 2000}
+#: step budgets (mwt and lemma: epochs)
+DEFAULT_STEPS = {"tokenize": 1500, "mwt": 0, "pos": 3000, "depparse": 2000, "lemma": 10}
 
 
 @dataclass
@@ -77,7 +86,7 @@ class TrainConfig:
     dev: Path
     out: Path
     work: Path
-    components: Sequence[str] = ("tokenize", "mwt", "pos", "depparse")
+    components: Sequence[str] = ("tokenize", "mwt", "pos", "depparse", "lemma")
     steps: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_STEPS))
     #: extra training files (e.g. a noised copy of ``train``) for pos and depparse only
     extra_train: Sequence[Path] = ()
@@ -242,6 +251,8 @@ def train_component(cfg: TrainConfig, comp: str) -> Path | None:
                 "--dev_label_file", str(dlab), "--dev_conll_gold", str(cfg.dev),
                 "--conll_file", str(data / "tok-dev.pred.conllu"),
                 "--steps", str(steps), "--eval_steps", "250", *common]
+    elif comp == "lemma":
+        return _train_lemma(cfg, model, done, log, steps or DEFAULT_STEPS["lemma"])
     elif comp == "mwt":
         if not _has_mwt(cfg.train):
             return None
@@ -273,6 +284,38 @@ def train_component(cfg: TrainConfig, comp: str) -> Path | None:
     run_trainer(module, args, log, cfg.threads, cfg.nice)
     if not model.exists():
         raise LambreError(f"trainer finished without writing a {comp} model", file=str(log))
+    done.write_text(time.strftime("%Y-%m-%d %H:%M:%S\n"))
+    return model
+
+
+def _train_lemma(cfg: TrainConfig, model: Path, done: Path, log: Path, epochs: int) -> Path:
+    """Stanza's lemmatizer on the clean training file (real lemmas; never the noised copy),
+    then the lexicons' (form, UPOS) -> lemma pairs added to its dictionary."""
+    from .conllu_io import read_conllu
+    from .lemma_model import add_dictionary, lexicon_dictionary
+
+    data = cfg.work / "data"
+    train = rewrite_columns(cfg.train, data / "lemma-train.conllu")
+    dev = rewrite_columns(cfg.dev, data / "lemma-dev.conllu")
+    stanza_model = model.with_name("lemma-treebank.pt")
+    # the lemmatizer's options differ from the other trainers' (no --lang, epochs not steps)
+    args = ["--mode", "train", "--train_file", str(train), "--eval_file", str(dev),
+            "--shorthand", f"{cfg.lang}_lambre", "--save_dir", str(stanza_model.parent),
+            "--save_name", stanza_model.name, "--num_epoch", str(epochs),
+            "--device", cfg.device, "--seed", str(cfg.seed), "--log_step", "200",
+            *LEMMA_ARGS[cfg.size]]
+    seq2seq_done = cfg.work / "lemma-seq2seq.done"
+    if not (seq2seq_done.exists() and stanza_model.exists()):  # resume: only the dictionary
+        run_trainer(COMPONENTS["lemma"][0], args, log, cfg.threads, cfg.nice)
+        if not stanza_model.exists():
+            raise LambreError("trainer finished without writing a lemma model", file=str(log))
+        seq2seq_done.write_text(time.strftime("%Y-%m-%d %H:%M:%S\n"))
+    sents = read_conllu(train)
+    known = {(w.form, w.upos) for s in sents for w in s.words}
+    lemmas = {(w.lemma, w.upos) for s in sents for w in s.words}
+    added = add_dictionary(stanza_model, lexicon_dictionary(cfg.lang, lemmas), model, known)
+    with open(log, "a", encoding="utf-8") as fh:
+        fh.write(f"lexicon dictionary: {added} (form, UPOS) -> lemma pairs added\n")
     done.write_text(time.strftime("%Y-%m-%d %H:%M:%S\n"))
     return model
 
@@ -340,6 +383,13 @@ def dev_scores(cfg: TrainConfig) -> dict[str, str]:
     return out
 
 
+_NO_LEMMA_NOTE = ["No lemmatizer: the pipeline uses Stanza's identity lemmatizer (lemma = form) and",
+                  "the parser was trained with lemma = form."]
+_LEMMA_NOTE = ["The parser was trained with lemma = form and the pipeline runs Stanza's identity",
+               "lemmatizer; `lemma.pt`, Stanza's lemmatizer with the lexicons in its dictionary,",
+               "lemmatizes the parsed words afterwards (`lambre_core/lemma_model.py`)."]
+
+
 def write_model_card(out: Path, lang: str, *, command: str, split: dict[str, object] | None,
                      noise: dict[str, object] | None, cfg: TrainConfig,
                      scores: dict[str, object] | None = None) -> Path:
@@ -350,8 +400,7 @@ def write_model_card(out: Path, lang: str, *, command: str, split: dict[str, obj
     lines = [f"# lambre {lang} parser models ({'robust' if cfg.extra_train else 'original'})", ""]
     lines += ["Stanza models trained by `lambre-core train` with Stanza's own trainers on CPU,",
               f"{cfg.size} configuration, no pretrained word vectors, weights stored in fp16.",
-              "No lemmatizer: the pipeline uses Stanza's identity lemmatizer (lemma = form) and",
-              "the parser was trained with lemma = form.", ""]
+              *(_LEMMA_NOTE if (out / COMPONENTS["lemma"][1]).is_file() else _NO_LEMMA_NOTE), ""]
     lines += ["## Command", "", "```", command, "```", ""]
     lines += ["## Data and split", ""]
     if split:
@@ -368,7 +417,7 @@ def write_model_card(out: Path, lang: str, *, command: str, split: dict[str, obj
         lines += ["## Noise (robust training)", "",
                   f"A noised copy of the training file was added for pos and depparse: {noise}", ""]
     trained = {c: cfg.steps.get(c, DEFAULT_STEPS[c]) for c in cfg.components if c in COMPONENTS}
-    lines += ["## Steps", "", f"{trained} (mwt: epochs)", ""]
+    lines += ["## Steps", "", f"{trained} (mwt and lemma: epochs)", ""]
     copied = [c for c in ("tokenize", "mwt") if c not in cfg.components
               and (out / COMPONENTS[c][1]).is_file()]
     if copied:

@@ -24,7 +24,8 @@ from ..train import (
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("train", help="train compact Stanza models (tokenizer, mwt, pos, depparse)")
+    p = sub.add_parser("train", help="train compact Stanza models (tokenizer, mwt, pos, depparse, "
+                       "lemma)")
     p.add_argument("--lang", required=True)
     p.add_argument("--split", help="carve the project's recorded split ('default') from ../shared")
     p.add_argument("--train", type=Path, help="training CoNLL-U (instead of --split)")
@@ -34,14 +35,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "and lexicon.tsv in it are replaced (documented: no --force needed)")
     p.add_argument("--work", type=Path, help="work directory for data, logs, checkpoints "
                    "(default work/train/<lang>-<name of out>); rerun to resume")
-    p.add_argument("--components", default="tokenize,mwt,pos,depparse",
+    p.add_argument("--components", default="tokenize,mwt,pos,depparse,lemma",
                    help="comma-separated components to train")
     p.add_argument("--tokenizer-from", type=Path,
                    help="copy tokenize.pt/mwt.pt from this model dir instead of training them")
     p.add_argument("--clean", action="store_true",
                    help="train pos/depparse on clean data only (the 'original' comparison)")
     p.add_argument("--steps", default="", help="step budgets, e.g. pos=3000,depparse=2000 "
-                   f"(defaults {DEFAULT_STEPS}; for mwt: epochs)")
+                   f"(defaults {DEFAULT_STEPS}; for mwt and lemma: epochs)")
     p.add_argument("--size", choices=sorted(SIZES), default="compact")
     p.add_argument("--seed", type=int, default=1234)
     p.add_argument("--device", choices=DEVICES, default="cpu",

@@ -1,0 +1,211 @@
+"""Stanza's trained lemmatizer (``lemma.pt``), run on parsed words, and its lexicon dictionary.
+
+The model is Stanza's own (``stanza.models.lemmatizer``: a dictionary of (form, UPOS) -> lemma
+pairs in front of a character seq2seq with an edit classifier), trained by ``lambre-core train``
+on the treebank's train split. Its dictionary is widened with the field lexicons' pairs
+(``lexicon_dictionary``): a lemmatizer for text must know the forms the small treebank never
+showed it. It runs *after* the parser, on the words the parser tagged: the project's parsers
+were trained on lemma = form (they embed lemmas), so the pipeline itself keeps Stanza's identity
+lemmatizer and the parser never sees these lemmas.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+LEMMA_FILE = "lemma.pt"
+
+#: German auxiliaries (their forms are AUX as well as VERB in the treebanks)
+_DE_AUX = frozenset("sein haben werden können müssen dürfen sollen wollen mögen möchten".split())
+#: cached (form, UPOS) -> lemma pairs per model; bounded so a long-running server stays small
+_CACHE_LIMIT = 200_000
+#: words handed to the seq2seq at once
+_BATCH = 1000
+
+Triple = tuple[str, str, str]
+
+
+class LemmaModel:
+    """A trained Stanza lemmatizer loaded from ``lemma.pt``; lemmas of (form, UPOS) pairs."""
+
+    def __init__(self, path: str | os.PathLike[str], device: str = "cpu") -> None:
+        from stanza.models.lemma.trainer import Trainer
+
+        self.path = Path(path)
+        self._trainer = Trainer(model_file=str(self.path), device=device)
+        self._cache: dict[tuple[str, str], str] = {}
+        self._lock = threading.Lock()  # the language server parses from several threads
+
+    def dictionary_lemma(self, form: str, upos: str) -> str | None:
+        """The lemma the model's dictionary (the treebank's most frequent, then the lexicons')
+        has for the pair: the form as written, then in lower case outside nouns and names
+        (a sentence's first word); None when it has none."""
+        tr = self._trainer
+        for f in (form, form.lower()) if upos not in ("NOUN", "PROPN") else (form,):
+            if tr.skip_seq2seq([(f, upos)])[0]:
+                lemma: str = tr.predict_dict([(f, upos)])[0]
+                return lemma
+        return None
+
+    def lemmas(self, pairs: Sequence[tuple[str, str]]) -> list[str]:
+        """The lemma of each (form, UPOS): the dictionary's (the form as written, then in lower
+        case outside nouns and names), else the seq2seq's; cached per pair."""
+        with self._lock:
+            return self._lemmas(pairs)
+
+    def _lemmas(self, pairs: Sequence[tuple[str, str]]) -> list[str]:
+        todo: list[tuple[str, str]] = []
+        for p in dict.fromkeys(pairs):
+            if p in self._cache:
+                continue
+            hit = self.dictionary_lemma(*p)
+            if hit is not None:
+                self._remember(p, hit)
+            else:
+                todo.append(p)
+        for i in range(0, len(todo), _BATCH):
+            chunk = todo[i:i + _BATCH]
+            for p, lemma in zip(chunk, self._seq2seq(chunk), strict=True):
+                self._remember(p, lemma)
+        return [self._cache.get(p) or self._seq2seq([p])[0] for p in pairs]
+
+    def lemma(self, form: str, upos: str) -> str:
+        """The lemma of one word (see ``lemmas``)."""
+        return self.lemmas([(form, upos)])[0]
+
+    def _remember(self, pair: tuple[str, str], lemma: str) -> None:
+        if len(self._cache) >= _CACHE_LIMIT:
+            self._cache.clear()  # rare; a cold cache only costs time
+        self._cache[pair] = lemma
+
+    def _seq2seq(self, pairs: Sequence[tuple[str, str]]) -> list[str]:
+        import torch
+        from stanza.models.common.doc import Document
+        from stanza.models.lemma.data import DataLoader
+
+        tr = self._trainer
+        doc = Document([[{"id": 1, "text": f, "upos": u}] for f, u in pairs])
+        batch = DataLoader(doc, _BATCH, tr.args, vocab=tr.vocab, evaluation=True,
+                           expand_unk_vocab=True)
+        preds: list[str] = []
+        edits: list[int] = []
+        with torch.no_grad():
+            for b in batch:
+                ps, es = tr.predict(b, 1, batch.vocab)
+                preds += ps
+                if es is not None:
+                    edits += es
+        out: list[str] = tr.postprocess([f for f, _ in pairs], preds, edits=edits or None)
+        return [lem or f for lem, (f, _) in zip(out, pairs, strict=True)]
+
+
+def load_lemma_model(model_dir: Path, device: str = "cpu") -> LemmaModel | None:
+    """The lemmatizer of a project model directory (None when it has no ``lemma.pt``: older
+    model directories parse as before, with the lexicon lemmas alone)."""
+    path = model_dir / LEMMA_FILE
+    return LemmaModel(path, device) if path.is_file() else None
+
+
+# -- the dictionary from the lexicons ----------------------------------------------------------
+
+
+def lexicon_dictionary(lang: str, train_lemmas: Iterable[tuple[str, str]] = ()) -> list[Triple]:
+    """(form, UPOS, lemma) triples from the field lexicons for the lemmatizer's dictionary.
+
+    German: every form of the verbs the conjugator knows (the common verbs and the treebank's,
+    ``ablaut`` through ``morph_de``) and the inflected forms of the ``german-nouns`` nouns.
+    Russian: pymorphy3's paradigms of the lemmas the treebank's train split has
+    (``train_lemmas``: (lemma, UPOS)); all of pymorphy3 would be hundreds of MB, and at run time
+    the lexicon lemmatizer asks pymorphy3 itself. Other languages: none."""
+    if lang == "de":
+        return _german_verbs() + _german_nouns()
+    if lang == "ru":
+        return _russian(train_lemmas)
+    return []
+
+
+def _german_verbs() -> list[Triple]:
+    from . import morph_de
+    from .lemmatize import lacks_particle
+
+    out: list[Triple] = []
+    # morph_de's reverse index of its conjugations (form -> lemma -> analyses); the shortest
+    # lemma first, as ``morph_de.verb_lemmas`` ranks them ("gehen" before "ausgehen"), and
+    # never a separable verb for a form without its particle ("kriegen" is no *unterkriegen*)
+    for form, by_lemma in sorted(morph_de._verb_index().items()):
+        for lemma in sorted(by_lemma, key=lambda x: (len(x), x)):
+            if lacks_particle(form, lemma):
+                continue
+            out.append((form, "VERB", lemma))
+            if lemma in _DE_AUX:
+                out.append((form, "AUX", lemma))
+    return out
+
+
+def _german_nouns() -> list[Triple]:
+    from .lemmatize import is_common_noun
+    from .lexicon import _german_nouns as nouns_db
+
+    db = nouns_db()
+    if db is None:
+        return []
+    lemmas: set[str] = set()
+    pairs: dict[str, str] = {}
+    for row in db.data:
+        rec = db.row_to_dict(row)
+        lemma = str(rec.get("lemma") or "")
+        if not lemma or not is_common_noun(rec) or " " in lemma:
+            continue
+        lemmas.add(lemma)
+        for form in (rec.get("flexion") or {}).values():
+            # the first record holding a form wins (the package lists the common noun first)
+            if form and form != lemma and " " not in form:
+                pairs.setdefault(str(form), lemma)
+    # a form that is itself a noun's lemma is taken to be that noun ("Haus" is no genitive of
+    # "Hau" in a text); the seq2seq copies it
+    return [(f, "NOUN", lem) for f, lem in sorted(pairs.items()) if f not in lemmas and f != lem]
+
+
+def _russian(train_lemmas: Iterable[tuple[str, str]]) -> list[Triple]:
+    from .lexicon import _morph, oc_to_ud
+
+    morph = _morph()
+    if morph is None:
+        return []
+    out: dict[tuple[str, str], str] = {}
+    for lemma, upos in sorted(set(train_lemmas)):
+        if upos not in ("NOUN", "ADJ", "VERB", "AUX", "PRON", "DET", "NUM") or not lemma.isalpha():
+            continue
+        want = "VERB" if upos == "AUX" else upos
+        for p in morph.parse(lemma):
+            if p.normal_form != lemma.lower() or oc_to_ud(p.tag)[0] != want:
+                continue
+            for lex in p.lexeme:
+                if oc_to_ud(lex.tag)[0] == want and lex.word != lemma:
+                    out.setdefault((lex.word, upos), lemma)
+            break
+    return [(f, u, lem) for (f, u), lem in sorted(out.items())]
+
+
+def add_dictionary(model: Path, triples: Sequence[Triple], dst: Path,
+                   known: Iterable[tuple[str, str]] = ()) -> int:
+    """Write ``dst``: the lemmatizer ``model`` with ``triples`` added to its dictionary by
+    Stanza's own ``train_dict``. The (form, UPOS) pairs of the treebank (``known``) keep the
+    treebank's lemma, and so does a form's UPOS-independent entry. Returns how many pairs were
+    added."""
+    from stanza.models.lemma.trainer import Trainer
+
+    tr: Any = Trainer(model_file=str(model), device="cpu")
+    seen = set(known)
+    new = [t for t in triples if (t[0], t[1]) not in seen]
+    # train_dict keeps a form's existing UPOS-independent entry (the treebank's)
+    tr.train_dict(new)
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dst.with_name(dst.name + ".tmp")
+    tr.save(str(tmp))
+    os.replace(tmp, dst)
+    return len(new)

@@ -1,0 +1,156 @@
+"""The trained Stanza lemmatizer shipped as ``models/de/lemma.pt`` (``lambre_core/lemma_model.py``),
+the order it is combined with the lexicons in (``lemmatize.ModelLemmatizer``), and a pipeline
+without it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from lambre_core.errors import LambreError
+from lambre_core.lemma_model import LEMMA_FILE, LemmaModel, load_lemma_model
+from lambre_core.lemmatize import german_noun_lemma, lemmatizer, with_model
+from lambre_core.parse import Parser, load_parser, model_lexicon, resolve_models
+
+REPO = Path(__file__).resolve().parents[1]
+DE = REPO / "models" / "de"
+
+
+@pytest.fixture(scope="module")
+def model() -> LemmaModel:
+    got = load_lemma_model(DE)
+    assert got is not None, "models/de/lemma.pt is shipped"
+    return got
+
+
+def _treebank_forms() -> set[str]:
+    # the shipped lexicon holds every form of the German train split with features
+    with open(DE / "lexicon.tsv", encoding="utf-8") as fh:
+        return {line.split("\t", 1)[0].lower() for line in fh}
+
+
+@pytest.mark.parametrize(("form", "upos", "lemma"), [
+    ("googelte", "VERB", "googeln"),  # a regular verb no lexicon has
+    ("zerknitterten", "ADJ", "zerknittert"),
+    ("grünlichen", "ADJ", "grünlich"),
+])
+def test_the_seq2seq_lemmatizes_forms_no_dictionary_has(model: LemmaModel, form: str,
+                                                        upos: str, lemma: str) -> None:
+    assert form.lower() not in _treebank_forms()
+    assert model.dictionary_lemma(form, upos) is None  # so the network answers
+    assert model.lemma(form, upos) == lemma
+
+
+@pytest.mark.parametrize(("form", "upos", "lemma"), [
+    ("Bäumen", "NOUN", "Baum"),  # german-nouns
+    ("Zahnbürsten", "NOUN", "Zahnbürste"),
+    ("schwammen", "VERB", "schwimmen"),  # ablaut's paradigm of a strong verb
+    ("Schwammen", "VERB", "schwimmen"),  # a sentence's first word
+])
+def test_the_dictionary_holds_the_lexicons_forms(model: LemmaModel, form: str, upos: str,
+                                                 lemma: str) -> None:
+    assert form.lower() not in _treebank_forms()
+    assert model.dictionary_lemma(form, upos) == lemma
+    assert model.lemmas([(form, upos), (form, upos)]) == [lemma, lemma]
+
+
+def test_lexicons_first_for_verbs_the_treebank_dictionary_first_for_the_rest(
+        model: LemmaModel) -> None:
+    lex = lemmatizer("de", model_lexicon("de"))
+    both = with_model("de", lex, model)
+    # the tagged verb form decides among paradigms (a dictionary has one lemma per form)
+    assert both("gefallen", "VERB", {"VerbForm": "Fin"}) == "gefallen"
+    assert both("gefallen", "VERB", {"VerbForm": "Part"}) == "fallen"
+    # the treebank's most frequent lemma, where the lexicon takes the shortest
+    assert lex("sie", "PRON", {}) == "er"
+    assert both("sie", "PRON", {}) == "sie"
+    # a compound by its last noun
+    assert both("Kostenvoranschläge", "NOUN", {}) == "Kostenvoranschlag"
+
+
+def test_compound_nouns_by_their_last_part() -> None:
+    assert german_noun_lemma("Blogbeiträgen") == "Blogbeitrag"
+    assert german_noun_lemma("Begrüßungszeremonie") == "Begrüßungszeremonie"
+    assert german_noun_lemma("Häusern") == "Haus"
+    assert german_noun_lemma("qwrtzk") is None
+    assert german_noun_lemma("laufen") is None  # not a noun's spelling
+
+
+@pytest.mark.slow
+def test_the_parser_lemmatizes_after_parsing(model: LemmaModel) -> None:
+    parser = load_parser("de")
+    (s,) = parser.parse_sentences(["Die Kinder googelten gestern nach neuen Zahnbürsten."])
+    lemmas = {w.form: w.lemma for w in s.words}
+    assert lemmas["Zahnbürsten"] == "Zahnbürste"
+    assert lemmas["Kinder"] == "Kind"
+    # the network knows the verb, but its lemma would change the verb's analyses (the
+    # paradigm the checker reads from the lemma): the checker's evidence stays as it was
+    assert model.lemma("googelten", "VERB") == "googeln"
+    assert lemmas["googelten"] == "googelten"
+
+
+def test_a_lemma_that_would_change_the_analyses_is_not_used(model: LemmaModel) -> None:
+    from lambre_core import morph_de
+
+    lex = lemmatizer("de", model_lexicon("de"))
+    both = with_model("de", lex, model)
+    # "bisschen" tagged ADJ: the network strips an ending (bissch), which would make it an
+    # inflected adjective with analyses to prove errors on; as its own lemma it has none
+    assert model.lemma("bisschen", "ADJ") == "bissch"
+    assert morph_de.analyses("bisschen", "ADJ", "bisschen") is None
+    assert both("bisschen", "ADJ", {}) in (None, "bisschen")
+    # a noun's analyses do not depend on its lemma: the network's lemma is used
+    assert both("Zahnbürsten", "NOUN", {}) == "Zahnbürste"
+
+
+@pytest.mark.slow
+def test_a_model_directory_without_lemma_pt_still_parses(tmp_path: Path) -> None:
+    old = tmp_path / "de"
+    shutil.copytree(DE, old, ignore=shutil.ignore_patterns(LEMMA_FILE))
+    parser = Parser(resolve_models("de", tmp_path))
+    (s,) = parser.parse_sentences(["Ich helfe den Kindern mit den Zahnbürsten."])
+    lemmas = {w.form: w.lemma for w in s.words}
+    assert lemmas["helfe"] == "helfen"  # the lexicons still lemmatize
+    assert lemmas["Zahnbürsten"] == "Zahnbürsten"  # nothing knows it: the form, as before
+    assert [w.upos for w in s.words][:2] == ["PRON", "VERB"]
+
+
+@pytest.mark.slow
+def test_a_broken_lemma_pt_is_reported_with_its_path(tmp_path: Path) -> None:
+    bad = tmp_path / "de"
+    shutil.copytree(DE, bad, ignore=shutil.ignore_patterns(LEMMA_FILE))
+    (bad / LEMMA_FILE).write_bytes(b"not a model")
+    with pytest.raises(LambreError) as err:
+        Parser(resolve_models("de", tmp_path))
+    assert str(bad / LEMMA_FILE) in str(err.value)
+    assert "lemmatizer" in str(err.value)
+
+
+@pytest.mark.slow
+def test_train_learns_a_lemmatizer_with_the_lexicons_in_its_dictionary(shared: Path,
+                                                                       tmp_path: Path) -> None:
+    import torch
+
+    from lambre_core.splits import SPLITS, carve
+    from lambre_core.train import TrainConfig, train
+
+    c = carve(SPLITS["de"], tmp_path / "split")
+    small = tmp_path / "small.conllu"
+    small.write_text("\n\n".join(c.dev.read_text(encoding="utf-8").split("\n\n")[:40]) + "\n\n",
+                     encoding="utf-8")
+    cfg = TrainConfig(lang="de", train=small, dev=small, out=tmp_path / "out",
+                      work=tmp_path / "work", components=["lemma"], steps={"lemma": 1},
+                      size="tiny", nice=0)
+    installed = train(cfg)
+    path = installed["lemma"]
+    assert path == tmp_path / "out" / LEMMA_FILE
+    d = torch.load(path, weights_only=True)
+    assert all(v.dtype == torch.float16 for v in d["model"].values() if v.is_floating_point())
+    trained = LemmaModel(path)
+    # 40 sentences never showed these forms: the lexicons' pairs did
+    assert trained.dictionary_lemma("Bäumen", "NOUN") == "Baum"
+    assert trained.dictionary_lemma("schwammen", "VERB") == "schwimmen"
+    log = (tmp_path / "work" / "logs" / "lemma.log").read_text(encoding="utf-8")
+    assert "lexicon dictionary:" in log
