@@ -289,3 +289,53 @@ def test_checker_applies_government_only_to_its_lemmas() -> None:
     assert violations("mit", "die", "Kinder", "Acc") == ["as.dep.NOUN.ADP.comp:obj.Case.Dat"]
     assert violations("Mit", "die", "Kinder", "Acc") == ["as.dep.NOUN.ADP.comp:obj.Case.Dat"]
     assert violations("für", "die", "Kinder", "Acc") == []  # the rule is about mit and aus only
+
+
+AT_REST = """lang: de
+rules:
+  - id: as.dep.NOUN.ADP.comp:obj.Case.Dat.liegen
+    type: as
+    side: dep
+    dep: NOUN
+    head: ADP
+    relation: comp:obj
+    feature: Case
+    allowed: [Dat]
+    when:
+      head.lemma: [auf, unter]
+      governor.lemma: [liegen]
+    support: 26
+    share: 1.0
+"""
+
+LIES = """# text = Das Buch {verb} {prep} den Tisch .
+1\tDas\tder\tDET\tART\tCase=Nom|Gender=Neut|Number=Sing\t2\tdet\t_\t_
+2\tBuch\tBuch\tNOUN\tNN\tCase=Nom|Gender=Neut|Number=Sing\t3\tnsubj\t_\t_
+3\t{verb}\t{lemma}\tVERB\tVVFIN\tMood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin\t0\troot\t_\t_
+4\t{prep}\t{prep}\tADP\tAPPR\t_\t6\tcase\t_\t_
+5\tden\tder\tDET\tART\tCase=Acc|Gender=Masc|Number=Sing\t6\tdet\t_\t_
+6\tTisch\tTisch\tNOUN\tNN\tCase=Acc|Gender=Masc|Number=Sing\t3\tobl\t_\t_
+7\t.\t.\tPUNCT\t$.\t_\t3\tpunct\t_\t_
+
+"""
+
+
+def test_a_governor_condition_applies_under_its_verbs_only() -> None:
+    rs = parse_rules(AT_REST, "g.yaml")
+    rule = rs.rules[0]
+    assert rule.by_governor and rule.conditions["governor.lemma"] == ("liegen",)
+    # the condition is about the tree, not an analysis: applies() leaves it to rule_arcs
+    assert rule.applies({"Case": "Acc"}, {}, "Tisch", "auf")
+
+    def violations(verb: str, lemma: str, prep: str) -> list[str]:
+        sent = read_conllu_string(LIES.format(verb=verb, lemma=lemma, prep=prep))[0]
+        return [v.rule.id for v in check_sentence(sent, rs).violations]
+
+    assert violations("liegt", "liegen", "auf") == ["as.dep.NOUN.ADP.comp:obj.Case.Dat.liegen"]
+    assert violations("legt", "legen", "auf") == []  # direction: the accusative is right
+    assert violations("liegt", "liegen", "über") == []  # not one of its prepositions
+    # written back as it was read
+    again = parse_rules(dump_rules(rs), "again.yaml")
+    assert again.rules[0].conditions == rule.conditions
+    with pytest.raises(RuleFileError, match="governor.lemma"):
+        parse_rules(AT_REST.replace("governor.lemma", "grandparent.lemma"), "bad.yaml")
