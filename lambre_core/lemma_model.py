@@ -155,8 +155,7 @@ def _german_nouns() -> list[Triple]:
         return []
     lemmas: set[str] = set()
     pairs: dict[str, str] = {}
-    for row in db.data:
-        rec = db.row_to_dict(row)
+    for rec in db.records():
         lemma = str(rec.get("lemma") or "")
         if not lemma or not is_common_noun(rec) or " " in lemma:
             continue

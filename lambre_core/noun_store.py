@@ -214,6 +214,12 @@ class NounStore:
                      reverse=True)
         return results
 
+    def records(self) -> Iterator[Record]:
+        """Every record, in the package's row order (the lemmatizer's dictionary reads them)."""
+        with self._lock:
+            rows = [rec for (rec,) in self._con.execute("SELECT rec FROM rows ORDER BY id")]
+        return (json.loads(rec) for rec in rows)
+
     def __iter__(self) -> Iterator[str]:  # the words, for tests and tools
         with self._lock:
             words = [w for (w,) in self._con.execute("SELECT w FROM words ORDER BY w")]
