@@ -124,11 +124,15 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     uncertain_keys: set[tuple[str, int, int]] = set()
     coordinated = _coordinated_subjects(sud, options)
     by_id = {x.id: x for x in rules}
+    # the parser's subjects of verbs, before the roles were reassigned: who is to blame in a
+    # case clash inside a subject ("Die Räubern rauben")
+    subjects = frozenset(w.id for w in parsed.words if _rel(w) == "subj" and w.head
+                         and parsed.word(w.head).upos in ("VERB", "AUX"))
     for r, d, h in failing:
         r0 = r
         r, chosen = _quantified_noun(sud, r, d, h, sol.choice, analyses, by_id)
         v = _violation(sud, r, d, h, chosen, analyses, precision,
-                       failing if r is r0 else [*failing, (r, d, h)], coordinated)
+                       failing if r is r0 else [*failing, (r, d, h)], coordinated, subjects)
         proven = ((proof_grade(r) or _nominative_object(sud, r, d, h, options, raw, precision.lang))
                   and all(analyses[w].known or (w in plural and r.feature == "Number")
                                           for w in _rests_on(r, d, h))
@@ -918,7 +922,7 @@ def _fits_next(rule: Rule, d: Word, nxt: Word, options: Mapping[int, Sequence[Fe
 def _noun_reading(sud: Sentence, w: Word) -> list[Feats]:
     """The noun analyses of a capitalized word inside a German sentence that the tagger took for
     something else ("Eine Menge Leute", *Menge* tagged ADJ)."""
-    if w.id == 1 or not w.form[:1].isupper() or w.upos in ("PUNCT", "VERB", "AUX"):
+    if w.id == 1 or not w.form[:1].isupper() or w.upos not in ("ADJ", "ADV", "X", "PROPN"):
         return []
     from . import morph_de
 
@@ -1017,8 +1021,8 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
 def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[int, Feats],
                analyses: Mapping[int, WordAnalyses], precision: Precision,
                failing: list[tuple[Rule, int, int]],
-               coordinated: Mapping[tuple[int, int], Mapping[str, str]] | None = None
-               ) -> Violation:
+               coordinated: Mapping[tuple[int, int], Mapping[str, str]] | None = None,
+               subjects: frozenset[int] = frozenset()) -> Violation:
     d, h = sud.word(dep), sud.word(head)
     chosen_d, chosen_h = _shown(d, choice[dep]), _shown(h, choice[head])
     f = rule.feature
@@ -1040,6 +1044,15 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
         if f == "Case" and ctrl.upos in ("NOUN", "PROPN") and primary is target \
                 and _less_specific(analyses, choice, ctrl.id, target.id):
             primary = ctrl  # "des Mann", "den Kinder": the article says the case, the noun lacks it
+        if f == "Case" and ctrl.upos in ("NOUN", "PROPN") and primary is target \
+                and (ctrl.id in subjects or (_rel(ctrl) == "subj"
+                                             and sud.word(ctrl.head).upos in ("VERB", "AUX"))):
+            # a subject is nominative: the word that cannot be is the one to correct ("Die
+            # Räubern rauben": "Räuber")
+            nom = [o for o in analyses[target.id].options if "Nom" in values(o, "Case")]
+            if nom and not any("Nom" in values(o, "Case") for o in analyses[ctrl.id].options):
+                primary = ctrl
+                choice = {**choice, target.id: nom[0]}
         other = h if primary is d else d
         want = dict(choice[other.id])
         expected = tuple(sorted(values(want, f)))
