@@ -227,7 +227,10 @@ def test_an_interrupted_run_keeps_its_parsed_batches_and_resumes(tmp_path: Path)
     cache = tmp_path / "cache"
     argv = [sys.executable, "-m", "lambre_core.cli", "score", "--lang", "de", str(a), "--cache", str(cache),
             "--mode", "paper", "--format", "json", "--device", "cpu", "--bootstrap", "0"]
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # the default Ctrl-C handling even where this test runs in a background job (which starts
+    # with SIGINT ignored, and Python then installs no KeyboardInterrupt handler)
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 300
     stored = 0
     while time.monotonic() < deadline and proc.poll() is None:
