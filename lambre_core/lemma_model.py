@@ -36,7 +36,10 @@ class LemmaModel:
         from stanza.models.lemma.trainer import Trainer
 
         self.path = Path(path)
-        self._trainer = Trainer(model_file=str(self.path), device=device)
+        from .parse import no_optimizers
+
+        with no_optimizers():
+            self._trainer = Trainer(model_file=str(self.path), device=device)
         self._cache: dict[tuple[str, str], str] = {}
         self._lock = threading.Lock()  # the language server parses from several threads
 

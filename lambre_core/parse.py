@@ -25,13 +25,14 @@ scores the tagger computes anyway.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import math
 import os
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -144,6 +145,23 @@ def resolve_device(spec: str = "cpu") -> str:
     return "cpu"
 
 
+
+@contextlib.contextmanager
+def no_optimizers() -> Iterator[None]:
+    """Stanza's trainers build an optimizer even to run a model, and building one makes PyTorch
+    import its compiler (``torch._dynamo``: about 1.2 s of every start-up). The project's own
+    models only run here, so the optimizers are not built while they load."""
+    from stanza.models.common import utils
+
+    saved = utils.get_optimizer, utils.get_split_optimizer
+    utils.get_optimizer = lambda *_a, **_k: None
+    utils.get_split_optimizer = lambda *_a, **_k: {}
+    try:
+        yield
+    finally:
+        utils.get_optimizer, utils.get_split_optimizer = saved
+
+
 class Parser:
     """A loaded Stanza pipeline for one language; thread-safe (calls are serialised)."""
 
@@ -178,8 +196,9 @@ class Parser:
                        depparse_model_path=str(d / MODEL_FILES["depparse"]),
                        depparse_pretrain_path=None)
             try:
-                self._pipe = stanza.Pipeline(lang=self.lang, dir=str(d),
-                                             processors=",".join(procs), **cfg, **quiet)
+                with no_optimizers():
+                    self._pipe = stanza.Pipeline(lang=self.lang, dir=str(d),
+                                                 processors=",".join(procs), **cfg, **quiet)
             except Exception as exc:  # Stanza raises many types for a bad model file
                 raise LambreError(f"cannot load the '{self.lang}' models: {exc}",
                                   file=str(d)) from exc
