@@ -22,18 +22,16 @@ import functools
 import hashlib
 import os
 import pickle
-import sqlite3
 from collections.abc import Iterable
 from contextlib import closing
 from pathlib import Path
 
 from . import __version__
 from .check import SentenceCheck
-from .errors import LambreError
+from .parse_cache import SqliteTable
 
 #: packages whose data the checker's lexicons read (their versions are in the fingerprint)
 LEXICON_PACKAGES = ("german-nouns", "ablaut", "pymorphy3", "pymorphy3-dicts-ru")
-BUSY_TIMEOUT_S = 30.0
 
 
 @functools.cache
@@ -72,36 +70,19 @@ def entry_key(engine: str, parse_key: str) -> str:
     return hashlib.sha256(f"{engine}\0{parse_key}".encode()).hexdigest()
 
 
-class CheckCache:
+class CheckCache(SqliteTable):
     """Check results on disk (``checks.sqlite`` beside ``parses.sqlite``). Safe across processes."""
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         base = Path(path)
-        self.path = base if base.suffix == ".sqlite" else base / "checks.sqlite"
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with closing(self._connect()) as db, db:
-                db.execute("CREATE TABLE IF NOT EXISTS checks "
-                           "(key TEXT PRIMARY KEY, engine TEXT NOT NULL, result BLOB NOT NULL)")
-        except (OSError, sqlite3.Error) as exc:
-            raise LambreError(f"cannot open the check cache: {exc}", str(self.path)) from None
-
-    def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S)
-        db.execute("PRAGMA journal_mode=WAL")  # readers never wait for a writer
-        return db
+        super().__init__(base if base.suffix == ".sqlite" else base / "checks.sqlite",
+                         "CREATE TABLE IF NOT EXISTS checks "
+                         "(key TEXT PRIMARY KEY, engine TEXT NOT NULL, result BLOB NOT NULL)",
+                         "checks", "result", "check cache")
 
     def get_many(self, keys: Iterable[str]) -> dict[str, bytes]:
         """The stored results of those ``keys`` that are in the cache."""
-        keys = list(dict.fromkeys(keys))
-        found: dict[str, bytes] = {}
-        with closing(self._connect()) as db:
-            for i in range(0, len(keys), 500):  # SQLite caps the number of bound parameters
-                chunk = keys[i:i + 500]
-                marks = ",".join("?" * len(chunk))
-                found.update(db.execute(f"SELECT key, result FROM checks WHERE key IN ({marks})",
-                                        chunk).fetchall())
-        return found
+        return self._get_many(keys)
 
     def put_many(self, items: dict[str, bytes]) -> None:
         """Store results in one transaction, dropping those of other code (``code_digest``):

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from . import __version__
 from .conllu_io import read_conllu_string, to_conllu
@@ -117,35 +117,48 @@ def _strip_offsets(unit: _Unit) -> _Unit:
     return replace(unit, misc=misc)
 
 
-class ParseCache:
-    """CoNLL-U parses on disk, looked up and stored in bulk. Safe across processes."""
+class SqliteTable:
+    """Values under text keys in one SQLite table, opened in WAL mode (readers never wait for a
+    writer), looked up in bulk; the parse cache and the check cache are two of them."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        base = Path(path) if path is not None else cache_dir()
-        self.path = base / "parses.sqlite" if base.suffix != ".sqlite" else base
+    def __init__(self, path: Path, schema: str, table: str, value: str, what: str) -> None:
+        self.path = path
+        self._select = f"SELECT key, {value} FROM {table} WHERE key IN "
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with closing(self._connect()) as db, db:
-                db.execute("CREATE TABLE IF NOT EXISTS parses (key TEXT PRIMARY KEY, conllu TEXT)")
+                db.execute(schema)
         except (OSError, sqlite3.Error) as exc:
-            raise LambreError(f"cannot open the parse cache: {exc}", str(self.path)) from None
+            raise LambreError(f"cannot open the {what}: {exc}", str(self.path)) from None
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S)
         db.execute("PRAGMA journal_mode=WAL")  # readers never wait for a writer
         return db
 
-    def get_many(self, keys: Iterable[str]) -> dict[str, str]:
-        """The stored CoNLL-U of those ``keys`` that are in the cache."""
+    def _get_many(self, keys: Iterable[str]) -> dict[str, Any]:
         keys = list(dict.fromkeys(keys))
-        found: dict[str, str] = {}
+        found: dict[str, Any] = {}
         with closing(self._connect()) as db:
             for i in range(0, len(keys), 500):  # SQLite caps the number of bound parameters
                 chunk = keys[i:i + 500]
                 marks = ",".join("?" * len(chunk))
-                found.update(db.execute(f"SELECT key, conllu FROM parses WHERE key IN ({marks})",
-                                        chunk).fetchall())
+                found.update(db.execute(f"{self._select}({marks})", chunk).fetchall())
         return found
+
+
+class ParseCache(SqliteTable):
+    """CoNLL-U parses on disk, looked up and stored in bulk. Safe across processes."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        base = Path(path) if path is not None else cache_dir()
+        super().__init__(base / "parses.sqlite" if base.suffix != ".sqlite" else base,
+                         "CREATE TABLE IF NOT EXISTS parses (key TEXT PRIMARY KEY, conllu TEXT)",
+                         "parses", "conllu", "parse cache")
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, str]:
+        """The stored CoNLL-U of those ``keys`` that are in the cache."""
+        return self._get_many(keys)
 
     def put_many(self, items: dict[str, str]) -> None:
         """Store CoNLL-U under keys, all in one transaction."""
