@@ -28,6 +28,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from .conllu_io import read_conllu, tree_error
 from .declension import annotate_declension
@@ -797,6 +798,20 @@ _FRAME_DEPS = ("NOUN", "PRON")
 _FRAME_RELATIONS = ("comp:obj", "comp:obl")
 
 
+def _reviewed_rule(options: ExtractOptions, dep: str, head: str, rel: str, feature: str,
+                   side: Side, allowed: tuple[str, ...], when: Conditions, hits: list[_Arc],
+                   support: int, share: float, explanation: str, **extra: Any) -> Rule:
+    """A rule from a linguist's review (case frames, verbs of position, counted nouns): the
+    treebank arcs it holds on are its examples, however few."""
+    return Rule(
+        id=rule_id("as", dep, head, rel, feature, side, allowed, when), type="as", dep_upos=dep,
+        head_upos=head, relation=rel, feature=feature, side=side, allowed=allowed,
+        support=support, share=share, kl=None, when=when,
+        examples=tuple(dict.fromkeys(a.sid for a in hits))[: options.max_examples],
+        example=_mark(hits[0].sent, hits[0].dep.id, hits[0].head.id) if hits else "",
+        explanation=explanation, **extra)
+
+
 def _case_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     """Government rules for the verbs of ``case_frames`` (a linguist's review), one per dependent
     class, relation and case set; 'evidence' gives each verb's arcs in the treebank and the share
@@ -824,17 +839,12 @@ def _case_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
                                round(sum(per[lem][v] for v in allowed) / sum(per[lem].values()), 4)
                                if per[lem] else 1.0))
                     for lem in lemmas)
-                rules.append(Rule(
-                    id=rule_id("as", x, "VERB", d, "Case", side, allowed, when), type="as",
-                    dep_upos=x, head_upos="VERB", relation=d, feature="Case", side=side,
-                    allowed=allowed, support=round(total), share=share,
-                    kl=None, when=when, evidence=evidence,
-                    examples=tuple(dict.fromkeys(a.sid for a in hits))[: options.max_examples],
-                    example=_mark(hits[0].sent, hits[0].dep.id, hits[0].head.id) if hits else "",
+                rules.append(_reviewed_rule(
+                    options, x, "VERB", d, "Case", side, allowed, when, hits, round(total), share,
                     explanation=(f"A {x} attached by '{d}' to the verb {', '.join(lemmas)} has "
                                  f"Case={' or '.join(allowed)}: the verb's case frame, added on "
                                  f"review ({len(hits)} of {len(arcs)} such arcs in the treebank)."),
-                ))
+                    evidence=evidence))
     return rules
 
 
@@ -859,17 +869,13 @@ def _governor_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
             when: Conditions = (("head.lemma", tuple(preps)), ("governor.lemma", tuple(verbs)))
             evidence = tuple((v, Stat(len(per[v]), round(sum(per[v]) / len(per[v]), 4)
                                       if per[v] else 1.0)) for v in verbs)
-            rules.append(Rule(
-                id=rule_id("as", x, "ADP", "comp:obj", "Case", side, allowed, when), type="as",
-                dep_upos=x, head_upos="ADP", relation="comp:obj", feature="Case", side=side,
-                allowed=allowed, support=len(arcs), share=len(hits) / len(arcs) if arcs else 1.0,
-                kl=None, when=when, evidence=evidence,
-                examples=tuple(dict.fromkeys(a.sid for a in hits))[: options.max_examples],
-                example=_mark(hits[0].sent, hits[0].dep.id, hits[0].head.id) if hits else "",
+            rules.append(_reviewed_rule(
+                options, x, "ADP", "comp:obj", "Case", side, allowed, when, hits, len(arcs),
+                len(hits) / len(arcs) if arcs else 1.0,
                 explanation=(f"A {x} after {', '.join(preps)} on the verb {', '.join(verbs)} has "
                              f"Case={' or '.join(allowed)}: a verb of position, added on review "
                              f"({len(hits)} of {len(arcs)} such arcs in the treebank)."),
-            ))
+                evidence=evidence))
     return rules
 
 
@@ -892,19 +898,14 @@ def _numeral_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
                     continue  # (the determiner rule is kept without arcs: taggers say DET too)
                 hits = [a for a in arcs if value in a.head.feat_values(feature)]
                 left_out = ", ".join(nouns[:4]) + ("..." if len(nouns) > 4 else "")
-                rules.append(Rule(
-                    id=rule_id("as", x, "NOUN", d, feature, side, allowed, when), type="as",
-                    dep_upos=x, head_upos="NOUN", relation=d, feature=feature, side=side,
-                    allowed=allowed, support=len(arcs),
-                    share=len(hits) / len(arcs) if arcs else 1.0, kl=None,
-                    when=when, except_lemmas=frozenset(nouns), except_forms=frozenset(forms),
-                    examples=tuple(dict.fromkeys(a.sid for a in hits))[: options.max_examples],
-                    example=_mark(hits[0].sent, hits[0].dep.id, hits[0].head.id) if hits else "",
+                rules.append(_reviewed_rule(
+                    options, x, "NOUN", d, feature, side, allowed, when, hits, len(arcs),
+                    len(hits) / len(arcs) if arcs else 1.0,
                     explanation=(f"A NOUN counted by {', '.join(nums[:4])}... has {feature}={value}"
                                  + (f" (but {left_out})" if nouns else "")
                                  + f": added on review ({len(hits)} of {len(arcs)} such arcs in "
                                    f"the treebank)."),
-                ))
+                    except_lemmas=frozenset(nouns), except_forms=frozenset(forms)))
     return rules
 
 
