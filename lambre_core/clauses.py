@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .analyses import WordAnalyses
 from .doc import Sentence, Word
@@ -550,15 +551,16 @@ def _ru_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses]) -> list[Su
     return out
 
 
-def _ru_parses(form: str) -> list[tuple[str, dict[str, str]]]:
-    """pymorphy3's readings of a form: (OpenCorpora part of speech, UD features)."""
+@lru_cache(maxsize=20000)
+def _ru_parses(form: str) -> tuple[tuple[str, Mapping[str, str]], ...]:
+    """pymorphy3's readings of a dictionary form: (OpenCorpora part of speech, UD features);
+    asked several times per word by the Russian checks, so remembered."""
     from .lexicon import _morph, oc_to_ud
 
     morph = _morph()
-    if morph is None or not form.isalpha():
-        return []
-    return [(str(p.tag.POS), dict(oc_to_ud(p.tag)[1])) for p in morph.parse(form)
-            if morph.word_is_known(form.lower())]
+    if morph is None or not form.isalpha() or not morph.word_is_known(form.lower()):
+        return ()
+    return tuple((str(p.tag.POS), dict(oc_to_ud(p.tag)[1])) for p in morph.parse(form))
 
 
 def _ru_predicate(w: Word, analyses: Mapping[int, WordAnalyses]) -> list[Feats] | None:

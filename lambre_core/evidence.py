@@ -149,7 +149,7 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     result.violations += _rest_of_phrase(sud, result.violations, raw, sol.choice, precision)
     if precision.lang in ("de", "ru"):
         # the verb's own readings: the parser's subject does not narrow them here
-        _clause_subjects(result, raw, sol.choice, precision, rules, failing)
+        _clause_subjects(result, raw, sol.choice, precision, by_id, failing)
     if precision.lang == "ru":
         _nominative_pronoun_objects(result, raw, sol.choice, precision, rules)
     if uncertain_keys:
@@ -305,15 +305,14 @@ def _nominative_pronoun_objects(result: SentenceCheck, analyses: Mapping[int, Wo
 
 
 def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses],
-                     choice: Mapping[int, Feats], precision: Precision, rules: Sequence[Rule],
-                     failing: list[tuple[Rule, int, int]]) -> None:
+                     choice: Mapping[int, Feats], precision: Precision,
+                     by_id: Mapping[str, Rule], failing: list[tuple[Rule, int, int]]) -> None:
     """Subject-verb agreement proven per clause (``lambre_core.clauses``), for the verbs whose
     subject the parse lost or misread: the verb is blamed, the fix agrees with the subject."""
     from .clauses import subject_failures
 
     sud = result.sentence
     blamed = {v.blamed.id for v in result.violations}
-    by_id = {r.id: r for r in rules}
     for f in subject_failures(sud, analyses, precision.lexicon, precision.lang):
         if f.verb in blamed or f.subject in blamed:
             continue  # (already found on the arc: "людей, которая живут" blames the pronoun)
