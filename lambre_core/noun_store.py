@@ -7,11 +7,11 @@ and each word is looked up on demand. The store answers exactly what the package
 same records (``row_to_dict``'s shape) in the same order (the package sorts by similarity of the
 lemma to the key), and membership of ``.index`` for the lower-cased word.
 
-Safety: the file is built under a temporary name and renamed into place, so a reader never sees
-half a file and two concurrent builders each rename a whole one. A file that does not match the
-installed package (version, data sizes, schema) or does not pass a cheap integrity test (SQLite
-header, page count against file size, a completion row written last) is rebuilt, never trusted.
-When the cache dir cannot be written, the package's own ``Nouns()`` is used, with one warning.
+Safety (``lookup_store``): the file is built under a temporary name and renamed into place. A
+file that does not match the installed package (version, data sizes, schema) or does not pass a
+cheap integrity test (SQLite header, page count against file size, a completion row written last,
+the row count it names) is rebuilt, never trusted. When the cache dir cannot be written, the
+store is built in memory for the run, with one warning.
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ import difflib
 import functools
 import json
 import logging
-import os
 import sqlite3
-import tempfile
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from . import lookup_store
 
 log = logging.getLogger(__name__)
 
@@ -109,66 +109,38 @@ def _read_index(data: PackageData, rows: list[list[str]]) -> dict[str, list[int]
     return index
 
 
-def _fill(con: sqlite3.Connection, data: PackageData) -> None:
-    """Copy the package's data into an empty database (one transaction; ``done`` row last)."""
-    with open(data.csv_path, encoding="utf-8", newline="") as fh:
-        reader = csv.reader(fh)
-        header = next(reader)
-        rows = list(reader)
-    index = _read_index(data, rows)
-    with con:
-        con.executescript(
-            "CREATE TABLE meta (k TEXT PRIMARY KEY, v TEXT NOT NULL);"
-            "CREATE TABLE rows (id INTEGER PRIMARY KEY, rec TEXT NOT NULL);"
-            "CREATE TABLE words (w TEXT PRIMARY KEY, ids TEXT NOT NULL) WITHOUT ROWID;")
-        con.execute("INSERT INTO meta VALUES ('key', ?)", (data.key,))
+def _tables(data: PackageData) -> lookup_store.Fill:
+    """Copy the package's data into the store's tables; the completion value is
+    ``"<rows> <words>"``."""
+
+    def tables(con: sqlite3.Connection) -> str:
+        with open(data.csv_path, encoding="utf-8", newline="") as fh:
+            reader = csv.reader(fh)
+            header = next(reader)
+            rows = list(reader)
+        index = _read_index(data, rows)
+        con.execute("CREATE TABLE rows (id INTEGER PRIMARY KEY, rec TEXT NOT NULL)")
+        con.execute("CREATE TABLE words (w TEXT PRIMARY KEY, ids TEXT NOT NULL) WITHOUT ROWID")
         con.executemany("INSERT INTO rows VALUES (?, ?)",
                         ((i, json.dumps(row_to_record(header, row), ensure_ascii=False,
                                         separators=(",", ":")))
                          for i, row in enumerate(rows)))
         con.executemany("INSERT INTO words VALUES (?, ?)",
                         ((w, " ".join(map(str, ids))) for w, ids in index.items()))
-        con.execute("INSERT INTO meta VALUES ('done', ?)", (f"{len(rows)} {len(index)}",))
+        return f"{len(rows)} {len(index)}"
+
+    return tables
+
+
+def _all_rows(con: sqlite3.Connection, done: str) -> bool:
+    """Every row the completion value counts is there."""
+    n_rows = int(done.split()[0])
+    return bool(con.execute("SELECT max(id) FROM rows").fetchone()[0] == n_rows - 1)
 
 
 def build(path: Path, data: PackageData) -> None:
-    """Write the store to ``path`` atomically (a temporary file beside it, then a rename)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-    os.close(fd)
-    try:
-        con = sqlite3.connect(tmp)
-        try:
-            con.execute("PRAGMA journal_mode=OFF")  # a temporary file: no journal needed
-            _fill(con, data)
-        finally:
-            con.close()
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)  # mkstemp's 0600 would keep the store from other users
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    for old in path.parent.glob("nouns-*.sqlite"):  # stores of other package versions
-        if old != path:
-            old.unlink(missing_ok=True)
-
-
-def _valid(con: sqlite3.Connection, path: Path, key: str) -> bool:
-    """Whether an opened store is whole and made from the installed data (cheap: no full scan)."""
-    try:
-        pages = con.execute("PRAGMA page_count").fetchone()[0]
-        size = con.execute("PRAGMA page_size").fetchone()[0]
-        if pages * size != path.stat().st_size:
-            return False  # cut short (or grown) since it was written
-        meta = dict(con.execute("SELECT k, v FROM meta").fetchall())
-        if meta.get("key") != key or "done" not in meta:
-            return False
-        n_rows = int(meta["done"].split()[0])
-        return bool(con.execute("SELECT max(id) FROM rows").fetchone()[0] == n_rows - 1)
-    except (sqlite3.DatabaseError, ValueError, OSError):
-        return False
+    """Write the store to ``path`` atomically, deleting the stores of other package versions."""
+    lookup_store.build(path, data.key, _tables(data), stale="nouns-*.sqlite")
 
 
 class _Index:
@@ -238,16 +210,8 @@ def store_path(data: PackageData, cache: Path | None = None) -> Path:
 
 
 def _open(path: Path, key: str) -> NounStore | None:
-    if not path.is_file():
-        return None
-    try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
-    except sqlite3.Error:
-        return None
-    if not _valid(con, path, key):
-        con.close()
-        return None
-    return NounStore(path, con)
+    con = lookup_store.open_file(path, key, _all_rows)
+    return NounStore(path, con) if con is not None else None
 
 
 def open_store(cache: Path | None = None, data: PackageData | None = None) -> NounStore | None:
@@ -259,20 +223,6 @@ def open_store(cache: Path | None = None, data: PackageData | None = None) -> No
     if data is None:
         return None
     path = store_path(data, cache)
-    store = _open(path, data.key)
-    if store is not None:
-        return store
-    why = ""
-    try:
-        build(path, data)
-        store = _open(path, data.key)
-        why = "written but not readable back"
-    except (OSError, sqlite3.Error) as exc:
-        why = str(exc)
-    if store is not None:
-        return store
-    log.warning("lambre: cannot write the German noun index %s (%s); building it in memory for "
-                "this run", path, why)
-    con = sqlite3.connect(":memory:", check_same_thread=False)
-    _fill(con, data)
+    con = lookup_store.open_or_build(path, data.key, _tables(data), stale="nouns-*.sqlite",
+                                     what="German noun index", log=log, check=_all_rows)
     return NounStore(path, con)

@@ -55,6 +55,8 @@ MAX_PIECE_CHARS = 600
 MAX_PIECE_TOKENS = 150
 #: block of running text handed to the sentence splitter at once
 MAX_DOC_CHARS = 20000
+#: input shorter than this is parsed on one thread (``Parser._threads_for``)
+ONE_THREAD_CHARS = 1000
 
 _CACHE: dict[tuple[str, str, str], Parser] = {}
 _CACHE_LOCK = threading.Lock()
@@ -169,7 +171,8 @@ class Parser:
         import stanza
         import torch
 
-        torch.set_num_threads(_threads())
+        self._threads = _threads()
+        torch.set_num_threads(self._threads)
         self.source = source
         self.lang = source.lang
         self.device = resolve_device(device)
@@ -260,7 +263,7 @@ class Parser:
         groups: list[list[Sentence]] = [[] for _ in texts]
         if pieces:
             joined = "\n\n".join(p for _, _, p in pieces)
-            with self._lock:
+            with self._lock, self._threads_for(len(joined)):
                 tok = self._pipe.processors["tokenize"]
                 old = tok.config.get("no_ssplit", False)
                 tok.config["no_ssplit"] = True
@@ -306,7 +309,7 @@ class Parser:
         for a, b in _cut(clean, MAX_DOC_CHARS):
             if not clean[a:b].strip():
                 continue
-            with self._lock:
+            with self._lock, self._threads_for(b - a):
                 doc = self._pipe.process(clean[a:b], processors="tokenize")
             spans += [(a + st.tokens[0].start_char, a + st.tokens[-1].end_char)
                       for st in doc.sentences if st.tokens]
@@ -358,6 +361,24 @@ class Parser:
             sent.metadata["text"] = " ".join(toks)
             out.append(sent)
         return out
+
+    @contextlib.contextmanager
+    def _threads_for(self, chars: int) -> Iterator[None]:
+        """Run Stanza on one thread for an input under ``ONE_THREAD_CHARS`` characters (the
+        strings a commit touches): a second thread gains nothing on so little, and its pool
+        spinning beside the main thread costs a re-run of ``check`` half a second of wall time
+        on a busy machine (``bench/check_catalogue.py``). The results are the same on any
+        number of threads (``tests/test_parse.py``)."""
+        if chars >= ONE_THREAD_CHARS or self._threads == 1:
+            yield
+            return
+        import torch
+
+        torch.set_num_threads(1)
+        try:
+            yield
+        finally:
+            torch.set_num_threads(self._threads)
 
     def _lemma_of(self, doc: Any = None) -> LemmaOf | None:
         """Lemmas for a project model, whose pipeline runs the identity lemmatizer (its parser

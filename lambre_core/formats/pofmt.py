@@ -51,9 +51,12 @@ def po_file(text: str, file: str, include_fuzzy: bool = False
     # the next entry's
     entries = sorted((e.linenum, e.fuzzy) for e in catalog if e.linenum is not None)
     starts = [line for line, _ in entries]
+    # where each line begins: a segment's line by bisection (counting newlines from the top
+    # for each segment made reading a catalogue quadratic: 0.3 s for 5,000 strings)
+    line_starts = [m.end() for m in re.finditer("\n", text)]
 
     def fuzzy(seg: Segment) -> bool:
-        line = text.count("\n", 0, seg.doc_offset(0)) + 1
+        line = bisect.bisect_right(line_starts, seg.doc_offset(0)) + 1
         k = bisect.bisect_right(starts, line) - 1
         return k >= 0 and entries[k][1]
 
