@@ -231,3 +231,26 @@ def test_check_with_a_byte_order_mark_finds_the_same(tmp_path: Path) -> None:
              "bom": [ln.split(":", 1)[1] for ln in lines if ln.startswith(str(bom))]}
     assert found["plain"] and found["plain"] == found["bom"], both.stdout
     assert any(":1:5: error:" in ln for ln in lines if ln.startswith(str(bom))), both.stdout
+
+
+def test_only_the_named_subcommand_is_imported() -> None:
+    """``lambre-core check`` imports no other subcommand's module; a mistyped command still
+    lists every command; ``--help`` lists them all."""
+    from lambre_core.cli import COMMANDS
+
+    code = ("import sys\n"
+            "from lambre_core import cli\n"
+            "try:\n"
+            "    cli.main(['check', '--help'])\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('lambre_core.commands.')))\n")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO,
+                         timeout=120)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.strip().splitlines()[-1] == "['lambre_core.commands.check']"
+    typo = run_cli("chek", "x.po", cwd=REPO)
+    assert typo.returncode == 2 and "invalid choice: 'chek'" in typo.stderr
+    every = run_cli("--help", cwd=REPO)
+    for name in COMMANDS:
+        assert name.replace("_", "-") in typo.stderr and name.replace("_", "-") in every.stdout

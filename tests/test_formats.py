@@ -323,3 +323,20 @@ def test_po_fuzzy_entries_left_out_unless_asked() -> None:
     every = read_file("de.po", FUZZY_PO, include_fuzzy=True)
     assert every is not None
     assert [s.text.split()[0] for s in every.segments] == ["Die", "Der", "Ein", "Zwei", "Die"]
+
+
+def test_po_fuzzy_entries_found_far_into_a_catalogue() -> None:
+    """Deep in a long catalogue, with strings continued over several lines, exactly the
+    entries marked fuzzy are left out (each segment is placed on its line by bisection)."""
+    entries, kept = ['msgid ""', 'msgstr ""', '"Language: de\\n"', ""], []
+    for k in range(600):
+        text = f"Die Datei {k} wurde gespeichert."
+        if k % 3 == 0:
+            entries.append("#, fuzzy")
+        else:
+            kept.append(text)
+        entries += [f'msgid "file {k}"', 'msgstr ""', f'"Die Datei {k} "', '"wurde gespeichert."',
+                    ""]
+    got = read_file("de.po", "\n".join(entries))
+    assert got is not None
+    assert [s.text for s in got.segments] == kept

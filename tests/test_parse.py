@@ -177,3 +177,28 @@ def test_russian_model_loads_without_mwt() -> None:
     _spans_ok(s, text)
     assert s.multiword == [] and sum(w.head == 0 for w in s.words) == 1
     assert any("Case" in w.feats for w in s.words)
+
+
+def test_same_parses_on_one_thread_and_on_several(parser) -> None:  # type: ignore[no-untyped-def]
+    """Short input runs on one thread (``Parser._threads_for``), long input on the parser's
+    threads: the parses, confidences included, must not depend on which."""
+    import torch
+
+    from lambre_core.conllu_io import to_conllu
+
+    rows = (REPO / "tests" / "data" / "de" / "judgements.tsv").read_text("utf-8").splitlines()
+    texts = [r.split("\t")[1] for r in rows if r and not r.startswith(("#", "id\t"))]
+    assert len(texts) > 200
+    saved = parser._threads
+    try:
+        got = {}
+        for n in (1, 2):
+            parser._threads = n  # the threads a long input gets
+            torch.set_num_threads(n)
+            got[n] = (to_conllu(parser.parse_sentences(texts)),
+                      [to_conllu(parser.parse_document(t)) for t in texts[:20]])
+            assert torch.get_num_threads() == n  # restored after the short inputs
+        assert got[1] == got[2]
+    finally:
+        parser._threads = saved
+        torch.set_num_threads(saved)

@@ -339,3 +339,21 @@ def test_a_governor_condition_applies_under_its_verbs_only() -> None:
     assert again.rules[0].conditions == rule.conditions
     with pytest.raises(RuleFileError, match="governor.lemma"):
         parse_rules(AT_REST.replace("governor.lemma", "grandparent.lemma"), "bad.yaml")
+
+
+def test_libyaml_and_python_loaders_read_rule_files_alike() -> None:
+    """The shipped rule files read by libyaml give the same rules, lines included, as the
+    pure-Python loader; a broken file keeps the Python loader's message."""
+    import yaml
+
+    from lambre_core import rules as r
+
+    for path in sorted(r.rules_dir().glob("*.yaml")):
+        text = path.read_text("utf-8")
+        assert r._load_yaml(text) == yaml.load(text, Loader=r._LineLoader), path  # noqa: S506
+    broken = "lang: de\nrules: [\n"
+    with pytest.raises(yaml.MarkedYAMLError) as python_error:
+        yaml.load(broken, Loader=r._LineLoader)  # noqa: S506
+    with pytest.raises(RuleFileError) as ours:
+        parse_rules(broken, "x.yaml")
+    assert str(python_error.value.problem) in str(ours.value)
