@@ -13,6 +13,7 @@ in-memory fallback are ``lookup_store``'s.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -108,22 +109,24 @@ class VerbStore(Mapping[str, dict[str, list[Analysis]]]):
         self.path = path
         self._con = con
         self._lock = threading.Lock()  # one connection, shared by the server's threads
-        # the forms read so far, misses included (bounded by the index: some 14,000 forms)
-        self._read: dict[str, dict[str, list[Analysis]] | None] = {}
+        # the forms read so far, misses included (guessing a prefixed verb asks for dozens of
+        # strings that are not forms); bounded for a long-running server
+        self._lookup = functools.lru_cache(maxsize=65536)(self._read)
 
-    def _lookup(self, form: str) -> dict[str, list[Analysis]] | None:
-        if form in self._read:
-            return self._read[form]
+    def _read(self, form: str) -> dict[str, list[Analysis]] | None:
         with self._lock:
             got = self._con.execute("SELECT v FROM forms WHERE form = ?", (form,)).fetchone()
-        value = self._read[form] = _decode(got[0]) if got else None
-        return value
+        return _decode(got[0]) if got else None
 
     def __getitem__(self, form: str) -> dict[str, list[Analysis]]:
         got = self._lookup(form) if isinstance(form, str) else None
         if got is None:
             raise KeyError(form)
         return got
+
+    def __contains__(self, form: object) -> bool:
+        # no KeyError raised and caught per miss, as Mapping's would (guesses miss often)
+        return isinstance(form, str) and self._lookup(form) is not None
 
     def __iter__(self) -> Iterator[str]:
         with self._lock:
