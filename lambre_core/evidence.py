@@ -137,6 +137,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                   and all(analyses[w].known or (w in plural and r.feature == "Number")
                                           for w in _rests_on(r, d, h))
                   and not _doubtful(sud, r, d, h, options, arcs, rules, raw, precision.lang)
+                  and not _frame_induced(sud, r, d, h, arcs, options, governors, raw,
+                                         precision.lang)
                   and (parsed is sud  # roles unchanged: the same tree, no need to ask twice
                        # the parser's tree is asked about the word in the role the rule is about
                        or _rel(parsed.word(d)) != _rel(sud.word(d))
@@ -600,6 +602,12 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         readings = ("Part", "Inf") if under_aux else ("Fin",)
         cands = {lem.casefold() for vf in readings
                  for lem in german_verb_lemmas(h.form, {"VerbForm": vf})}
+        if under_aux:
+            # a separable verb's infinitive and participle carry its particle ("stattgefunden"):
+            # "finden" under an auxiliary is not "stattfinden"
+            form = h.form.casefold()
+            cands = {c for c in cands if not any(
+                c != m and c.endswith(m) and not form.startswith(c[:-len(m)]) for m in cands)}
         allowed = {v.casefold() for k, vs in rule.when if k == "head.lemma" for v in vs}
         if not cands and h.lemma.casefold() in allowed:
             # a verb the reverse index lacks: its own lemma's paradigm, if it has the form
@@ -614,11 +622,14 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         u = sud.word(i)
         if u.form == "," or u.upos in ("SCONJ", "VERB") or u.feats.get("PronType") == "Rel":
             return True
+    if any(w.head == d.id and w.upos == "CCONJ" for w in sud.words):
+        return True  # a conjunct hung on the verb ("Probleme ... oder der Haussuche vermeiden")
     cases = _np_cases(sud, d, options)
     cx = _verbal_complex(sud, h.id)
     if "Nom" in cases:
         sure = [w for w in _subjects(sud, cx, d.id) if _surely_nominative(w, options, analyses)]
-        if not sure or cases == {"Nom"}:
+        if not sure or (cases == {"Nom"}
+                        and not _nominative_object(sud, rule, d.id, h.id, options, analyses, lang)):
             return True  # the subject, misparsed ("welcher Karriere man folgen will")
     allowed_cases = set(rule.allowed)
     if any(w.head in cx and w.id != d.id and _rel(w) in ARG_RELS and w.upos in _CONTROLLERS
@@ -628,6 +639,33 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     if "Gen" in cases and first > 1 and sud.word(first - 1).upos in ("NOUN", "PROPN"):
         return True  # a genitive attribute of the noun before ("die Belohnung eines Menschen")
     return False
+
+
+def _is_frame(rule: Rule) -> bool:
+    """A verb's case frame: a government rule keyed on the verb's lemma ("helfen" + dative)."""
+    return rule.type == "as" and rule.feature == "Case" and rule.head_upos in ("VERB", "AUX") \
+        and "head.lemma" in when_keys(rule)
+
+
+def _frame_induced(sud: Sentence, rule: Rule, dep: int, head: int, arcs: Sequence[Arc],
+                   options: Mapping[int, Sequence[Feats]], governors: Mapping[int, int | None],
+                   analyses: Mapping[int, WordAnalyses], lang: str) -> bool:
+    """Whether an agreement inside a verb's object fails only in the case the verb's frame
+    demands ("den Unternehmen" agrees as a dative, not as the accusative "benutzen" takes) while
+    the frame itself may have failed through the parse: then the parse, not the phrase, is
+    suspect."""
+    if rule.type != "agree":
+        return False
+    if not any(a.dep == head and any(_is_frame(fr) for fr in a.rules) for a in arcs):
+        return False
+    free = solve(sud, arcs, options, governors,
+                 lambda r: 0.01 if _is_frame(r) else _weight(r), _coordinated_subjects(sud, options))
+    if any(r is rule and d == dep and h == head and not ok for r, d, h, ok in free.outcomes):
+        return False  # the phrase fails whatever case it is in
+    noun = sud.word(head)
+    # the frames that apply (the verb's lemma is theirs)
+    return any(_frame_doubt(sud, fr, noun, sud.word(h), options, analyses, lang)
+               for fr, d, h, _ok in free.outcomes if d == head and _is_frame(fr))
 
 
 #: verbs whose second noun phrase is a nominative predicate ("Er ist/wird/bleibt ein Lehrer")
@@ -642,7 +680,8 @@ def _nominative_object(sud: Sentence, rule: Rule, dep: int, head: int,
     gefunden") beside a subject that can only be nominative, of a known verb that is no copula,
     with nothing between them but the clause's own words."""
     if lang != "de" or rule.type != "as" or rule.feature != "Case" or "Nom" in rule.allowed \
-            or base_relation(rule.relation) != "comp:obj" or rule.when:
+            or base_relation(rule.relation) != "comp:obj" \
+            or any(k != "head.lemma" for k, _ in rule.when):
         return False
     d, h = sud.word(dep), sud.word(head)
     if h.upos != "VERB" or d.upos != "NOUN" or _np_cases(sud, d, options) != {"Nom"}:
