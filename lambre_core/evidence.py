@@ -65,6 +65,11 @@ class Precision:
     lexicon: Any | None = None
 
 
+#: the word classes whose unknown words get an analysis without agreement features
+_UNKNOWN_FREE = ("VERB", "AUX")
+_AGREEMENT_FEATS = frozenset({"Case", "Number", "Gender", "Person"})
+
+
 def _rel(w: Word) -> str:
     return base_relation(w.deprel).split("@")[0]
 
@@ -109,6 +114,14 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
         raw = _strong_quantifiers(sud, raw)
     analyses = _finite_with_subject(sud, raw)
     options = {wid: a.options for wid, a in analyses.items()}
+    for wid, a in analyses.items():
+        if not a.known and sud.word(wid).upos in _UNKNOWN_FREE \
+                and a.options[0].get("VerbForm", "Fin") == "Fin":
+            # a word no lexicon knows proves nothing, and its tagger guess must not force the
+            # words around it into a failure either ("daß die Europäer plötzlich": "plötzlich"
+            # tagged a singular verb makes "die Europäer" singular): it may also agree with none
+            options[wid] = (*a.options, {k: v for k, v in a.options[0].items()
+                                         if k not in _AGREEMENT_FEATS})
     governors = decl_governors(sud, options)
     joined = _join_split_coordination(sud)
     if joined is not sud:

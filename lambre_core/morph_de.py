@@ -864,13 +864,21 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
             elif low.endswith(("ens", "erns", "elns")) and _is_infinitive(low[:-1]):
                 infinitive = [_an(Case="Gen", Number="Sing", Gender="Neut")]
         split = _compound_split(form)
+        if split is not None and len(split[0]) < 3 and not _plausible_prefix(split[0]):
+            split = None  # Cebit is no Ce + Bit (Ölpreis is Öl + Preis)
         # a compound (Quatschbüchern) when its first part is a word, else the infinitive
-        # (Servieren is no Ser + Vieren)
-        if split is not None and (not infinitive or _plausible_prefix(split[0])):
+        # (Servieren is no Ser + Vieren) or, when the verb guesser only takes it for one,
+        # both (Nuklearindustrien is no verb)
+        plausible = split is not None and (not infinitive or _plausible_prefix(split[0]))
+        if split is not None and (plausible or not verb_lemmas(low.removesuffix("s"))):
             prefix, suffix = split
             recs = [r for r in _records(suffix) if _usable(r, True)]
             found = _noun_cells_for(suffix, recs)
-            cells = found + _measure(suffix, found)
+            cells = found + _measure(suffix, found) + ([] if plausible else infinitive)
+            if form[:1].isupper() and verb_lemmas(suffix.lower(), {"VerbForm": "Inf"}) \
+                    and suffix.lower() in verb_lemmas(suffix.lower()):
+                # a compound of a nominalized infinitive (das Rätselraten: raten, not Raten)
+                cells += [_an(Case=c, Number="Sing", Gender="Neut") for c in ("Nom", "Acc", "Dat")]
         else:
             cells = infinitive
     if form[:1].isupper() and (not cells or form.lower().endswith(_PRESENT_PARTICIPLE)):
