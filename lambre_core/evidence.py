@@ -150,8 +150,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                   and all(analyses[w].known or (w in plural and r.feature == "Number")
                                           for w in _rests_on(r, d, h))
                   and not _doubtful(sud, r, d, h, options, arcs, rules, raw, precision.lang)
-                  and not _frame_induced(sud, r, d, h, arcs, options, governors, raw,
-                                         precision.lang)
+                  and not _government_induced(sud, r, d, h, arcs, options, governors, rules,
+                                              raw, precision.lang)
                   and (parsed is sud  # roles unchanged: the same tree, no need to ask twice
                        # the parser's tree is asked about the word in the role the rule is about
                        or _rel(parsed.word(d)) != _rel(sud.word(d))
@@ -540,6 +540,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # units stay singular after numerals ("neun Uhr", "5 Euro")
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _cut_off(sud, d, h):
         return True
+    if lang == "de" and d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS \
+            and _german_phrase_doubt(sud, d, h, options):
+        return True
     if d.upos in ("DET", "ADJ") and any(
             x.head == head and _rel(x) == "conj:coord" for x in sud.words) \
             and rule.feature == "Number":
@@ -556,6 +559,45 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
                  or _fits_next(rule, d, sud.word(h.id + 1), options, arcs, dep, head)):
         return True  # "die Johannesburger Zeitung": the first may be an adjective, the noun next
     return _other_head_agrees(sud, rule, dep, head, options, arcs, lang)
+
+
+#: forms of the German definite article that are also relative pronouns
+_DE_RELATIVE_FORMS = frozenset({"der", "die", "das", "den", "dem", "denen", "deren", "dessen"})
+
+
+def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
+                         options: Mapping[int, Sequence[Feats]]) -> bool:
+    """A German determiner or adjective whose phrase the parse may have built wrongly: "eine"
+    after an article is a pronoun that declines weak ("auf der einen Seite"); a comparative
+    before "als" is a predicate ("wichtiger als finanzielle Entlohnung"); an article right after
+    a comma that fits the noun before it may be a relative pronoun ("ein System, das lange Zeit
+    gedauert hat"; "viele Leute, die hohe Gagen erhalten")."""
+    lo, hi = sorted((d.id, noun.id))
+    if any(sud.word(i).form.lower() in ("als", "wie") for i in range(lo + 1, hi)):
+        return True
+    dets = [x for x in sud.words if x.head == noun.id and x.upos == "DET" and x.id < noun.id]
+    if d.upos == "DET" and d.form.lower().startswith(("ein", "kein")) and d.id > 1 \
+            and sud.word(d.id - 1) in dets \
+            and sud.word(d.id - 1).form.lower() in _DE_RELATIVE_FORMS | {"des"}:
+        return True
+    for x in dets:
+        if x.form.lower() in _DE_RELATIVE_FORMS and x.id > 2 and sud.word(x.id - 1).form == ",":
+            # a relative clause: it fits the noun before the comma and ends in its finite verb
+            # ("das lange Zeit gedauert hat"; not "die Ziel des Vereins ist", "das Wert zu
+            # vergleichen")
+            before = [w for w in sud.words[:x.id - 2] if w.upos in ("NOUN", "PROPN", "PRON")]
+            end = next((w for w in sud.words[x.id:] if w.upos == "PUNCT"), None)
+            last = sud.word(end.id - 1) if end is not None else sud.words[-1]
+            inside = sud.words[noun.id:last.id - 1]
+            if before and last.upos in ("VERB", "AUX") \
+                    and sud.word(last.id - 1).form.lower() != "zu" \
+                    and any(o.get("VerbForm", "Fin") == "Fin" for o in options[last.id]) \
+                    and not any(w.upos in ("VERB", "AUX") and w.feats.get("VerbForm") == "Fin"
+                                for w in inside) \
+                    and any(_number_gender_fit(o, a) for o in options[x.id]
+                            for a in options[before[-1].id]):
+                return True
+    return False
 
 
 def _count_doubt(sud: Sentence, num: Word, noun: Word, lang: str) -> bool:
@@ -660,25 +702,32 @@ def _is_frame(rule: Rule) -> bool:
         and "head.lemma" in when_keys(rule)
 
 
-def _frame_induced(sud: Sentence, rule: Rule, dep: int, head: int, arcs: Sequence[Arc],
-                   options: Mapping[int, Sequence[Feats]], governors: Mapping[int, int | None],
-                   analyses: Mapping[int, WordAnalyses], lang: str) -> bool:
-    """Whether an agreement inside a verb's object fails only in the case the verb's frame
-    demands ("den Unternehmen" agrees as a dative, not as the accusative "benutzen" takes) while
-    the frame itself may have failed through the parse: then the parse, not the phrase, is
-    suspect."""
+def _governs(rule: Rule) -> bool:
+    """A rule that sets a noun phrase's case from outside it: a verb's case frame or a
+    preposition's government."""
+    return _is_frame(rule) or (rule.type == "as" and rule.feature == "Case"
+                               and rule.head_upos == "ADP")
+
+
+def _government_induced(sud: Sentence, rule: Rule, dep: int, head: int, arcs: Sequence[Arc],
+                        options: Mapping[int, Sequence[Feats]],
+                        governors: Mapping[int, int | None], rules: Sequence[Rule],
+                        analyses: Mapping[int, WordAnalyses], lang: str) -> bool:
+    """Whether an agreement inside a noun phrase fails only in the case its governor demands
+    ("den Unternehmen" agrees as a dative, not as the accusative "benutzen" takes; "zu viele
+    Menschen" as a nominative, not as the dative of "zu") while that government may itself have
+    failed through the parse: then the parse, not the phrase, is suspect."""
     if rule.type != "agree":
         return False
-    if not any(a.dep == head and any(_is_frame(fr) for fr in a.rules) for a in arcs):
+    if not any(a.dep == head and any(_governs(g) for g in a.rules) for a in arcs):
         return False
     free = solve(sud, arcs, options, governors,
-                 lambda r: 0.01 if _is_frame(r) else _weight(r), _coordinated_subjects(sud, options))
+                 lambda r: 0.01 if _governs(r) else _weight(r), _coordinated_subjects(sud, options))
     if any(r is rule and d == dep and h == head and not ok for r, d, h, ok in free.outcomes):
         return False  # the phrase fails whatever case it is in
-    noun = sud.word(head)
-    # the frames that apply (the verb's lemma is theirs)
-    return any(_frame_doubt(sud, fr, noun, sud.word(h), options, analyses, lang)
-               for fr, d, h, _ok in free.outcomes if d == head and _is_frame(fr))
+    # the governments that apply (a frame: the verb's lemma is its)
+    return any(_doubtful(sud, g, d, h, options, arcs, rules, analyses, lang)
+               for g, d, h, _ok in free.outcomes if d == head and _governs(g))
 
 
 #: verbs whose second noun phrase is a nominative predicate ("Er ist/wird/bleibt ein Lehrer")
