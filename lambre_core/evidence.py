@@ -480,6 +480,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
               analyses: Mapping[int, WordAnalyses], lang: str) -> bool:
     """Whether the parse, rather than the writer, may be to blame for a failure."""
     d, h = sud.word(dep), sud.word(head)
+    if lang == "de" and (_compound_part(sud, d) or _compound_part(sud, h)
+                         or _unknown_contraction(sud, dep) or _unknown_contraction(sud, head)):
+        return True
     if _rel(d) == "subj":
         return _subject_doubt(sud, rule, dep, head, options, rules, analyses, lang)
     if rule.feature == "VerbForm":
@@ -491,6 +494,10 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             or any(w.head == dep and _rel(w) == "subj" for w in sud.words)
     if rule.type == "as" and h.upos == "ADP" and _outside_pp(sud, d, h):
         return True
+    if lang == "de" and rule.type == "as" and h.upos == "ADP" and d.upos == "NOUN" \
+            and d.id < len(sud.words) and sud.word(d.id + 1).upos == "PROPN" \
+            and not any(x.head == dep and x.upos == "DET" for x in sud.words):
+        return True  # a title before a name keeps its base form: "von Ministerpräsident Maassum"
     if rule.type == "as" and h.upos == "ADP" and (
             any(x.head == dep and _is_numeral(x, lang) and (lang != "de" or x.form[:1].isdigit())
                 for x in sud.words)
@@ -561,14 +568,42 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     return _other_head_agrees(sud, rule, dep, head, options, arcs, lang)
 
 
+_EIN = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
 #: forms of the German definite article that are also relative pronouns
 _DE_RELATIVE_FORMS = frozenset({"der", "die", "das", "den", "dem", "denen", "deren", "dessen"})
 
 
+#: German contractions of a preposition and an article: a multiword token of any other form is
+#: a tokenizer's mistake ("um" read as "un dem")
+_DE_CONTRACTIONS = frozenset({
+    "am", "im", "zum", "zur", "vom", "beim", "ins", "ans", "aufs", "durchs", "fürs", "ums",
+    "übers", "unters", "vors", "hinters", "überm", "unterm", "vorm", "hinterm", "hintern",
+    "untern", "übern"})
+
+
+def _unknown_contraction(sud: Sentence, wid: int) -> bool:
+    """Whether a word comes from a multiword token that is no German contraction."""
+    return any(m.first <= wid <= m.last and m.form.lower() not in _DE_CONTRACTIONS
+               for m in sud.multiword)
+
+
+def _compound_part(sud: Sentence, w: Word) -> bool:
+    """A part of a compound written with a hyphen or slash ("Dritte-Welt-Netzwerk", "CDU /
+    SPD-Senat"): its case and gender are the whole compound's, not its own."""
+    nxt = sud.word(w.id + 1) if w.id < len(sud.words) else None
+    prev = sud.word(w.id - 1) if w.id > 1 else None
+    if w.form.endswith("-") or any(x is not None and x.form == "/" for x in (nxt, prev)):
+        return True
+    # a hyphen written against the word (a dash between spaces sets off an insertion)
+    return (nxt is not None and nxt.form in ("-", "–") and w.end is not None and nxt.start == w.end) \
+        or (prev is not None and prev.form in ("-", "–") and prev.end is not None
+            and w.start == prev.end)
+
+
 def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
                          options: Mapping[int, Sequence[Feats]]) -> bool:
-    """A German determiner or adjective whose phrase the parse may have built wrongly: "eine"
-    after an article is a pronoun that declines weak ("auf der einen Seite"); a comparative
+    """A German determiner or adjective whose phrase the parse may have built wrongly: "ein"
+    beside another determiner (a pronoun: "auf der einen Seite"); a comparative
     before "als" is a predicate ("wichtiger als finanzielle Entlohnung"); an article right after
     a comma that fits the noun before it may be a relative pronoun ("ein System, das lange Zeit
     gedauert hat"; "viele Leute, die hohe Gagen erhalten")."""
@@ -576,9 +611,10 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
     if any(sud.word(i).form.lower() in ("als", "wie") for i in range(lo + 1, hi)):
         return True
     dets = [x for x in sud.words if x.head == noun.id and x.upos == "DET" and x.id < noun.id]
-    if d.upos == "DET" and d.form.lower().startswith(("ein", "kein")) and d.id > 1 \
-            and sud.word(d.id - 1) in dets \
-            and sud.word(d.id - 1).form.lower() in _DE_RELATIVE_FORMS | {"des"}:
+    if any(b.id == a.id + 1 and _EIN & {a.form.lower(), b.form.lower()} for a in dets for b in dets):
+        # "ein" beside another determiner: a pronoun, "auf der einen Seite" (declined weak),
+        # "mit einem meiner Freunde" (a partitive genitive after it), "ein ihrer Meinung nach
+        # unberechenbarer Elektriker" (an inserted phrase)
         return True
     for x in dets:
         if x.form.lower() in _DE_RELATIVE_FORMS and x.id > 2 and sud.word(x.id - 1).form == ",":
@@ -1059,6 +1095,10 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     if v.upos not in ("VERB", "AUX"):
         return False
     lo, hi = _clause_span(sud, head)
+    if lang == "de" and subj.form[:1].isupper() and dep < len(sud.words) \
+            and sud.word(dep + 1).upos in ("NOUN", "PROPN") \
+            and any("AdjDecl" in o for o in options[dep]):
+        return True  # an adjective of a name taken for its noun: "Der Oberste Gerichtshof"
     if sum(1 for w in sud.words if w.head == head and _rel(w) == "subj") > 1:
         return True  # two subjects: the parse of this clause is broken
     if not lo <= dep <= hi and any(sud.word(i).form in ("(", ")", "--", "–", "—")
