@@ -569,6 +569,10 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
 
 
 _EIN = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
+#: words before a partitive genitive ("viele dieser Marktplätze", "einer meiner Freunde")
+_PARTITIVE = _EIN | {f"{stem}{end}" for stem in ("viel", "einig", "manch", "wenig", "mehrer",
+                                                   "kein", "jed", "beid")
+                     for end in ("e", "en", "er", "es", "em")}
 #: forms of the German definite article that are also relative pronouns
 _DE_RELATIVE_FORMS = frozenset({"der", "die", "das", "den", "dem", "denen", "deren", "dessen"})
 
@@ -611,10 +615,11 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
     if any(sud.word(i).form.lower() in ("als", "wie") for i in range(lo + 1, hi)):
         return True
     dets = [x for x in sud.words if x.head == noun.id and x.upos == "DET" and x.id < noun.id]
-    if any(b.id == a.id + 1 and _EIN & {a.form.lower(), b.form.lower()} for a in dets for b in dets):
+    if any(b.id == a.id + 1 and (a.form.lower() in _PARTITIVE or b.form.lower() in _EIN)
+           for a in dets for b in dets):
         # "ein" beside another determiner: a pronoun, "auf der einen Seite" (declined weak),
-        # "mit einem meiner Freunde" (a partitive genitive after it), "ein ihrer Meinung nach
-        # unberechenbarer Elektriker" (an inserted phrase)
+        # "mit einem meiner Freunde", "viele dieser Marktplätze" (a partitive genitive after
+        # it), "ein ihrer Meinung nach unberechenbarer Elektriker" (an inserted phrase)
         return True
     for x in dets:
         if x.form.lower() in _DE_RELATIVE_FORMS and x.id > 2 and sud.word(x.id - 1).form == ",":

@@ -858,12 +858,16 @@ _PRESENT_PARTICIPLE = ("ende", "endes", "ender", "endem", "enden")
 
 
 def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
-    compound = False  # read as a compound of a shorter noun (Erlernte: Erle + Ernte?)
+    # read as a compound of a shorter noun (Erlernte: Erle + Ernte?) or a guessed infinitive
+    # (Gelesenen): a nominalized adjective or participle may be the word instead
+    compound = False
     every = _records(form)
     cells = _noun_cells_for(form, [r for r in every if _usable(r, False)])
     cells += _measure(form, cells)
     if not cells and (_only_names(every) or form.endswith("s") and _only_names(_records(form[:-1]))):
         return None  # a place or person name (Osteuropa, Osteuropas)
+    if not cells and form[:1].isupper():
+        cells = _suffix_cells(form.lower())
     if not cells:
         # a nominalized infinitive german-nouns lacks (beim Servieren, des Servierens)
         infinitive: list[Analysis] = []
@@ -882,7 +886,9 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
             prefix, suffix = split
             recs = [r for r in _records(suffix) if _usable(r, True)]
             found = _noun_cells_for(suffix, recs)
-            cells = found + _measure(suffix, found) + ([] if plausible else infinitive)
+            # (a short last part is a weak split: Musizieren is no Musizi + Eren)
+            cells = found + _measure(suffix, found) \
+                + ([] if plausible and len(suffix) >= 5 else infinitive)
             compound = True
             if form[:1].isupper() and verb_lemmas(suffix.lower(), {"VerbForm": "Inf"}) \
                     and suffix.lower() in verb_lemmas(suffix.lower()):
@@ -890,6 +896,7 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
                 cells += [_an(Case=c, Number="Sing", Gender="Neut") for c in ("Nom", "Acc", "Dat")]
         else:
             cells = infinitive
+            compound = bool(infinitive) and not verb_lemmas(low.removesuffix("s"))
     if form[:1].isupper() and (not cells or form.lower().endswith(_PRESENT_PARTICIPLE)
                                or compound):
         # a nominalized adjective or participle german-nouns lacks (die Reisenden), or lists
@@ -909,6 +916,22 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
 #: inseparable verb prefixes: a word beginning with one is a verb's derivative, never a compound
 #: with the prefix as its first part
 _VERB_PREFIXES = frozenset({"be", "ver", "er", "zer", "ent", "emp", "ge", "miss"})
+
+
+#: noun suffixes whose gender and plural are fixed (-ung: die Belobigung, die Belobigungen):
+#: (singular ending, plural ending, gender)
+_FEMININE_SUFFIXES = (("ung", "ungen"), ("heit", "heiten"), ("keit", "keiten"),
+                      ("schaft", "schaften"), ("tion", "tionen"), ("tät", "täten"))
+
+
+def _suffix_cells(low: str) -> list[Analysis]:
+    """The readings of a noun german-nouns lacks whose derivational suffix fixes them."""
+    for sing, plur in _FEMININE_SUFFIXES:
+        if low.endswith(plur) and len(low) > len(plur) + 2:
+            return [_an(Case=c, Number="Plur", Gender="Fem") for c in _VALUE_ORDER["Case"]]
+        if low.endswith(sing) and len(low) > len(sing) + 2:
+            return [_an(Case=c, Number="Sing", Gender="Fem") for c in _VALUE_ORDER["Case"]]
+    return []
 
 
 def _plausible_prefix(prefix: str) -> bool:

@@ -288,6 +288,16 @@ def test_compounds_the_lexicon_lacks() -> None:
     assert m.analyses("Cebit", "NOUN") is None
     # a plural compound whose form is no infinitive gets no infinitive reading
     assert got("Quatschbüchern", "NOUN") == cells("DPN")
+    # a derivational suffix fixes gender and number (-ung, -keit, -tion: feminine)
+    assert got("Belobigungen", "NOUN") == cells("NPF APF DPF GPF")
+    assert got("Zuverlässlichkeit", "NOUN") == cells("NSF ASF DSF GSF")
+    # a participle as a noun declines like an adjective (des Gelesenen)
+    gelesenen = got("Gelesenen", "NOUN")
+    assert gelesenen is not None and cells("GSN") <= {frozenset((k, v) for k, v in a
+                                                              if k != "AdjDecl") for a in gelesenen}
+    # Swiss spelling: Strasse is Straße too
+    strasse = got("Bahnhofstrasse", "NOUN")
+    assert strasse is not None and cells("NSF") <= strasse
 
 
 def test_nominalized_adjectives_are_adjective_declined() -> None:
