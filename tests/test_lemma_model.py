@@ -154,3 +154,65 @@ def test_train_learns_a_lemmatizer_with_the_lexicons_in_its_dictionary(shared: P
     assert trained.dictionary_lemma("schwammen", "VERB") == "schwimmen"
     log = (tmp_path / "work" / "logs" / "lemma.log").read_text(encoding="utf-8")
     assert "lexicon dictionary:" in log
+
+
+# -- ablaut's verbs for the languages without a lexicon of their own (cs, el, tr) -------------
+
+
+def _pairs(lang: str, lemmas: list[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    from lambre_core.lemma_model import ablaut_verbs
+
+    return {(f, u): lem for f, u, lem in ablaut_verbs(lang, lemmas)}
+
+
+def test_ablaut_conjugates_czech_verbs_with_their_negation() -> None:
+    cs = _pairs("cs", [("psát", "VERB"), ("být", "AUX")])
+    assert cs[("píšou", "VERB")] == "psát"
+    assert cs[("psala", "VERB")] == "psát"  # the past participle, the verb of "psala jsem"
+    assert cs[("nepsala", "VERB")] == "psát"  # negation is written as a prefix
+    assert cs[("jsou", "AUX")] == "být"
+    assert ("neje", "AUX") not in cs  # být negates irregularly ("není")
+    assert all(f.isalpha() for f, _ in cs)  # analytic forms ("psal jsem") are no words
+    assert ("píšou", "AUX") not in cs  # the UPOS the treebank gave the lemma
+
+
+def test_a_form_of_two_paradigms_goes_to_the_commoner_verb() -> None:
+    # "směje": present of smát (laughs), transgressive of smět (may)
+    assert _pairs("cs", [("smát", "VERB")] * 2 + [("smět", "VERB")])[("směje", "VERB")] == "smát"
+    assert _pairs("cs", [("smát", "VERB")] + [("smět", "VERB")] * 2)[("směje", "VERB")] == "smět"
+
+
+def test_turkish_forms_get_the_treebanks_stem_and_leave_other_verbs_lemmas_alone() -> None:
+    tr = _pairs("tr", [("yaz", "VERB"), ("düş", "VERB"), ("düşün", "VERB")])
+    assert tr[("yazdım", "VERB")] == "yaz"  # ablaut conjugates "yazmak"; the treebank says "yaz"
+    assert tr[("yazmak", "VERB")] == "yaz"
+    assert tr[("düşüneceğim", "VERB")] == "düşün"
+    # the plural imperative of düş is spelled like the verb düşün: that verb keeps it
+    assert ("düşün", "VERB") not in tr
+    assert _pairs("tr", [("düş", "VERB")])[("düşün", "VERB")] == "düş"
+
+
+def test_greek_gaps_and_refused_lemmas_are_skipped() -> None:
+    el = _pairs("el", [("γράφω", "VERB"), ("είμαι", "AUX"), ("να", "AUX")])
+    assert el[("έγραψε", "VERB")] == "γράφω"
+    assert el[("γράφοντας", "VERB")] == "γράφω"
+    assert el[("είναι", "AUX")] == "είμαι"
+    assert all(f.isalpha() for f, _ in el)  # no "είμαστε1", "γράφ'" or gaps
+    assert {lem for lem in el.values()} == {"γράφω", "είμαι"}  # ablaut refuses the particle
+
+
+@pytest.mark.parametrize("lang", ["cs", "el", "tr"])
+def test_ablauts_pairs_agree_with_the_held_out_treebank(shared: Path, tmp_path: Path,
+                                                        lang: str) -> None:
+    from lambre_core.conllu_io import read_conllu
+    from lambre_core.lemma_model import ablaut_verbs
+    from lambre_core.splits import SPLITS, carve
+
+    c = carve(SPLITS[lang], tmp_path / "split")
+    train = [(w.lemma, w.upos) for s in read_conllu(c.train) for w in s.words]
+    pairs = {(f, u): lem for f, u, lem in ablaut_verbs(lang, train)}
+    hits = [(pairs[(w.form, w.upos)], w.lemma) for s in read_conllu(c.test) for w in s.words
+            if (w.form, w.upos) in pairs]
+    assert len(hits) >= 200  # the lexicon answers for a good share of the test's verbs
+    right = sum(a == b for a, b in hits)
+    assert right / len(hits) >= 0.97, [h for h in hits if h[0] != h[1]][:20]
