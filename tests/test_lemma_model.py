@@ -1,6 +1,6 @@
-"""The trained Stanza lemmatizer shipped as ``models/de/lemma.pt`` (``lambre_core/lemma_model.py``),
-the order it is combined with the lexicons in (``lemmatize.ModelLemmatizer``), and a pipeline
-without it."""
+"""The trained Stanza lemmatizer shipped as ``models/<lang>/lemma.pt`` (``lambre_core/lemma_model.py``),
+the order it is combined with the lexicons in (``lemmatize.ModelLemmatizer``), a pipeline
+without it, and the lexicon pairs in its dictionary (``ablaut``'s verbs for cs, el, tr)."""
 
 from __future__ import annotations
 
@@ -216,3 +216,40 @@ def test_ablauts_pairs_agree_with_the_held_out_treebank(shared: Path, tmp_path: 
     assert len(hits) >= 200  # the lexicon answers for a good share of the test's verbs
     right = sum(a == b for a, b in hits)
     assert right / len(hits) >= 0.97, [h for h in hits if h[0] != h[1]][:20]
+
+
+def _model_forms(lang: str) -> set[str]:
+    # the shipped lexicon holds every form of the train split with features
+    with open(REPO / "models" / lang / "lexicon.tsv", encoding="utf-8") as fh:
+        return {line.split("\t", 1)[0].lower() for line in fh}
+
+
+@pytest.mark.parametrize(("lang", "form", "lemma"), [
+    ("cs", "nepsali", "psát"),  # negated, and the train split never had the verb's past
+    ("cs", "napíšeme", "napsat"),
+    ("tr", "okuyorsunuz", "oku"),  # the treebank's stem, not ablaut's "okumak"
+    ("tr", "bakmalısınız", "bak"),
+])
+def test_the_shipped_dictionaries_hold_ablauts_verb_forms(lang: str, form: str,
+                                                          lemma: str) -> None:
+    model = load_lemma_model(REPO / "models" / lang)
+    assert model is not None, f"models/{lang}/lemma.pt is shipped"
+    assert form not in _model_forms(lang)
+    assert model.dictionary_lemma(form, "VERB") == lemma
+    assert model.dictionary_lemma(form.capitalize(), "VERB") == lemma  # a sentence's first word
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("lang", "text", "form", "lemma"), [
+    ("cs", "Včera jsme nepsali žádné dopisy.", "nepsali", "psát"),
+    ("tr", "Siz bu kitabı okuyorsunuz.", "okuyorsunuz", "oku"),
+])
+def test_the_pipeline_lemmatizes_with_the_shipped_lemma_pt(tmp_path: Path, lang: str, text: str,
+                                                           form: str, lemma: str) -> None:
+    (s,) = load_parser(lang).parse_sentences([text])
+    assert {w.form: w.lemma for w in s.words}[form] == lemma
+    # the same model directory without lemma.pt: the treebank lexicon never saw the form
+    shutil.copytree(REPO / "models" / lang, tmp_path / lang,
+                    ignore=shutil.ignore_patterns(LEMMA_FILE))
+    (s,) = Parser(resolve_models(lang, tmp_path)).parse_sentences([text])
+    assert {w.form: w.lemma for w in s.words}[form] == form
