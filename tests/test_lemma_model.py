@@ -229,6 +229,8 @@ def _model_forms(lang: str) -> set[str]:
     ("cs", "napíšeme", "napsat"),
     ("tr", "okuyorsunuz", "oku"),  # the treebank's stem, not ablaut's "okumak"
     ("tr", "bakmalısınız", "bak"),
+    ("el", "έβρισκε", "βρίσκω"),  # the imperfect, with its augment
+    ("el", "ήθελες", "θέλω"),
 ])
 def test_the_shipped_dictionaries_hold_ablauts_verb_forms(lang: str, form: str,
                                                           lemma: str) -> None:
@@ -243,6 +245,7 @@ def test_the_shipped_dictionaries_hold_ablauts_verb_forms(lang: str, form: str,
 @pytest.mark.parametrize(("lang", "text", "form", "lemma"), [
     ("cs", "Včera jsme nepsali žádné dopisy.", "nepsali", "psát"),
     ("tr", "Siz bu kitabı okuyorsunuz.", "okuyorsunuz", "oku"),
+    ("el", "Ο πατέρας μου έβρισκε πάντα λύσεις.", "έβρισκε", "βρίσκω"),
 ])
 def test_the_pipeline_lemmatizes_with_the_shipped_lemma_pt(tmp_path: Path, lang: str, text: str,
                                                            form: str, lemma: str) -> None:
