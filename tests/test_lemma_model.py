@@ -256,3 +256,26 @@ def test_the_pipeline_lemmatizes_with_the_shipped_lemma_pt(tmp_path: Path, lang:
                     ignore=shutil.ignore_patterns(LEMMA_FILE))
     (s,) = Parser(resolve_models(lang, tmp_path)).parse_sentences([text])
     assert {w.form: w.lemma for w in s.words}[form] == form
+
+
+@pytest.mark.slow
+def test_train_puts_ablauts_czech_verbs_in_the_dictionary(shared: Path, tmp_path: Path) -> None:
+    from lambre_core.conllu_io import read_conllu
+    from lambre_core.lemma_model import ablaut_verbs
+    from lambre_core.splits import SPLITS, carve
+    from lambre_core.train import TrainConfig, train
+
+    c = carve(SPLITS["cs"], tmp_path / "split")
+    small = tmp_path / "small.conllu"
+    small.write_text("\n\n".join(c.dev.read_text(encoding="utf-8").split("\n\n")[:40]) + "\n\n",
+                     encoding="utf-8")
+    cfg = TrainConfig(lang="cs", train=small, dev=small, out=tmp_path / "out",
+                      work=tmp_path / "work", components=["lemma"], steps={"lemma": 1},
+                      size="tiny", nice=0)
+    trained = LemmaModel(train(cfg)["lemma"])
+    words = [w for s in read_conllu(small) for w in s.words]
+    seen = {(w.form, w.upos) for w in words}
+    new = [t for t in ablaut_verbs("cs", [(w.lemma, w.upos) for w in words])
+           if (t[0], t[1]) not in seen]
+    assert len(new) > 500  # 40 sentences' verbs, every form ablaut conjugates (and negated)
+    assert all(trained.dictionary_lemma(f, u) == lem for f, u, lem in new)
