@@ -129,19 +129,20 @@ class Rule:
         return dict(self.when)
 
     @cached_property
-    def _lemma_sets(self) -> dict[str, frozenset[str]]:
+    def lemma_sets(self) -> dict[str, frozenset[str]]:
+        """The lemma conditions of ``when``: key (``head.lemma``...) -> casefolded lemmas."""
         return {k: frozenset(v.casefold() for v in vals)
                 for k, vals in self.when if k.endswith(".lemma")}
 
     @property
     def names_lemmas_at_all(self) -> bool:
         """Whether the rule's ``when`` names lemmas (``names_lemmas`` is then worth asking)."""
-        return bool(self._lemma_sets)
+        return bool(self.lemma_sets)
 
     def names_lemmas(self, dep_lemma: str, head_lemma: str, governor_lemma: str = "") -> bool:
         """Whether the rule names lemmas (government: ``when: {head.lemma: [...]}``) and they
         are these words' lemmas: then it speaks for these words in place of the general rule."""
-        sets = self._lemma_sets
+        sets = self.lemma_sets
         ends = {"dep": dep_lemma, "head": head_lemma, "governor": governor_lemma}
         return bool(sets) and all(ends[key.partition(".")[0]].casefold() in lemmas
                                   for key, lemmas in sets.items())
@@ -149,7 +150,7 @@ class Rule:
     @property
     def by_governor(self) -> bool:
         """Whether the rule has a ``governor.lemma`` condition (tested on the tree, per arc)."""
-        return "governor.lemma" in self._lemma_sets
+        return "governor.lemma" in self.lemma_sets
 
     def applies(
         self,
@@ -169,7 +170,7 @@ class Rule:
                 continue  # a property of the tree, not of the arc's analyses (``rule_arcs``)
             if what == "lemma":
                 lemma = dep_lemma if end == "dep" else head_lemma
-                if lemma.casefold() not in self._lemma_sets[key]:
+                if lemma.casefold() not in self.lemma_sets[key]:
                     return False
                 continue
             value = (dep_feats if end == "dep" else head_feats).get(what)
