@@ -14,7 +14,6 @@ the corpus is small, checking runs in this process.
 
 from __future__ import annotations
 
-import gc
 import io
 import multiprocessing
 import pickle
@@ -27,9 +26,9 @@ from typing import Any
 
 from .check import RuleInstance, SentenceCheck, ViolationFilter, check_sentences
 from .doc import Sentence, Word
-from .gcpause import collector_paused
+from .gcpause import collector_paused, objects_frozen
 from .rules import Rule, RuleSet
-from .sud import copy_word, with_words
+from .sud import copy_words, with_words
 
 #: a rule instance as a plain tuple, RuleInstance's fields in order
 _INSTANCE = attrgetter("rule_id", "dep", "head", "satisfied")
@@ -87,9 +86,9 @@ def check_sharded(
     out: list[SentenceCheck] = []
     # objects made so far go to the collector's permanent generation: a collection in a worker
     # then does not walk (and so copy-on-write) every page the parent holds
-    gc.freeze()
     try:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        with objects_frozen(), ProcessPoolExecutor(
+                max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
             for (a, b), payload in zip(bounds, pool.map(_check_range, bounds), strict=True):
                 with collector_paused():
                     out.extend(_decode(sentences[a:b], payload, ruleset.rules))
@@ -97,7 +96,6 @@ def check_sharded(
                     on_done(b - a)
     finally:
         _JOB = None
-        gc.unfreeze()
     return out
 
 
@@ -187,8 +185,9 @@ def _rebuild(given: Sentence, heads: tuple[int, ...], labels: tuple[str, ...],
              odd: dict[int, Word]) -> Sentence:
     """The converted sentence, as ``sud.to_sud`` builds it: the input's words copied with new
     heads and labels, its metadata copied, the rest shared."""
-    words = [odd[i] if i in odd else copy_word(w, heads[i], labels[i])
-             for i, w in enumerate(given.words)]
+    words = copy_words(given.words, [0, *heads], ["", *labels])
+    for i, w in odd.items():
+        words[i] = w
     return with_words(given, words)
 
 

@@ -418,18 +418,23 @@ def _deep(label: str) -> str | None:
     return label.split("@", 1)[1] if "@" in label else None
 
 
-def _rises(t: _Tree, kids: list[list[int]], h: int, d: int, kind: str, n: int) -> bool:
-    """Whether dependent ``n`` of ``d`` moves to ``h``, the function word now heading ``d``."""
+@_labels
+def _label_parts(label: str) -> tuple[str, str, bool]:
+    """A label's main relation, base relation, and whether its extension is ``@agent``."""
+    return main_relation(label), base_relation(label), _deep(label) == "agent"
+
+
+def _rises(t: _Tree, kids: list[list[int]], h: int, d: int, kind: str, fw: str, n: int) -> bool:
+    """Whether dependent ``n`` of ``d`` moves to ``h``, the function word now heading ``d``
+    (``kind`` the function word's kind, ``fw`` its main part: ``aux`` for ``aux:pass``)."""
     label = t.label[n]
-    main = main_relation(label)
-    base = base_relation(label)
-    fw = kind.split(":")[0]
-    up = t.w(n).upos
+    main, base, agent = _label_parts(label)
+    up = t.words[n - 1].upos
     if main in ("discourse", "orphan"):
         return True
     if main == "cc":
         return n < h
-    if _deep(label) == "agent" and (fw == "cop" or kind == "aux:caus"):
+    if agent and (fw == "cop" or kind == "aux:caus"):
         return True
     if fw in ("cop", "aux", "case"):
         if main in ("dislocated", "subj", "vocative") or base == "comp:cleft":
@@ -513,6 +518,7 @@ def _conj_rises(t: _Tree, h: int, d: int, n: int) -> bool:
 def _shift_out(t: _Tree, reversed_arcs: list[tuple[int, int, str]]) -> None:
     if not reversed_arcs:
         return
+    arcs = [(h, d, kind, kind.split(":")[0]) for h, d, kind in reversed_arcs]
     changed = True
     rounds = 0
     kids = t.kids()
@@ -520,11 +526,11 @@ def _shift_out(t: _Tree, reversed_arcs: list[tuple[int, int, str]]) -> None:
         changed = False
         rounds += 1
         moved_to: set[int] = set()
-        for h, d, kind in reversed_arcs:
+        for h, d, kind, fw in arcs:
             if t.head[d] != h:
                 continue
             for n in list(kids[d]):
-                if _rises(t, kids, h, d, kind, n):
+                if _rises(t, kids, h, d, kind, fw, n):
                     t.head[n] = h
                     kids[d].remove(n)
                     kids[h].append(n)
