@@ -330,9 +330,12 @@ def check_sentences(
     is_sud: bool = False,
     violation_filter: ViolationFilter | None = None,
     precision: Precision | None = None,
+    index: RuleIndex | None = None,
 ) -> list[SentenceCheck]:
-    """Check many sentences; broken trees are kept as checks with ``error`` set."""
-    index = RuleIndex(ruleset.enabled_rules(disabled))
+    """Check many sentences; broken trees are kept as checks with ``error`` set. ``index``: a
+    ``RuleIndex`` of the enabled rules to reuse (one is built otherwise)."""
+    if index is None:
+        index = RuleIndex(ruleset.enabled_rules(disabled))
     with collector_paused():  # checks form no cycles: see gcpause
         return [
             check_sentence(s, ruleset, disabled=disabled, is_sud=is_sud,
