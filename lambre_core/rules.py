@@ -164,19 +164,35 @@ class Rule:
         feature with an allowed value; values may be comma-joined (``Acc,Nom``), and then any
         allowed one will do; a word without the feature fails it. Lemmas are compared
         case-insensitively. ``except_lemmas``/``except_forms`` are not tested here."""
+        for on_dep, what, allowed in self._tests:
+            if what is None:  # a lemma condition (``allowed`` casefolded)
+                if (dep_lemma if on_dep else head_lemma).casefold() not in allowed:
+                    return False
+                continue
+            value = (dep_feats if on_dep else head_feats).get(what)
+            if not value:
+                return False
+            if "," in value:
+                if not any(v in allowed for v in value.split(",")):
+                    return False
+            elif value not in allowed:
+                return False
+        return True
+
+    @cached_property
+    def _tests(self) -> tuple[tuple[bool, str | None, frozenset[str]], ...]:
+        """``when`` as ``applies`` tests it, worked out once: (on the dependent?, feature or
+        None for the lemma, allowed values); ``governor.lemma`` is left to ``rule_arcs``."""
+        tests = []
         for key, allowed in self.when:
             end, _, what = key.partition(".")
             if end == "governor":
                 continue  # a property of the tree, not of the arc's analyses (``rule_arcs``)
             if what == "lemma":
-                lemma = dep_lemma if end == "dep" else head_lemma
-                if lemma.casefold() not in self.lemma_sets[key]:
-                    return False
-                continue
-            value = (dep_feats if end == "dep" else head_feats).get(what)
-            if not value or not any(v in allowed for v in value.split(",")):
-                return False
-        return True
+                tests.append((end == "dep", None, self.lemma_sets[key]))
+            else:
+                tests.append((end == "dep", what, frozenset(allowed)))
+        return tuple(tests)
 
     @property
     def reliability(self) -> float:
