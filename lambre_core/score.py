@@ -19,7 +19,7 @@ from .gcpause import collector_paused
 from .rules import RuleSet
 
 
-@dataclass
+@dataclass(slots=True)
 class RuleTally:
     """How often a rule held and failed."""
 

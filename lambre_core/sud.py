@@ -134,6 +134,8 @@ def _fw_kind(deprel: str) -> str | None:
 class _Tree:
     """Mutable heads and labels over a sentence's words (1-based; index 0 is the root)."""
 
+    __slots__ = ("words", "n", "head", "ud", "label", "ud_main", "ud_kids")
+
     def __init__(self, words: list[Word]) -> None:
         self.words = words
         self.n = len(words)
