@@ -143,18 +143,20 @@ def solve(sentence: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequenc
     for w in sentence.words:
         if w.head:
             children.setdefault(w.head, []).append(w.id)
-    arc_of = {(a.dep, a.head): a for a in arcs}
+    # each arc's rules with their cost when they fail, worked out once (not per pair of options)
+    arc_of = {(a.dep, a.head): tuple((r, weight(r) if weight is not None else 1.0)
+                                     for r in a.rules) for a in arcs}
 
     def pair_cost(dep: int, d: Feats, head: int, h: Feats) -> float:
         cost = 0.0
-        a = arc_of.get((dep, head))
-        if a is not None:
+        rules = arc_of.get((dep, head))
+        if rules is not None:
             dw, hw = words[dep], words[head]
             if (dep, head) in over:
                 d = {**d, **over[(dep, head)]}
-            for r in a.rules:
+            for r, fail in rules:
                 if outcome(r, d, h, dw.lemma, hw.lemma) is False:
-                    cost += weight(r) if weight is not None else 1.0
+                    cost += fail
         if decl_governor.get(head) == dep and DECL in d and DECL in h and d[DECL] != h[DECL]:
             cost += _HARD  # the determiner sets the noun's declension state
         return cost
