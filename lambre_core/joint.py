@@ -62,18 +62,23 @@ def when_keys(rule: Rule) -> list[str]:
 def outcome(rule: Rule, dep: Feats, head: Feats, dep_lemma: str = "",
             head_lemma: str = "") -> bool | None:
     """None when the rule does not apply to these options, else whether it holds."""
-    if rule.when and not rule.applies(dep, head, dep_lemma, head_lemma):
-        return None
-    # single values (no "Acc,Nom") are compared as strings: same answers, no sets built
+    # the feature first: where an end lacks it the rule does not apply whatever ``when`` says,
+    # and a dict lookup is cheaper than testing the conditions
+    feature = rule.feature
     if rule.type == "agree":
-        d, h = dep.get(rule.feature), head.get(rule.feature)
+        d, h = dep.get(feature), head.get(feature)
         if not (d and h):
             return None
+        if rule.when and not rule.applies(dep, head, dep_lemma, head_lemma):
+            return None
+        # single values (no "Acc,Nom") are compared as strings: same answers, no sets built
         if "," not in d and "," not in h:
             return d == h
-        return not values(dep, rule.feature).isdisjoint(values(head, rule.feature))
-    v = (dep if rule.side == "dep" else head).get(rule.feature)
+        return not values(dep, feature).isdisjoint(values(head, feature))
+    v = (dep if rule.side == "dep" else head).get(feature)
     if not v:
+        return None
+    if rule.when and not rule.applies(dep, head, dep_lemma, head_lemma):
         return None
     if "," not in v:
         return v in rule.allowed
