@@ -183,7 +183,7 @@ class Rule:
     def _tests(self) -> tuple[tuple[bool, str | None, frozenset[str]], ...]:
         """``when`` as ``applies`` tests it, worked out once: (on the dependent?, feature or
         None for the lemma, allowed values); ``governor.lemma`` is left to ``rule_arcs``."""
-        tests = []
+        tests: list[tuple[bool, str | None, frozenset[str]]] = []
         for key, allowed in self.when:
             end, _, what = key.partition(".")
             if end == "governor":
@@ -294,7 +294,7 @@ def _construct_mapping(loader: Any, node: yaml.MappingNode) -> dict[Any, Any]:
     return mapping
 
 
-for _loader in {_LineLoader, _FastLineLoader}:
+for _loader in (_LineLoader, _FastLineLoader):
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 

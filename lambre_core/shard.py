@@ -17,8 +17,8 @@ from __future__ import annotations
 import io
 import multiprocessing
 import pickle
-from collections.abc import Callable, Sequence
 from collections import deque
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import starmap

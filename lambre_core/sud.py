@@ -619,7 +619,8 @@ def copy_words(words: list[Word], heads: list[int], labels: list[str]) -> list[W
     passed (``tests/test_copying.py`` fails when one is added and not here)."""
     return [Word(w.id, w.form, w.lemma, w.upos, w.xpos, w.feats.copy(), h, label, w.deps,
                  w.misc.copy(), w.start, w.end)
-            for w, h, label in zip(words, islice(heads, 1, None), islice(labels, 1, None))]
+            for w, h, label in zip(words, islice(heads, 1, None), islice(labels, 1, None),
+                                   strict=True)]
 
 
 def copy_word(w: Word, head: int, deprel: str) -> Word:
