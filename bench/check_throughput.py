@@ -6,11 +6,12 @@ treebank, with each language's shipped rules (parsing excluded: gold trees).
 Each language is timed ``--repeat`` times and the best run is kept. Two figures per run: wall
 time, and CPU time (this process and its worker processes, user + system). On a machine other
 processes share, CPU time is the steadier figure: sentences per CPU-second is what one core
-does, wall time also counts waiting for a core. ``--jobs N`` checks in N forked processes
-(``lambre_core.shard``); ``--read`` includes reading the CoNLL-U files in the timing (what
-``lambre-core score --conllu`` does). ``--cpu-time`` (older option) ranks runs by CPU time
-instead of wall time. To compare two checkouts, run this script with ``PYTHONPATH`` pointing
-at each (``--jobs`` needs a checkout that has ``lambre_core.shard``).
+does, wall time also counts waiting for a core. ``--jobs N`` checks in N processes (this one
+and N - 1 forked workers, ``lambre_core.shard``); its CPU time is all of theirs together, so
+with N free cores the wall time comes near CPU time / N. ``--read`` includes reading the
+CoNLL-U files in the timing (what ``lambre-core score --conllu`` does). ``--cpu-time`` (older
+option) ranks runs by CPU time instead of wall time. To compare two checkouts, run this script
+with ``PYTHONPATH`` pointing at each (``--jobs`` needs a checkout that has ``lambre_core.shard``).
 """
 
 from __future__ import annotations
