@@ -32,6 +32,12 @@ Two measurements: the command line end to end (interpreter start, imports, readi
 scoring, writing the report; ``/usr/bin/time``-style wall time, CPU time and peak RSS of the
 child process from ``os.wait4``), and in process (reading + checking + scoring, imports
 excluded), which shows the checking itself.
+
+Measured (2 cores shared with another worker's benchmarks, load 5-6, best of 3), end to end on
+the SUD file: the original 5.2 s wall, 2.72 CPU-seconds, 668 MB; ``--mode paper`` 1.02 s, 0.74
+CPU-seconds, 83 MB: 5.1x faster in wall time, 3.7x less CPU, 0.12 of the memory (the checkout
+before issue 13 item 5, same script: 1.98 s, 1.04 CPU-seconds, 89 MB, 2.8x). UD file: 3.4x
+faster, 3.0x less CPU. In process: 0.30 CPU-seconds against the original's 0.73.
 """
 
 from __future__ import annotations
