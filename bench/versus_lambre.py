@@ -33,11 +33,12 @@ scoring, writing the report; ``/usr/bin/time``-style wall time, CPU time and pea
 child process from ``os.wait4``), and in process (reading + checking + scoring, imports
 excluded), which shows the checking itself.
 
-Measured (2 cores shared with another worker's benchmarks, load 5-6, best of 3), end to end on
-the SUD file: the original 5.2 s wall, 2.72 CPU-seconds, 668 MB; ``--mode paper`` 1.02 s, 0.74
-CPU-seconds, 83 MB: 5.1x faster in wall time, 3.7x less CPU, 0.12 of the memory (the checkout
-before issue 13 item 5, same script: 1.98 s, 1.04 CPU-seconds, 89 MB, 2.8x). UD file: 3.4x
-faster, 3.0x less CPU. In process: 0.30 CPU-seconds against the original's 0.73.
+Measured (2 cores shared with another worker's benchmarks, best of 3), end to end on the SUD
+file: at load 3 the original 2.60 s wall, 2.59 CPU-seconds, 666 MB; ``--mode paper`` 0.69 s,
+0.79 CPU-seconds, 83 MB: 3.7x faster, 3.3x less CPU, 0.12 of the memory (UD file: 3.2x). At
+load 5-6 the original's wall time doubles (5.2 s) and the ratio reads 5.1x (3.7x less CPU); the
+checkout before issue 13 item 5, same script at that load: 2.8x (2.6x less CPU, 0.13 of the
+memory). In process: 0.30 CPU-seconds against the original's 0.73.
 """
 
 from __future__ import annotations
