@@ -339,3 +339,20 @@ def test_a_governor_condition_applies_under_its_verbs_only() -> None:
     assert again.rules[0].conditions == rule.conditions
     with pytest.raises(RuleFileError, match="governor.lemma"):
         parse_rules(AT_REST.replace("governor.lemma", "grandparent.lemma"), "bad.yaml")
+
+
+def test_libyaml_and_python_parsers_read_rule_files_alike() -> None:
+    # rule files are read with libyaml's parser when PyYAML has it: the same data, line numbers
+    # (``__lines__``, for error messages) included, as the Python parser gives
+    import yaml
+
+    from lambre_core import rules as rules_module
+    from lambre_core.rules import rules_path
+
+    if yaml.__with_libyaml__:
+        assert issubclass(rules_module._FastLineLoader, yaml.CSafeLoader)
+    for lang in available_languages():
+        text = rules_path(lang).read_text(encoding="utf-8")
+        fast = yaml.load(text, Loader=rules_module._FastLineLoader)  # noqa: S506
+        slow = yaml.load(text, Loader=rules_module._LineLoader)  # noqa: S506
+        assert fast == slow and fast["rules"][0]["__lines__"]
