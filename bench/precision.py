@@ -7,7 +7,8 @@ judgement suites, for the paper's method (baseline, printed first) and the preci
 Sets (``../shared`` beside the repo; a set whose data is missing is skipped with the reason):
 - ``fm``: Falko-MERLIN German dev: the corrected side (annotator 0's edits applied; every
   sentence counts as clean) for the flag rate, the source side for token-level error
-  identification (Algorithm 1, gold ``R:*:FORM`` and ``R:MORPH``);
+  identification (Algorithm 1, gold ``R:*:FORM`` and ``R:MORPH``: both ends of a violated arc
+  count, as in the paper; for the precise checker also only the word it blames first);
 - ``de-test``: the German model's held-out test sentences (GSD test, even half), parsed from raw
   text; ``de-pud``: the German PUD sentences the model did not train on (its dev fifth);
 - ``ru-test``: the Russian model's held-out GSD test sentences, from raw text;
@@ -88,10 +89,15 @@ def run_fm(shared: Path, limit: int | None, show: int) -> None:
     _flag_report("fm-dev corrected side", by_mode, show)
     for mode in MODES:
         prec = precision_for(mode, "de", parser)
-        res = score_gei(m2, check_sentences(src, rules, precision=prec))
-        cells = "  ".join(f"{g}: P {c.precision * 100:5.1f} R {c.recall * 100:5.1f}"
-                          for g, c in res.items())
-        print(f"  {'fm-dev error identification':<28} {mode:<8} {cells}")
+        checks = check_sentences(src, rules, precision=prec)
+        # the paper's Algorithm 1 (both ends of a violated arc), then, for the precise checker,
+        # only the word it blames first (which also measures the blame)
+        for ends in ("arc", "blamed") if mode == "precise" else ("arc",):
+            res = score_gei(m2, checks, ends=ends)
+            cells = "  ".join(f"{g}: P {c.precision * 100:5.1f} R {c.recall * 100:5.1f}"
+                              for g, c in res.items())
+            label = mode if ends == "arc" else f"{mode}, blamed word only"
+            print(f"  {'fm-dev error identification':<28} {label:<8} {cells}")
 
 
 def run_clean(name: str, lang: str, conllu: Path, stem: str, part: str, limit: int | None,

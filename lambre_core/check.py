@@ -13,7 +13,7 @@ end that is not a noun or pronoun: the adjective, determiner or verb agrees with
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -30,9 +30,10 @@ if TYPE_CHECKING:
 _CONTROLLERS = {"NOUN", "PROPN", "PRON"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RuleInstance:
-    """One application of a rule to one arc."""
+    """One application of a rule to one arc (``__slots__``: a corpus has hundreds of
+    thousands, and a slotted one is built faster and takes a third of the memory)."""
 
     rule_id: str
     dep: int
@@ -130,16 +131,16 @@ class RuleIndex:
         key = (dep_upos, head_upos, deprel)
         found = self._memo.get(key)
         if found is None:
-            rules = tuple(
+            found = _Candidates.of(tuple(
                 r for k in ((dep_upos, head_upos), ("*", head_upos), (dep_upos, "*"), ("*", "*"))
-                for r in self._by_upos.get(k, ()) if relation_matches(r.relation, deprel))
-            found = _Candidates(
-                rules, any(r.except_lemmas or r.except_forms for r in rules),
-                tuple(r for r in rules if r.type == "as" and r.names_lemmas_at_all
-                      and not r.by_governor),
-                tuple(r for r in rules if r.by_governor))
+                for r in self._by_upos.get(k, ()) if relation_matches(r.relation, deprel)))
             self._memo[key] = found
         return found
+
+
+#: a governed rule as ``rule_arcs`` tests it: the rule, the dependent lemmas it names
+#: (casefolded; None when it names none) and the (relation, feature, side) it speaks for
+_Governed = tuple[Rule, frozenset[str] | None, tuple[str, str, str]]
 
 
 @dataclass(frozen=True)
@@ -147,32 +148,67 @@ class _Candidates:
     """An arc pattern's rules, with what ``rule_arcs`` asks of them worked out once."""
 
     rules: tuple[Rule, ...]
-    #: whether any has lemma or form exceptions
-    exceptions: bool
-    #: the assignment rules that name governor or dependent lemmas
-    governed: tuple[Rule, ...]
+    #: the rules with lemma or form exceptions
+    excepting: tuple[Rule, ...]
+    #: the assignment rules that name head lemmas, under each head lemma they name
+    #: (casefolded): an arc finds those naming its head's lemma with one lookup
+    governed_by_head: dict[str, tuple[_Governed, ...]]
+    #: the assignment rules that name dependent lemmas only
+    governed_any_head: tuple[_Governed, ...]
     #: the rules with a ``governor.lemma`` condition (the head's own head)
-    by_governor: tuple[Rule, ...] = ()
+    by_governor: tuple[Rule, ...]
+    #: every lemma and every form the rules of ``excepting`` name
+    except_lemmas: frozenset[str] = frozenset()
+    except_forms: frozenset[str] = frozenset()
+
+    def may_exempt(self, dep: Word, head: Word) -> bool:
+        """Whether some rule's exceptions name a lemma or form of this arc (``_exempt``'s
+        test, for all the rules at once: most arcs need no more)."""
+        forms = self.except_forms
+        return (dep.lemma in self.except_lemmas or head.lemma in self.except_lemmas
+                or (bool(forms) and (dep.form in forms or head.form in forms
+                                     or dep.form.lower() in forms or head.form.lower() in forms)))
+
+    @classmethod
+    def of(cls, rules: tuple[Rule, ...]) -> _Candidates:
+        by_head: dict[str, list[_Governed]] = {}
+        any_head: list[_Governed] = []
+        for r in rules:
+            if r.type != "as" or not r.names_lemmas_at_all or r.by_governor:
+                continue
+            sets = r.lemma_sets
+            entry = (r, sets.get("dep.lemma"), (r.relation, r.feature, r.side))
+            heads = sets.get("head.lemma")
+            if heads is None:
+                any_head.append(entry)
+            else:
+                for lemma in heads:
+                    by_head.setdefault(lemma, []).append(entry)
+        excepting = tuple(r for r in rules if r.except_lemmas or r.except_forms)
+        return cls(rules, excepting, {k: tuple(v) for k, v in by_head.items()}, tuple(any_head),
+                   tuple(r for r in rules if r.by_governor),
+                   frozenset().union(*(r.except_lemmas for r in excepting)),
+                   frozenset().union(*(r.except_forms for r in excepting)))
 
 
-def rule_arcs(sud: Sentence, rules: Iterable[Rule] | RuleIndex) -> list[Arc]:
-    """Every arc of a SUD sentence with the rules that may apply to it (UPOS pair, relation,
-    exceptions): the input of the joint solver. Pass a ``RuleIndex`` to reuse its lookups
-    across sentences."""
-    index = rules if isinstance(rules, RuleIndex) else RuleIndex(rules)
-    words = sud.words
+def _arc_rules(words: list[Word], index: RuleIndex) -> Iterator[tuple[Word, Word, tuple[Rule, ...]]]:
+    """Each arc (dependent, head) of a SUD sentence's words with the rules that may apply to
+    it, where there are any: the work of ``rule_arcs``, which see."""
     memo = index._memo
-    arcs: list[Arc] = []
     for dep in words:
-        if dep.head == 0:
+        if not dep.head:
             continue
         head = words[dep.head - 1]
         found = memo.get((dep.upos, head.upos, dep.deprel)) or index._lookup(
             dep.upos, head.upos, dep.deprel)
-        rs, governed = found.rules, found.governed
-        if found.exceptions:
-            rs = tuple(r for r in rs if not _exempt(r, dep, head))
-            governed = tuple(r for r in governed if not _exempt(r, dep, head))
+        rs = found.rules
+        if not rs:
+            continue
+        exempt: list[Rule] | None = None
+        if found.excepting and found.may_exempt(dep, head):
+            exempt = [r for r in found.excepting if _exempt(r, dep, head)]
+            if exempt:
+                rs = tuple(r for r in rs if all(r is not x for x in exempt))
         if found.by_governor:
             # "liegen auf" + dative: only where the preposition hangs on such a verb
             governor = words[head.head - 1].lemma if head.head else ""
@@ -182,32 +218,25 @@ def rule_arcs(sud: Sentence, rules: Iterable[Rule] | RuleIndex) -> list[Arc]:
                 rs = tuple(r for r in rs if all(r is not x for x in off))
         # a rule for this very governor ("helfen" + dative) replaces the general rule of its
         # relation and feature ("a verb's object is accusative")
-        named = {(r.relation, r.feature, r.side) for r in governed
-                 if r.names_lemmas(dep.lemma, head.lemma)} if governed else None
-        if named:
-            rs = tuple(r for r in rs if r.type != "as" or r.when
-                       or (r.relation, r.feature, r.side) not in named)
+        if found.governed_by_head or found.governed_any_head:
+            hits = found.governed_by_head.get(head.lemma.casefold(), ()) + found.governed_any_head
+            if hits:
+                lemma = dep.lemma.casefold()
+                named = {key for r, deps, key in hits if (deps is None or lemma in deps)
+                         and not (exempt and any(r is x for x in exempt))}
+                if named:
+                    rs = tuple(r for r in rs if r.type != "as" or r.when
+                               or (r.relation, r.feature, r.side) not in named)
         if rs:
-            arcs.append(Arc(dep.id, head.id, rs))
-    return arcs
+            yield dep, head, rs
 
 
-def _plain_outcomes(sud: Sentence, arcs: Iterable[Arc]) -> list[tuple[Rule, int, int, bool]]:
-    """The rule outcomes of the paper's method, each word with its one (tagger's) analysis.
-
-    This is what ``joint.solve`` returns when every word has a single option and no declension
-    governor or arc override is given (nothing to choose, so the choice is the tagger's),
-    computed directly with the same ``joint.outcome``: the solver's dynamic programme only
-    pays off when words have several analyses."""
-    words = sud.words
-    out: list[tuple[Rule, int, int, bool]] = []
-    for a in arcs:
-        dw, hw = words[a.dep - 1], words[a.head - 1]
-        for r in a.rules:
-            ok = outcome(r, dw.feats, hw.feats, dw.lemma, hw.lemma)
-            if ok is not None:
-                out.append((r, a.dep, a.head, ok))
-    return out
+def rule_arcs(sud: Sentence, rules: Iterable[Rule] | RuleIndex) -> list[Arc]:
+    """Every arc of a SUD sentence with the rules that may apply to it (UPOS pair, relation,
+    exceptions): the input of the joint solver. Pass a ``RuleIndex`` to reuse its lookups
+    across sentences."""
+    index = rules if isinstance(rules, RuleIndex) else RuleIndex(rules)
+    return [Arc(dep.id, head.id, rs) for dep, head, rs in _arc_rules(sud.words, index)]
 
 
 def check_sentence(
@@ -236,17 +265,25 @@ def check_sentence(
     sud = sentence if is_sud else to_sud(sentence)
     if index is None:
         index = RuleIndex(ruleset.enabled_rules(disabled))
-    arcs = rule_arcs(sud, index)
     if precision is not None:
         from .evidence import check_precise
 
-        return check_precise(sud, arcs, precision, index.rules)
+        return check_precise(sud, rule_arcs(sud, index), precision, index.rules)
+    # the paper's method: each word with its one (tagger's) analysis. This is what
+    # ``joint.solve`` gives when every word has a single option (nothing to choose, so the choice
+    # is the tagger's), computed directly with the same ``joint.outcome``: the solver's dynamic
+    # programme only pays off when words have several analyses
     result = SentenceCheck(sud)
+    instances = result.instances
     pending: list[tuple[Rule, Word, Word]] = []
-    for rule, d, h, ok in _plain_outcomes(sud, arcs):
-        result.instances.append(RuleInstance(rule.id, d, h, ok))
-        if not ok:
-            pending.append((rule, sud.word(d), sud.word(h)))
+    for dep, head, rs in _arc_rules(sud.words, index):
+        df, hf, dl, hl, d, h = dep.feats, head.feats, dep.lemma, head.lemma, dep.id, head.id
+        for rule in rs:
+            ok = outcome(rule, df, hf, dl, hl)
+            if ok is not None:
+                instances.append(RuleInstance(rule.id, d, h, ok))
+                if not ok:
+                    pending.append((rule, dep, head))
     failing_arcs: dict[int, set[int]] = {}
     for _, dep, head in pending:
         failing_arcs.setdefault(dep.id, set()).add(head.id)
@@ -307,9 +344,12 @@ def check_sentences(
     is_sud: bool = False,
     violation_filter: ViolationFilter | None = None,
     precision: Precision | None = None,
+    index: RuleIndex | None = None,
 ) -> list[SentenceCheck]:
-    """Check many sentences; broken trees are kept as checks with ``error`` set."""
-    index = RuleIndex(ruleset.enabled_rules(disabled))
+    """Check many sentences; broken trees are kept as checks with ``error`` set. ``index``: a
+    ``RuleIndex`` of the enabled rules to reuse (one is built otherwise)."""
+    if index is None:
+        index = RuleIndex(ruleset.enabled_rules(disabled))
     with collector_paused():  # checks form no cycles: see gcpause
         return [
             check_sentence(s, ruleset, disabled=disabled, is_sud=is_sud,

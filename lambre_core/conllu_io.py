@@ -65,12 +65,29 @@ def _dict_field(value: str) -> dict[str, str]:
     return out
 
 
+#: FEATS strings already read, as dicts to copy: a treebank has a few thousand distinct ones
+#: (3,903 in all the shared treebanks), and copying a dict is a fraction of parsing it
+_FEATS_SEEN: dict[str, dict[str, str]] = {}
+_FEATS_SEEN_MAX = 50_000
+
+
+def _feats_field(value: str) -> dict[str, str]:
+    """FEATS as ``_dict_field`` reads it, remembered per distinct string (a fresh dict each call)."""
+    seen = _FEATS_SEEN.get(value)
+    if seen is not None:
+        return seen.copy()
+    out = _dict_field(value)
+    if len(_FEATS_SEEN) < _FEATS_SEEN_MAX:
+        _FEATS_SEEN[value] = out.copy()  # a copy of its own: callers may change theirs
+    return out
+
+
 def _plain_int(value: str) -> bool:
     """Whether ``value`` is a non-negative integer as the ``conllu`` library reads one."""
     return value.isascii() and value.isdigit() and (value == "0" or value[0] != "0")
 
 
-def _fast_word(cols: list[str], expected_id: int) -> Word | None:
+def _fast_word(cols: list[str], expected_id: int, line: str) -> Word | None:
     """The word of an ordinary token line (the expected integer ID, an integer HEAD), read
     without the ``conllu`` library's regular expressions, which dominated reading time; None
     for anything else (multiword and empty nodes, odd fields, errors): ``_parse_block`` then
@@ -79,13 +96,12 @@ def _fast_word(cols: list[str], expected_id: int) -> Word | None:
     if (tid != str(expected_id) or not _plain_int(head)
             or ("-" in cols[8] and cols[8] != "_")):  # DEPS with ranges: the library may object
         return None
-    for c in cols:
-        if "  " in c:  # the library also splits fields at runs of spaces
-            return None
+    if "  " in line:  # the library also splits fields at runs of spaces (no run spans a tab)
+        return None
     misc = _dict_field(cols[9])
-    start, end = _offsets(misc)
+    start, end = _offsets(misc) if misc else (None, None)
     return Word(expected_id, cols[1], cols[2] or "_", intern(cols[3] or "_"), intern(cols[4] or "_"),
-                _dict_field(cols[5]), int(head), intern(cols[7] or "_"), intern(cols[8]), misc,
+                _feats_field(cols[5]), int(head), intern(cols[7] or "_"), intern(cols[8]), misc,
                 start, end)
 
 
@@ -103,7 +119,7 @@ def _parse_block(lines: list[tuple[int, str]], source: str) -> Sentence:
             raise ConlluError(
                 f"expected 10 tab-separated fields, found {len(cols)}", source, lineno, 1
             )
-        fast = _fast_word(cols, len(words) + 1)
+        fast = _fast_word(cols, len(words) + 1, line)
         if fast is not None:
             words.append(fast)
             continue
@@ -177,12 +193,24 @@ def _fill_offsets(sent: Sentence) -> None:
     if all(w.start is not None for w in sent.words) or "text" not in sent.metadata:
         return
     text = sent.metadata["text"]
+    words = sent.words
+    if not sent.multiword:  # the common case: one word a token, aligned in one pass
+        cursor = 0
+        for w in words:
+            form = w.form
+            pos = text.find(form, cursor)
+            if pos < 0:
+                return  # text and forms disagree: leave the rest without offsets
+            cursor = pos + len(form)
+            if w.start is None:
+                w.start, w.end = pos, cursor
+        return
     mwt_at = {m.first: m for m in sent.multiword}
     cursor = 0
     i = 1
-    while i <= len(sent.words):
+    while i <= len(words):
         unit = mwt_at.get(i)
-        form = unit.form if unit else sent.word(i).form
+        form = unit.form if unit else words[i - 1].form
         last = unit.last if unit else i
         pos = text.find(form, cursor)
         if pos < 0:
@@ -190,7 +218,7 @@ def _fill_offsets(sent: Sentence) -> None:
         if unit:
             unit.start, unit.end = pos, pos + len(form)
         for wid in range(i, last + 1):
-            w = sent.word(wid)
+            w = words[wid - 1]
             if w.start is None:
                 w.start, w.end = pos, pos + len(form)
         cursor = pos + len(form)

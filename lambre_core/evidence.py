@@ -65,6 +65,11 @@ class Precision:
     lexicon: Any | None = None
 
 
+#: the word classes whose unknown words get an analysis without agreement features
+_UNKNOWN_FREE = ("VERB", "AUX")
+_AGREEMENT_FEATS = frozenset({"Case", "Number", "Gender", "Person"})
+
+
 def _rel(w: Word) -> str:
     return base_relation(w.deprel).split("@")[0]
 
@@ -109,6 +114,14 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
         raw = _strong_quantifiers(sud, raw)
     analyses = _finite_with_subject(sud, raw)
     options = {wid: a.options for wid, a in analyses.items()}
+    for wid, a in analyses.items():
+        if not a.known and sud.word(wid).upos in _UNKNOWN_FREE \
+                and a.options[0].get("VerbForm", "Fin") == "Fin":
+            # a word no lexicon knows proves nothing, and its tagger guess must not force the
+            # words around it into a failure either ("daß die Europäer plötzlich": "plötzlich"
+            # tagged a singular verb makes "die Europäer" singular): it may also agree with none
+            options[wid] = (*a.options, {k: v for k, v in a.options[0].items()
+                                         if k not in _AGREEMENT_FEATS})
     governors = decl_governors(sud, options)
     joined = _join_split_coordination(sud)
     if joined is not sud:
@@ -137,6 +150,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                   and all(analyses[w].known or (w in plural and r.feature == "Number")
                                           for w in _rests_on(r, d, h))
                   and not _doubtful(sud, r, d, h, options, arcs, rules, raw, precision.lang)
+                  and not _government_induced(sud, r, d, h, arcs, options, governors, rules,
+                                              raw, precision.lang)
                   and (parsed is sud  # roles unchanged: the same tree, no need to ask twice
                        # the parser's tree is asked about the word in the role the rule is about
                        or _rel(parsed.word(d)) != _rel(sud.word(d))
@@ -465,6 +480,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
               analyses: Mapping[int, WordAnalyses], lang: str) -> bool:
     """Whether the parse, rather than the writer, may be to blame for a failure."""
     d, h = sud.word(dep), sud.word(head)
+    if lang == "de" and (_compound_part(sud, d) or _compound_part(sud, h)
+                         or _unknown_contraction(sud, dep) or _unknown_contraction(sud, head)):
+        return True
     if _rel(d) == "subj":
         return _subject_doubt(sud, rule, dep, head, options, rules, analyses, lang)
     if rule.feature == "VerbForm":
@@ -476,6 +494,10 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             or any(w.head == dep and _rel(w) == "subj" for w in sud.words)
     if rule.type == "as" and h.upos == "ADP" and _outside_pp(sud, d, h):
         return True
+    if lang == "de" and rule.type == "as" and h.upos == "ADP" and d.upos == "NOUN" \
+            and d.id < len(sud.words) and sud.word(d.id + 1).upos == "PROPN" \
+            and not any(x.head == dep and x.upos == "DET" for x in sud.words):
+        return True  # a title before a name keeps its base form: "von Ministerpräsident Maassum"
     if rule.type == "as" and h.upos == "ADP" and (
             any(x.head == dep and _is_numeral(x, lang) and (lang != "de" or x.form[:1].isdigit())
                 for x in sud.words)
@@ -525,6 +547,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # units stay singular after numerals ("neun Uhr", "5 Euro")
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _cut_off(sud, d, h):
         return True
+    if lang == "de" and d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS \
+            and _german_phrase_doubt(sud, d, h, options):
+        return True
     if d.upos in ("DET", "ADJ") and any(
             x.head == head and _rel(x) == "conj:coord" for x in sud.words) \
             and rule.feature == "Number":
@@ -541,6 +566,79 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
                  or _fits_next(rule, d, sud.word(h.id + 1), options, arcs, dep, head)):
         return True  # "die Johannesburger Zeitung": the first may be an adjective, the noun next
     return _other_head_agrees(sud, rule, dep, head, options, arcs, lang)
+
+
+_EIN = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
+#: words before a partitive genitive ("viele dieser Marktplätze", "einer meiner Freunde")
+_PARTITIVE = _EIN | {f"{stem}{end}" for stem in ("viel", "einig", "manch", "wenig", "mehrer",
+                                                   "kein", "jed", "beid")
+                     for end in ("e", "en", "er", "es", "em")}
+#: forms of the German definite article that are also relative pronouns
+_DE_RELATIVE_FORMS = frozenset({"der", "die", "das", "den", "dem", "denen", "deren", "dessen"})
+
+
+#: German contractions of a preposition and an article: a multiword token of any other form is
+#: a tokenizer's mistake ("um" read as "un dem")
+_DE_CONTRACTIONS = frozenset({
+    "am", "im", "zum", "zur", "vom", "beim", "ins", "ans", "aufs", "durchs", "fürs", "ums",
+    "übers", "unters", "vors", "hinters", "überm", "unterm", "vorm", "hinterm", "hintern",
+    "untern", "übern"})
+
+
+def _unknown_contraction(sud: Sentence, wid: int) -> bool:
+    """Whether a word comes from a multiword token that is no German contraction."""
+    return any(m.first <= wid <= m.last and m.form.lower() not in _DE_CONTRACTIONS
+               for m in sud.multiword)
+
+
+def _compound_part(sud: Sentence, w: Word) -> bool:
+    """A part of a compound written with a hyphen or slash ("Dritte-Welt-Netzwerk", "CDU /
+    SPD-Senat"): its case and gender are the whole compound's, not its own."""
+    nxt = sud.word(w.id + 1) if w.id < len(sud.words) else None
+    prev = sud.word(w.id - 1) if w.id > 1 else None
+    if w.form.endswith("-") or any(x is not None and x.form == "/" for x in (nxt, prev)):
+        return True
+    # a hyphen written against the word (a dash between spaces sets off an insertion)
+    return (nxt is not None and nxt.form in ("-", "–") and w.end is not None and nxt.start == w.end) \
+        or (prev is not None and prev.form in ("-", "–") and prev.end is not None
+            and w.start == prev.end)
+
+
+def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
+                         options: Mapping[int, Sequence[Feats]]) -> bool:
+    """A German determiner or adjective whose phrase the parse may have built wrongly: "ein"
+    beside another determiner (a pronoun: "auf der einen Seite"); a comparative
+    before "als" is a predicate ("wichtiger als finanzielle Entlohnung"); an article right after
+    a comma that fits the noun before it may be a relative pronoun ("ein System, das lange Zeit
+    gedauert hat"; "viele Leute, die hohe Gagen erhalten")."""
+    lo, hi = sorted((d.id, noun.id))
+    if any(sud.word(i).form.lower() in ("als", "wie") for i in range(lo + 1, hi)):
+        return True
+    dets = [x for x in sud.words if x.head == noun.id and x.upos == "DET" and x.id < noun.id]
+    if any(b.id == a.id + 1 and (a.form.lower() in _PARTITIVE or b.form.lower() in _EIN)
+           for a in dets for b in dets):
+        # "ein" beside another determiner: a pronoun, "auf der einen Seite" (declined weak),
+        # "mit einem meiner Freunde", "viele dieser Marktplätze" (a partitive genitive after
+        # it), "ein ihrer Meinung nach unberechenbarer Elektriker" (an inserted phrase)
+        return True
+    for x in dets:
+        if x.form.lower() in _DE_RELATIVE_FORMS and x.id > 2 and sud.word(x.id - 1).form == ",":
+            # a relative clause: it fits the noun before the comma and ends in its finite verb
+            # ("das lange Zeit gedauert hat"; not "die Ziel des Vereins ist", "das Wert zu
+            # vergleichen")
+            before = [w for w in sud.words[:x.id - 2] if w.upos in ("NOUN", "PROPN", "PRON")]
+            end = next((w for w in sud.words[x.id:] if w.upos == "PUNCT"), None)
+            last = sud.word(end.id - 1) if end is not None else sud.words[-1]
+            inside = sud.words[noun.id:last.id - 1]
+            if before and last.upos in ("VERB", "AUX") \
+                    and sud.word(last.id - 1).form.lower() != "zu" \
+                    and any(o.get("VerbForm", "Fin") == "Fin" for o in options[last.id]) \
+                    and not any(w.upos in ("VERB", "AUX") and w.feats.get("VerbForm") == "Fin"
+                                for w in inside) \
+                    and any(_number_gender_fit(o, a) for o in options[x.id]
+                            for a in options[before[-1].id]):
+                return True
+    return False
 
 
 def _count_doubt(sud: Sentence, num: Word, noun: Word, lang: str) -> bool:
@@ -600,6 +698,12 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         readings = ("Part", "Inf") if under_aux else ("Fin",)
         cands = {lem.casefold() for vf in readings
                  for lem in german_verb_lemmas(h.form, {"VerbForm": vf})}
+        if under_aux:
+            # a separable verb's infinitive and participle carry its particle ("stattgefunden"):
+            # "finden" under an auxiliary is not "stattfinden"
+            form = h.form.casefold()
+            cands = {c for c in cands if not any(
+                c != m and c.endswith(m) and not form.startswith(c[:-len(m)]) for m in cands)}
         allowed = {v.casefold() for k, vs in rule.when if k == "head.lemma" for v in vs}
         if not cands and h.lemma.casefold() in allowed:
             # a verb the reverse index lacks: its own lemma's paradigm, if it has the form
@@ -614,11 +718,14 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         u = sud.word(i)
         if u.form == "," or u.upos in ("SCONJ", "VERB") or u.feats.get("PronType") == "Rel":
             return True
+    if any(w.head == d.id and w.upos == "CCONJ" for w in sud.words):
+        return True  # a conjunct hung on the verb ("Probleme ... oder der Haussuche vermeiden")
     cases = _np_cases(sud, d, options)
     cx = _verbal_complex(sud, h.id)
     if "Nom" in cases:
         sure = [w for w in _subjects(sud, cx, d.id) if _surely_nominative(w, options, analyses)]
-        if not sure or cases == {"Nom"}:
+        if not sure or (cases == {"Nom"}
+                        and not _nominative_object(sud, rule, d.id, h.id, options, analyses, lang)):
             return True  # the subject, misparsed ("welcher Karriere man folgen will")
     allowed_cases = set(rule.allowed)
     if any(w.head in cx and w.id != d.id and _rel(w) in ARG_RELS and w.upos in _CONTROLLERS
@@ -628,6 +735,40 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     if "Gen" in cases and first > 1 and sud.word(first - 1).upos in ("NOUN", "PROPN"):
         return True  # a genitive attribute of the noun before ("die Belohnung eines Menschen")
     return False
+
+
+def _is_frame(rule: Rule) -> bool:
+    """A verb's case frame: a government rule keyed on the verb's lemma ("helfen" + dative)."""
+    return rule.type == "as" and rule.feature == "Case" and rule.head_upos in ("VERB", "AUX") \
+        and "head.lemma" in when_keys(rule)
+
+
+def _governs(rule: Rule) -> bool:
+    """A rule that sets a noun phrase's case from outside it: a verb's case frame or a
+    preposition's government."""
+    return _is_frame(rule) or (rule.type == "as" and rule.feature == "Case"
+                               and rule.head_upos == "ADP")
+
+
+def _government_induced(sud: Sentence, rule: Rule, dep: int, head: int, arcs: Sequence[Arc],
+                        options: Mapping[int, Sequence[Feats]],
+                        governors: Mapping[int, int | None], rules: Sequence[Rule],
+                        analyses: Mapping[int, WordAnalyses], lang: str) -> bool:
+    """Whether an agreement inside a noun phrase fails only in the case its governor demands
+    ("den Unternehmen" agrees as a dative, not as the accusative "benutzen" takes; "zu viele
+    Menschen" as a nominative, not as the dative of "zu") while that government may itself have
+    failed through the parse: then the parse, not the phrase, is suspect."""
+    if rule.type != "agree":
+        return False
+    if not any(a.dep == head and any(_governs(g) for g in a.rules) for a in arcs):
+        return False
+    free = solve(sud, arcs, options, governors,
+                 lambda r: 0.01 if _governs(r) else _weight(r), _coordinated_subjects(sud, options))
+    if any(r is rule and d == dep and h == head and not ok for r, d, h, ok in free.outcomes):
+        return False  # the phrase fails whatever case it is in
+    # the governments that apply (a frame: the verb's lemma is its)
+    return any(_doubtful(sud, g, d, h, options, arcs, rules, analyses, lang)
+               for g, d, h, _ok in free.outcomes if d == head and _governs(g))
 
 
 #: verbs whose second noun phrase is a nominative predicate ("Er ist/wird/bleibt ein Lehrer")
@@ -642,7 +783,8 @@ def _nominative_object(sud: Sentence, rule: Rule, dep: int, head: int,
     gefunden") beside a subject that can only be nominative, of a known verb that is no copula,
     with nothing between them but the clause's own words."""
     if lang != "de" or rule.type != "as" or rule.feature != "Case" or "Nom" in rule.allowed \
-            or base_relation(rule.relation) != "comp:obj" or rule.when:
+            or base_relation(rule.relation) != "comp:obj" \
+            or any(k != "head.lemma" for k, _ in rule.when):
         return False
     d, h = sud.word(dep), sud.word(head)
     if h.upos != "VERB" or d.upos != "NOUN" or _np_cases(sud, d, options) != {"Nom"}:
@@ -958,6 +1100,10 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     if v.upos not in ("VERB", "AUX"):
         return False
     lo, hi = _clause_span(sud, head)
+    if lang == "de" and subj.form[:1].isupper() and dep < len(sud.words) \
+            and sud.word(dep + 1).upos in ("NOUN", "PROPN") \
+            and any("AdjDecl" in o for o in options[dep]):
+        return True  # an adjective of a name taken for its noun: "Der Oberste Gerichtshof"
     if sum(1 for w in sud.words if w.head == head and _rel(w) == "subj") > 1:
         return True  # two subjects: the parse of this clause is broken
     if not lo <= dep <= hi and any(sud.word(i).form in ("(", ")", "--", "–", "—")

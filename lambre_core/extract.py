@@ -823,8 +823,11 @@ def _case_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     side: Side = "dep"
     for allowed, lemmas in sorted(by_cases.items()):
         folded = {lem.casefold(): lem for lem in lemmas}
+        # an accusative frame constrains the objects only: a bare noun phrase that is an
+        # adverbial ('comp:obl') takes any case ("eines Tages", "den ganzen Tag")
+        relations = ("comp:obj",) if allowed == ("Acc",) else _FRAME_RELATIONS
         for x in _FRAME_DEPS:
-            for d in _FRAME_RELATIONS:
+            for d in relations:
                 arcs = [a for a in stats.arcs.get((x, "VERB", d), ())
                         if a.head.lemma.casefold() in folded and a.dep.feat_values("Case")]
                 per: dict[str, Counter[str]] = defaultdict(Counter)

@@ -143,27 +143,29 @@ class Counts:
                 "tp": self.tp, "fp": self.fp, "fn": self.fn}
 
 
-def token_detections(check: SentenceCheck, types: Iterable[str]) -> dict[int, set[int]]:
-    """Token-level ``E(t)`` from the violations of rules of the given types.
+#: which words of a violation count as detected: ``arc``, the words of the violated arc and a
+#: determiner blamed off it (the paper's Algorithm 1: either end may be the one to correct,
+#: "diesen Lehrer": "diesem" or "Lehrern"); ``blamed``, only the word the checker blames first
+#: (stricter: it also measures the blame)
+ENDS = ("arc", "blamed")
 
-    The paper's method puts a failing arc's error on both its ends; the precise checker knows
-    which word to blame, so only that token is detected (with the other end in its ``E``)."""
+
+def token_detections(check: SentenceCheck, types: Iterable[str],
+                     ends: str = "arc") -> dict[int, set[int]]:
+    """Token-level ``E(t)`` from the violations of rules of the given types: each detected token
+    with the other words of its violations (see ``ENDS``)."""
     wanted = set(types)
     w2t = word_to_token(check.sentence)
     out: dict[int, set[int]] = {}
     for v in check.violations:
         if v.rule.type not in wanted:
             continue
-        if v.evidence != "tagger":
-            a, b = w2t.get(v.blamed.id), w2t.get(v.other.id)
-            if a is not None and b is not None:
-                out.setdefault(a, set()).add(b)
+        words = (v.dep.id, v.head.id) if v.evidence == "tagger" else v.blame
+        toks = [t for t in (w2t.get(i) for i in words) if t is not None]
+        if len(toks) < 2:
             continue
-        a, b = w2t.get(v.dep.id), w2t.get(v.head.id)
-        if a is None or b is None:
-            continue
-        out.setdefault(a, set()).add(b)
-        out.setdefault(b, set()).add(a)
+        for a in (toks if ends == "arc" or v.evidence == "tagger" else toks[:1]):
+            out.setdefault(a, set()).update(t for t in toks if t != a)
     return out
 
 
@@ -187,11 +189,12 @@ GROUPS = {"all": ("agree", "as"), "agree": ("agree",), "as": ("as",)}
 
 
 def score_gei(m2: Sequence[M2Sentence], checks: Sequence[SentenceCheck],
-              types: Sequence[str] = DEFAULT_TYPES) -> dict[str, Counts]:
-    """Precision/recall counts for all rules, agreement rules and assignment rules."""
+              types: Sequence[str] = DEFAULT_TYPES, ends: str = "arc") -> dict[str, Counts]:
+    """Precision/recall counts for all rules, agreement rules and assignment rules (``ends``:
+    which words of a violation are detected, see ``ENDS``)."""
     result = {g: Counts() for g in GROUPS}
     for src, chk in zip(m2, checks, strict=True):
         gold = gold_errors(src, types)
         for g, kinds in GROUPS.items():
-            score_sentence(result[g], len(src.tokens), token_detections(chk, kinds), gold)
+            score_sentence(result[g], len(src.tokens), token_detections(chk, kinds, ends), gold)
     return result

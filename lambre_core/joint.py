@@ -62,18 +62,23 @@ def when_keys(rule: Rule) -> list[str]:
 def outcome(rule: Rule, dep: Feats, head: Feats, dep_lemma: str = "",
             head_lemma: str = "") -> bool | None:
     """None when the rule does not apply to these options, else whether it holds."""
-    if rule.when and not rule.applies(dep, head, dep_lemma, head_lemma):
-        return None
-    # single values (no "Acc,Nom") are compared as strings: same answers, no sets built
+    # the feature first: where an end lacks it the rule does not apply whatever ``when`` says,
+    # and a dict lookup is cheaper than testing the conditions
+    feature = rule.feature
     if rule.type == "agree":
-        d, h = dep.get(rule.feature), head.get(rule.feature)
+        d, h = dep.get(feature), head.get(feature)
         if not (d and h):
             return None
+        if rule.when and not rule.applies(dep, head, dep_lemma, head_lemma):
+            return None
+        # single values (no "Acc,Nom") are compared as strings: same answers, no sets built
         if "," not in d and "," not in h:
             return d == h
-        return not values(dep, rule.feature).isdisjoint(values(head, rule.feature))
-    v = (dep if rule.side == "dep" else head).get(rule.feature)
+        return not values(dep, feature).isdisjoint(values(head, feature))
+    v = (dep if rule.side == "dep" else head).get(feature)
     if not v:
+        return None
+    if rule.when and not rule.applies(dep, head, dep_lemma, head_lemma):
         return None
     if "," not in v:
         return v in rule.allowed
@@ -143,18 +148,20 @@ def solve(sentence: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequenc
     for w in sentence.words:
         if w.head:
             children.setdefault(w.head, []).append(w.id)
-    arc_of = {(a.dep, a.head): a for a in arcs}
+    # each arc's rules with their cost when they fail, worked out once (not per pair of options)
+    arc_of = {(a.dep, a.head): tuple((r, weight(r) if weight is not None else 1.0)
+                                     for r in a.rules) for a in arcs}
 
     def pair_cost(dep: int, d: Feats, head: int, h: Feats) -> float:
         cost = 0.0
-        a = arc_of.get((dep, head))
-        if a is not None:
+        rules = arc_of.get((dep, head))
+        if rules is not None:
             dw, hw = words[dep], words[head]
             if (dep, head) in over:
                 d = {**d, **over[(dep, head)]}
-            for r in a.rules:
+            for r, fail in rules:
                 if outcome(r, d, h, dw.lemma, hw.lemma) is False:
-                    cost += weight(r) if weight is not None else 1.0
+                    cost += fail
         if decl_governor.get(head) == dep and DECL in d and DECL in h and d[DECL] != h[DECL]:
             cost += _HARD  # the determiner sets the noun's declension state
         return cost

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -122,13 +123,87 @@ def lexicon_dictionary(lang: str, train_lemmas: Iterable[tuple[str, str]] = ()) 
     German: every form of the verbs the conjugator knows (the common verbs and the treebank's,
     ``ablaut`` through ``morph_de``) and the inflected forms of the ``german-nouns`` nouns.
     Russian: pymorphy3's paradigms of the lemmas the treebank's train split has
-    (``train_lemmas``: (lemma, UPOS)); all of pymorphy3 would be hundreds of MB, and at run time
-    the lexicon lemmatizer asks pymorphy3 itself. Other languages: none."""
+    (``train_lemmas``: the (lemma, UPOS) of its words); all of pymorphy3 would be hundreds of MB,
+    and at run time the lexicon lemmatizer asks pymorphy3 itself. Czech, Greek, Turkish: the
+    one-word forms ``ablaut`` conjugates for the train split's VERB and AUX lemmas
+    (``ablaut_verbs``). Other languages: none."""
     if lang == "de":
         return _german_verbs() + _german_nouns()
     if lang == "ru":
         return _russian(train_lemmas)
+    if lang in ABLAUT_FORMS:
+        return ablaut_verbs(lang, train_lemmas)
     return []
+
+
+#: the attributes of ``ablaut``'s conjugation that hold one-word forms, per language. Czech's
+#: past and conditional are analytic ("psal jsem"): their verb is the past participle. Greek has
+#: no passive and no subjunctive there; Turkish no participles or converbs, only finite forms
+#: and the infinitive.
+ABLAUT_FORMS: dict[str, tuple[str, ...]] = {
+    "cs": ("infinitive", "present", "imperative", "past_participle", "passive_participle",
+           "transgressive"),
+    "el": ("present_all", "imperfect", "aorist", "imperative", "gerund"),
+    "tr": ("infinitive", "aorist", "past", "future", "progressive", "evidential",
+           "necessitative", "imperative"),
+}
+#: Czech verbs whose negation is not ne + form ("je" -> "není"; "neje" is a form of *jíst*)
+_CS_IRREGULAR_NEGATION = frozenset({"být"})
+_TR_BACK_VOWELS = frozenset("aıou")
+_TR_VOWELS = frozenset("aıoueiöü")
+
+
+def ablaut_verbs(lang: str, train_lemmas: Iterable[tuple[str, str]]) -> list[Triple]:
+    """(form, UPOS, lemma) for every one-word form ``ablaut`` conjugates of the VERB and AUX
+    lemmas in ``train_lemmas`` (the (lemma, UPOS) of each training word, repeats counting), under
+    the lemma the treebank writes (Turkish: the stem, "yaz" for *yazmak*). A form in two
+    paradigms goes to the verb the train split has more often; a form that is itself one of
+    those verbs' lemmas is left to that verb (Turkish "düşün" is *düşün*, not the plural
+    imperative of *düş*). Lemmas ``ablaut`` refuses (Greek deponents and particles) are
+    skipped."""
+    import ablaut
+
+    counts = Counter((lem, upos) for lem, upos in train_lemmas
+                     if upos in ("VERB", "AUX") and lem.isalpha() and lem[:1].islower())
+    verb_lemmas = {lem for lem, _ in counts}
+    out: dict[tuple[str, str], str] = {}
+    for (lemma, upos), _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        infinitive = _ablaut_infinitive(lang, lemma)
+        if infinitive is None:
+            continue
+        try:
+            conj = ablaut.conjugate(infinitive, lang=lang)
+        except ValueError:  # "not a Greek verb": ablaut conjugates only what it recognises
+            continue
+        for form in _ablaut_forms(lang, lemma, conj):
+            if form != lemma and form not in verb_lemmas:
+                out.setdefault((form, upos), lemma)
+    return [(f, u, lem) for (f, u), lem in sorted(out.items())]
+
+
+def _ablaut_infinitive(lang: str, lemma: str) -> str | None:
+    """What ``ablaut`` conjugates for a treebank lemma: Turkish treebanks write the verb's stem,
+    ablaut wants the infinitive (-mak after a back vowel, -mek after a front one)."""
+    if lang != "tr":
+        return lemma
+    vowels = [c for c in lemma if c in _TR_VOWELS]
+    if not vowels:
+        return None
+    return lemma + ("mak" if vowels[-1] in _TR_BACK_VOWELS else "mek")
+
+
+def _ablaut_forms(lang: str, lemma: str, conj: Any) -> Iterator[str]:
+    """The one-word forms of a conjugation. ablaut's tables hold gaps (None, "—"), elided forms
+    ("γράφ'") and footnote marks ("είμαστε1"): only purely alphabetic forms count. Czech writes
+    the negation as a prefix of every form (ne + "psal")."""
+    for attr in ABLAUT_FORMS[lang]:
+        value = getattr(conj, attr, None)
+        for form in [value] if isinstance(value, str) else (value or ()):
+            if not isinstance(form, str) or not form.isalpha():
+                continue
+            yield form
+            if lang == "cs" and lemma not in _CS_IRREGULAR_NEGATION:
+                yield "ne" + form
 
 
 def _german_verbs() -> list[Triple]:

@@ -820,6 +820,15 @@ def _noun_analyses(form: str) -> tuple[Analysis, ...] | None:
     got = _noun_analyses_1(form)
     if got is None and "ß" in form:  # old spelling: Kompromiß, Ausschuß
         got = _noun_analyses_1(form.replace("ß", "ss"))
+    if "ss" in form:
+        # Swiss spelling (Strasse: Straße, besides the plural of Strass): every reading of each
+        # "ss" read as "ß"
+        cells = list(got or ())
+        at = form.find("ss")
+        while at >= 0:
+            cells += _noun_analyses_1(form[:at] + "ß" + form[at + 2:]) or ()
+            at = form.find("ss", at + 1)
+        got = _finish(cells) if cells else None
     if got is None and form[:1].islower():
         got = _closed_analyses(form, "PRON")  # a pronoun or quantifier tagged NOUN: die anderen
     return got
@@ -849,11 +858,16 @@ _PRESENT_PARTICIPLE = ("ende", "endes", "ender", "endem", "enden")
 
 
 def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
+    # read as a compound of a shorter noun (Erlernte: Erle + Ernte?) or a guessed infinitive
+    # (Gelesenen): a nominalized adjective or participle may be the word instead
+    compound = False
     every = _records(form)
     cells = _noun_cells_for(form, [r for r in every if _usable(r, False)])
     cells += _measure(form, cells)
     if not cells and (_only_names(every) or form.endswith("s") and _only_names(_records(form[:-1]))):
         return None  # a place or person name (Osteuropa, Osteuropas)
+    if not cells and form[:1].isupper():
+        cells = _suffix_cells(form.lower())
     if not cells:
         # a nominalized infinitive german-nouns lacks (beim Servieren, des Servierens)
         infinitive: list[Analysis] = []
@@ -864,20 +878,32 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
             elif low.endswith(("ens", "erns", "elns")) and _is_infinitive(low[:-1]):
                 infinitive = [_an(Case="Gen", Number="Sing", Gender="Neut")]
         split = _compound_split(form)
-        # a compound (Quatschbüchern) when its first part is a word, else the infinitive
-        # (Servieren is no Ser + Vieren)
-        if split is not None and (not infinitive or _plausible_prefix(split[0])):
+        # a compound (Quatschbüchern) when its first part is a word (Erlernte is no Erl +
+        # Ernte, Cebit no Ce + Bit), else the infinitive (Servieren is no Ser + Vieren) or,
+        # when only the verb guesser takes it for one, both (Nuklearindustrien is no verb)
+        plausible = split is not None and _plausible_prefix(split[0])
+        if split is not None and (plausible or (infinitive and not verb_lemmas(low.removesuffix("s")))):
             prefix, suffix = split
             recs = [r for r in _records(suffix) if _usable(r, True)]
             found = _noun_cells_for(suffix, recs)
-            cells = found + _measure(suffix, found)
+            # (a short last part is a weak split: Musizieren is no Musizi + Eren)
+            cells = found + _measure(suffix, found) \
+                + ([] if plausible and len(suffix) >= 5 else infinitive)
+            compound = True
+            if form[:1].isupper() and verb_lemmas(suffix.lower(), {"VerbForm": "Inf"}) \
+                    and suffix.lower() in verb_lemmas(suffix.lower()):
+                # a compound of a nominalized infinitive (das Rätselraten: raten, not Raten)
+                cells += [_an(Case=c, Number="Sing", Gender="Neut") for c in ("Nom", "Acc", "Dat")]
         else:
             cells = infinitive
-    if form[:1].isupper() and (not cells or form.lower().endswith(_PRESENT_PARTICIPLE)):
+            compound = bool(infinitive) and not verb_lemmas(low.removesuffix("s"))
+    if form[:1].isupper() and (not cells or form.lower().endswith(_PRESENT_PARTICIPLE)
+                               or compound):
         # a nominalized adjective or participle german-nouns lacks (die Reisenden), or lists
         # with one cell only ("Folgendes": not only a genitive)
         info = _adj_info(form.lower(), None)
-        if info is not None and info[2] is not None:
+        # an adjective, or a participle (das Gelesene, des Gelesenen)
+        if info is not None and (info[2] is not None or _verb_part(info[0])):
             for a in _adj_cells(info[1]):
                 d = dict(a)
                 if d["Number"] == "Plur":
@@ -887,12 +913,35 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
     return _finish(cells) if cells else None
 
 
+#: inseparable verb prefixes: a word beginning with one is a verb's derivative, never a compound
+#: with the prefix as its first part
+_VERB_PREFIXES = frozenset({"be", "ver", "er", "zer", "ent", "emp", "ge", "miss"})
+
+
+#: noun suffixes whose gender and plural are fixed (-ung: die Belobigung, die Belobigungen):
+#: (singular ending, plural ending, gender)
+_FEMININE_SUFFIXES = (("ung", "ungen"), ("heit", "heiten"), ("keit", "keiten"),
+                      ("schaft", "schaften"), ("tion", "tionen"), ("tät", "täten"))
+
+
+def _suffix_cells(low: str) -> list[Analysis]:
+    """The readings of a noun german-nouns lacks whose derivational suffix fixes them."""
+    for sing, plur in _FEMININE_SUFFIXES:
+        if low.endswith(plur) and len(low) > len(plur) + 2:
+            return [_an(Case=c, Number="Plur", Gender="Fem") for c in _VALUE_ORDER["Case"]]
+        if low.endswith(sing) and len(low) > len(sing) + 2:
+            return [_an(Case=c, Number="Sing", Gender="Fem") for c in _VALUE_ORDER["Case"]]
+    return []
+
+
 def _plausible_prefix(prefix: str) -> bool:
     """Whether a compound's first part is a word: a noun (minus a linking s/es/n/en/e/er),
     an adjective or a verb stem."""
     p = prefix.rstrip("-").lower()
     if len(p) < 2:
         return bool(p)
+    if p in _VERB_PREFIXES:
+        return False  # Verhaften is ver + haften, no compound of "Haften"
     nouns = _german_nouns()
     cands = {p, p + "e"}
     for link in ("s", "es", "n", "en", "e", "er", "ns"):

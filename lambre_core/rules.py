@@ -129,19 +129,20 @@ class Rule:
         return dict(self.when)
 
     @cached_property
-    def _lemma_sets(self) -> dict[str, frozenset[str]]:
+    def lemma_sets(self) -> dict[str, frozenset[str]]:
+        """The lemma conditions of ``when``: key (``head.lemma``...) -> casefolded lemmas."""
         return {k: frozenset(v.casefold() for v in vals)
                 for k, vals in self.when if k.endswith(".lemma")}
 
     @property
     def names_lemmas_at_all(self) -> bool:
         """Whether the rule's ``when`` names lemmas (``names_lemmas`` is then worth asking)."""
-        return bool(self._lemma_sets)
+        return bool(self.lemma_sets)
 
     def names_lemmas(self, dep_lemma: str, head_lemma: str, governor_lemma: str = "") -> bool:
         """Whether the rule names lemmas (government: ``when: {head.lemma: [...]}``) and they
         are these words' lemmas: then it speaks for these words in place of the general rule."""
-        sets = self._lemma_sets
+        sets = self.lemma_sets
         ends = {"dep": dep_lemma, "head": head_lemma, "governor": governor_lemma}
         return bool(sets) and all(ends[key.partition(".")[0]].casefold() in lemmas
                                   for key, lemmas in sets.items())
@@ -149,7 +150,7 @@ class Rule:
     @property
     def by_governor(self) -> bool:
         """Whether the rule has a ``governor.lemma`` condition (tested on the tree, per arc)."""
-        return "governor.lemma" in self._lemma_sets
+        return "governor.lemma" in self.lemma_sets
 
     def applies(
         self,
@@ -163,19 +164,35 @@ class Rule:
         feature with an allowed value; values may be comma-joined (``Acc,Nom``), and then any
         allowed one will do; a word without the feature fails it. Lemmas are compared
         case-insensitively. ``except_lemmas``/``except_forms`` are not tested here."""
+        for on_dep, what, allowed in self._tests:
+            if what is None:  # a lemma condition (``allowed`` casefolded)
+                if (dep_lemma if on_dep else head_lemma).casefold() not in allowed:
+                    return False
+                continue
+            value = (dep_feats if on_dep else head_feats).get(what)
+            if not value:
+                return False
+            if "," in value:
+                if not any(v in allowed for v in value.split(",")):
+                    return False
+            elif value not in allowed:
+                return False
+        return True
+
+    @cached_property
+    def _tests(self) -> tuple[tuple[bool, str | None, frozenset[str]], ...]:
+        """``when`` as ``applies`` tests it, worked out once: (on the dependent?, feature or
+        None for the lemma, allowed values); ``governor.lemma`` is left to ``rule_arcs``."""
+        tests: list[tuple[bool, str | None, frozenset[str]]] = []
         for key, allowed in self.when:
             end, _, what = key.partition(".")
             if end == "governor":
                 continue  # a property of the tree, not of the arc's analyses (``rule_arcs``)
             if what == "lemma":
-                lemma = dep_lemma if end == "dep" else head_lemma
-                if lemma.casefold() not in self._lemma_sets[key]:
-                    return False
-                continue
-            value = (dep_feats if end == "dep" else head_feats).get(what)
-            if not value or not any(v in allowed for v in value.split(",")):
-                return False
-        return True
+                tests.append((end == "dep", None, self.lemma_sets[key]))
+            else:
+                tests.append((end == "dep", what, frozenset(allowed)))
+        return tuple(tests)
 
     @property
     def reliability(self) -> float:
@@ -259,7 +276,15 @@ class _LineLoader(yaml.SafeLoader):
     """A SafeLoader whose mappings remember the line of each key (``__lines__``)."""
 
 
-def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> dict[Any, Any]:
+#: the same with libyaml's parser, when PyYAML has it: a rule file loads several times faster
+#: (it showed in the start-up of every command). Errors are reported by ``_LineLoader``, so
+#: their wording is the same either way.
+_FastLineLoader: type[Any] = (
+    type("_FastLineLoader", (yaml.CSafeLoader,), {}) if getattr(yaml, "__with_libyaml__", False)
+    else _LineLoader)
+
+
+def _construct_mapping(loader: Any, node: yaml.MappingNode) -> dict[Any, Any]:
     mapping = loader.construct_mapping(node, deep=True)
     lines = {}
     for key_node, _ in node.value:
@@ -269,24 +294,8 @@ def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> dict[Any,
     return mapping
 
 
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-
-
-class _FastLineLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """``_LineLoader`` on libyaml where PyYAML has it: the same mappings and lines, five to ten
-    times faster (0.1 s of every check that loads the German rules)."""
-
-
-_FastLineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-
-
-def _load_yaml(text: str) -> Any:
-    """The document with its lines, read by libyaml; a file it rejects is read again by the
-    pure-Python loader, whose messages the errors quote (libyaml words some differently)."""
-    try:
-        return yaml.load(text, Loader=_FastLineLoader)  # noqa: S506 - a SafeLoader
-    except yaml.YAMLError:
-        return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
+for _loader in (_LineLoader, _FastLineLoader):
+    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
 def _strip(value: Any) -> Any:
@@ -470,7 +479,10 @@ def _parse_rule(raw: Any, path: str, index: int) -> Rule:
 def parse_rules(text: str, path: str = "<string>") -> RuleSet:
     """Parse and validate the text of a rule file."""
     try:
-        data = _load_yaml(text)
+        try:
+            data = yaml.load(text, Loader=_FastLineLoader)  # noqa: S506 - a SafeLoader subclass
+        except yaml.YAMLError:
+            data = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - the same, in Python
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         raise RuleFileError(f"not valid YAML: {exc.problem}", path,

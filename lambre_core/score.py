@@ -19,7 +19,7 @@ from .gcpause import collector_paused
 from .rules import RuleSet
 
 
-@dataclass
+@dataclass(slots=True)
 class RuleTally:
     """How often a rule held and failed."""
 
@@ -69,10 +69,12 @@ def weights_from(ruleset: RuleSet) -> dict[str, float]:
 
 
 def rule_tallies(check: SentenceCheck) -> dict[str, RuleTally]:
-    """Per-rule satisfied/violated counts in one sentence."""
+    """Per-rule satisfied/violated counts in one sentence (rules in order of first instance)."""
     tallies: dict[str, RuleTally] = {}
     for inst in check.instances:
-        t = tallies.setdefault(inst.rule_id, RuleTally())
+        t = tallies.get(inst.rule_id)
+        if t is None:  # (not setdefault: it would build a tally for every instance)
+            t = tallies[inst.rule_id] = RuleTally()
         if inst.satisfied:
             t.satisfied += 1
         else:
@@ -83,10 +85,11 @@ def rule_tallies(check: SentenceCheck) -> dict[str, RuleTally]:
 def _weighted_mean(tallies: Mapping[str, RuleTally], weights: Mapping[str, float] | None) -> float:
     num = den = 0.0
     for rid, t in tallies.items():
-        if not t.total:
+        total = t.satisfied + t.violated
+        if not total:
             continue
         w = weights.get(rid, 1.0) if weights else 1.0
-        num += w * t.score
+        num += w * (t.satisfied / total)  # RuleTally.score
         den += w
     return num / den if den else 1.0
 
@@ -106,7 +109,9 @@ def score_corpus(
         for i, check in enumerate(checks):
             tallies = rule_tallies(check)
             for rid, t in tallies.items():
-                agg = totals.setdefault(rid, RuleTally())
+                agg = totals.get(rid)
+                if agg is None:
+                    agg = totals[rid] = RuleTally()
                 agg.satisfied += t.satisfied
                 agg.violated += t.violated
             sentences.append(SentenceScore(i, check, _weighted_mean(tallies, weights), tallies))

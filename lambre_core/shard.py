@@ -14,22 +14,22 @@ the corpus is small, checking runs in this process.
 
 from __future__ import annotations
 
-import gc
 import io
 import multiprocessing
 import pickle
+from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import starmap
 from operator import attrgetter
 from typing import Any
 
-from .check import RuleInstance, SentenceCheck, ViolationFilter, check_sentences
+from .check import RuleIndex, RuleInstance, SentenceCheck, ViolationFilter, check_sentences
 from .doc import Sentence, Word
-from .gcpause import collector_paused
+from .gcpause import collector_paused, objects_frozen
 from .rules import Rule, RuleSet
-from .sud import copy_word, with_words
+from .sud import copy_words, with_words
 
 #: a rule instance as a plain tuple, RuleInstance's fields in order
 _INSTANCE = attrgetter("rule_id", "dep", "head", "satisfied")
@@ -48,6 +48,7 @@ class _Job:
     is_sud: bool
     violation_filter: ViolationFilter | None
     precision: Any
+    index: RuleIndex
 
 
 #: the job of the forked workers: set in the parent just before the pool forks them
@@ -71,9 +72,10 @@ def check_sharded(
     on_done: Callable[[int], None] | None = None,
     chunk: int = CHUNK,
 ) -> list[SentenceCheck]:
-    """``check_sentences`` over ``jobs`` processes, results in input order and identical to
-    one process. ``on_done(n)`` is called as each range of ``n`` sentences is done; ``chunk``
-    sentences make one task (fewer than two chunks are checked in this process)."""
+    """``check_sentences`` over ``jobs`` processes (this one and ``jobs - 1`` forked workers),
+    results in input order and identical to one process. ``on_done(n)`` is called as each
+    range of ``n`` sentences is done; ``chunk`` sentences make one task (fewer than two chunks
+    are checked in this process alone)."""
     sentences = list(sentences)
     if jobs <= 1 or len(sentences) < 2 * chunk or not can_shard():
         checks = check_sentences(sentences, ruleset, disabled=disabled, is_sud=is_sud,
@@ -82,23 +84,56 @@ def check_sharded(
             on_done(len(sentences))
         return checks
     global _JOB
-    _JOB = _Job(sentences, ruleset, disabled, is_sud, violation_filter, precision)
+    # one rule index for all: each process fills its copy once, not once a chunk
+    index = RuleIndex(ruleset.enabled_rules(disabled))
+    job = _Job(sentences, ruleset, disabled, is_sud, violation_filter, precision, index)
+    _JOB = job
     bounds = [(a, min(a + chunk, len(sentences))) for a in range(0, len(sentences), chunk)]
-    out: list[SentenceCheck] = []
-    # objects made so far go to the collector's permanent generation: a collection in a worker
-    # then does not walk (and so copy-on-write) every page the parent holds
-    gc.freeze()
+    done: list[list[SentenceCheck] | None] = [None] * len(bounds)
+    workers = jobs - 1
+    # the workers take chunks from the front, this process from the back, until they meet:
+    # its own chunks need no sending back and no rebuilding (what makes a worker's chunk
+    # cost more in all than checking it here), and neither side waits for the other
+    front, back = 0, len(bounds)
+    in_flight: deque[tuple[int, Future[tuple[bytes, bytes]]]] = deque()
+
+    def receive(i: int, payload: tuple[bytes, bytes]) -> None:
+        a, b = bounds[i]
+        done[i] = _decode(sentences[a:b], payload, ruleset.rules)
+        if on_done is not None:
+            on_done(b - a)
+
+    # the collector is paused for the whole job, here and in the workers (forked with it off):
+    # checks form no cycles (see gcpause), and pausing it chunk by chunk would have it scan
+    # each chunk's objects once the chunk is done. Objects made so far also go to the permanent
+    # generation: should a worker collect, it does not walk (and so copy-on-write) every page
+    # the parent holds
     try:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-            for (a, b), payload in zip(bounds, pool.map(_check_range, bounds), strict=True):
-                with collector_paused():
-                    out.extend(_decode(sentences[a:b], payload, ruleset.rules))
-                if on_done is not None:
-                    on_done(b - a)
+        with collector_paused(), objects_frozen(), ProcessPoolExecutor(
+                max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            while front < back or in_flight:
+                # two tasks a worker queued ahead: a worker never waits while this one checks
+                while front < back and len(in_flight) < 2 * workers:
+                    in_flight.append((front, pool.submit(_check_range, bounds[front])))
+                    front += 1
+                while in_flight and (in_flight[0][1].done() or front >= back):
+                    i, future = in_flight.popleft()
+                    receive(i, future.result())
+                if front < back:
+                    back -= 1
+                    a, b = bounds[back]
+                    done[back] = _check(job, a, b)
+                    if on_done is not None:
+                        on_done(b - a)
     finally:
         _JOB = None
-        gc.unfreeze()
-    return out
+    return [c for part in done if part is not None for c in part]
+
+
+def _check(job: _Job, a: int, b: int) -> list[SentenceCheck]:
+    return check_sentences(job.sentences[a:b], job.ruleset, disabled=job.disabled,
+                           is_sud=job.is_sud, violation_filter=job.violation_filter,
+                           precision=job.precision, index=job.index)
 
 
 # ------------------------------------------------------------------ in the worker
@@ -151,8 +186,7 @@ def _check_range(bounds: tuple[int, int]) -> tuple[bytes, bytes]:
     assert job is not None, "worker started without a job"
     a, b = bounds
     given = job.sentences[a:b]
-    checks = check_sentences(given, job.ruleset, disabled=job.disabled, is_sud=job.is_sud,
-                             violation_filter=job.violation_filter, precision=job.precision)
+    checks = _check(job, a, b)
     # the paper's method checks the converted sentence itself; the precise one may re-attach
     converted_only = job.precision is None
     with collector_paused():
@@ -187,8 +221,9 @@ def _rebuild(given: Sentence, heads: tuple[int, ...], labels: tuple[str, ...],
              odd: dict[int, Word]) -> Sentence:
     """The converted sentence, as ``sud.to_sud`` builds it: the input's words copied with new
     heads and labels, its metadata copied, the rest shared."""
-    words = [odd[i] if i in odd else copy_word(w, heads[i], labels[i])
-             for i, w in enumerate(given.words)]
+    words = copy_words(given.words, [0, *heads], ["", *labels])
+    for i, w in odd.items():
+        words[i] = w
     return with_words(given, words)
 
 

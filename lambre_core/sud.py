@@ -34,12 +34,15 @@ relations, word order and UD features decide; there is no word list, so it runs 
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import islice
+from operator import attrgetter
 
 from .doc import Sentence, Word
 
 # The label helpers below are pure functions of a relation name, called for every word several
 # times per conversion; a relation vocabulary is small, so they are memoised (checking speed).
 _labels = lru_cache(maxsize=4096)
+_HEAD, _DEPREL = attrgetter("head"), attrgetter("deprel")
 
 #: UD relations whose dependent (a function word) becomes the head, and the order in which they
 #: are reversed (lower first, i.e. innermost): case, cop, passive/causative aux, aux, mark
@@ -71,7 +74,7 @@ def looks_like_sud(sentence: Sentence) -> bool:
     """Whether a sentence is annotated in SUD (it uses a relation UD does not have)."""
     if sentence.metadata.get("annotation") == "sud":
         return True
-    return any(main_relation(d) in _SUD_ONLY for d in {w.deprel for w in sentence.words})
+    return not _SUD_ONLY.isdisjoint(map(main_relation, {w.deprel for w in sentence.words}))
 
 
 @_labels
@@ -108,6 +111,12 @@ def relation_matches(rule_relation: str, deprel: str) -> bool:
 
 
 @_labels
+def _main_ud(deprel: str) -> str:
+    """The UD relation without its subtype: ``aux:pass`` -> ``aux``."""
+    return deprel.partition(":")[0]
+
+
+@_labels
 def _split(deprel: str) -> tuple[str, str | None]:
     main, _, sub = deprel.partition(":")
     return main, (sub or None)
@@ -125,16 +134,20 @@ def _fw_kind(deprel: str) -> str | None:
 class _Tree:
     """Mutable heads and labels over a sentence's words (1-based; index 0 is the root)."""
 
+    __slots__ = ("words", "n", "head", "ud", "label", "ud_main", "ud_kids")
+
     def __init__(self, words: list[Word]) -> None:
         self.words = words
         self.n = len(words)
-        self.head = [0] + [w.head for w in words]
-        self.ud = [""] + [w.deprel for w in words]
+        self.head = [0, *map(_HEAD, words)]
+        self.ud = ["", *map(_DEPREL, words)]
         self.label = list(self.ud)
-        self.ud_main = [d.partition(":")[0] for d in self.ud]
-        self.ud_kids: list[list[int]] = [[] for _ in range(self.n + 1)]
-        for w in words:
-            self.ud_kids[w.head].append(w.id)
+        self.ud_main = list(map(_main_ud, self.ud))
+        kids: list[list[int]] = [[] for _ in self.head]
+        for i, h in enumerate(self.head):
+            kids[h].append(i)
+        del kids[0][0]  # the root slot is no word's dependent
+        self.ud_kids = kids
 
     def w(self, i: int) -> Word:
         return self.words[i - 1]
@@ -196,16 +209,16 @@ def _ccomp(t: _Tree, h: int, d: int) -> str:
     return "comp:obj"
 
 
-def _rename(t: _Tree, d: int) -> str:
-    """The SUD label for the UD arc into word ``d`` (not for reversed function words)."""
-    ud = t.ud[d]
+@_labels
+def _plain_label(ud: str) -> str | None:
+    """The SUD label for a UD arc labelled ``ud`` where the label alone decides it (most arcs:
+    memoised, so most words cost one lookup), or None where the tree must be looked at
+    (``_label_in_tree``)."""
     main, sub = _split(ud)
     if main in _UNCHANGED:  # first: punct and det are the commonest, and no branch below names one
         if sub and sub in _KEPT_SUBTYPES.get(main, ()):
             return ud
         return main + (f"@{sub}" if sub else "")
-    h = t.head[d]
-    dep = t.w(d)
     ext = f"@{sub}" if sub else ""
     # relations whose UD subtype decides the SUD relation
     if main == "expl":
@@ -215,6 +228,52 @@ def _rename(t: _Tree, d: int) -> str:
             return "comp@pass"
         if sub in ("subj", "impers"):
             return "subj@expl"
+        return None
+    if main in ("nsubj", "csubj"):
+        return None
+    if main == "obl":
+        if sub in ("arg", "comp"):
+            return "comp:obl"
+        if sub == "agent":
+            return "comp:obl@agent"
+        if sub == "mod":
+            return "mod"
+        return "udep" + ext
+    if main in ("xcomp", "ccomp"):
+        if sub in ("obj", "obl") or (main == "ccomp" and sub == "pred"):
+            return f"comp:{sub}"
+        return None
+    if main == "advcl" and sub == "cleft":
+        return "comp:cleft"
+    if main == "obj":
+        return "comp:obj" + ext
+    if main == "iobj":
+        return "comp:obl" + ext
+    if main in ("amod", "nummod", "advcl"):
+        return "mod" + ext
+    if main == "advmod":
+        return None
+    if main in ("acl", "nmod"):
+        return "mod@relcl" if main == "acl" and sub == "relcl" else None
+    if main == "dep":
+        return "unk" + ext
+    if main == "fixed":
+        return "unk"
+    if main == "conj":
+        return "conj:coord" + ext
+    if main == "appos":
+        return "conj:appos" + ext
+    return "unk" + ext
+
+
+def _label_in_tree(t: _Tree, d: int) -> str:
+    """The SUD label for the UD arc into word ``d`` where ``_plain_label`` leaves it to the
+    words around it."""
+    main, sub = _split(t.ud[d])
+    h = t.head[d]
+    dep = t.w(d)
+    ext = f"@{sub}" if sub else ""
+    if main == "expl":
         if h and t.w(h).upos == "VERB" and dep.upos == "PRON":
             return "comp@expl"
         return "unk@expl"
@@ -227,48 +286,17 @@ def _rename(t: _Tree, d: int) -> str:
             if sub == "pass":
                 return "comp:obj@pass"
         return "subj" + ext
-    if main == "obl":
-        if sub in ("arg", "comp"):
-            return "comp:obl"
-        if sub == "agent":
-            return "comp:obl@agent"
-        if sub == "mod":
-            return "mod"
-        return "udep" + ext
     if main == "xcomp":
-        if sub in ("obj", "obl"):
-            return f"comp:{sub}"
         return _xcomp(t, h, d)
     if main == "ccomp":
-        if sub in ("obj", "obl", "pred"):
-            return f"comp:{sub}"
         return _ccomp(t, h, d)
-    if main == "advcl" and sub == "cleft":
-        return "comp:cleft"
-    if main == "obj":
-        return "comp:obj" + ext
-    if main == "iobj":
-        return "comp:obl" + ext
-    if main in ("amod", "nummod", "advcl"):
-        return "mod" + ext
     if main == "advmod":
         marked = t.ud_has(d, ("case", "mark"))
         if marked and h and (t.w(h).upos in _NOMINAL or t.ud_has(h, ("det",))):
             return "udep" + ext
         return "mod" + ext
-    if main in ("acl", "nmod"):
-        if main == "acl" and sub == "relcl":
-            return "mod@relcl"
-        return ("udep" if t.ud_has(d, ("case", "mark")) else "mod") + ext
-    if main == "dep":
-        return "unk" + ext
-    if main == "fixed":
-        return "unk"
-    if main == "conj":
-        return "conj:coord" + ext
-    if main == "appos":
-        return "conj:appos" + ext
-    return "unk" + ext
+    # acl, nmod
+    return ("udep" if t.ud_has(d, ("case", "mark")) else "mod") + ext
 
 
 #: ExtPos values (and UD relations) of idioms that work as function words: no inner structure
@@ -346,13 +374,9 @@ def _idiom_tails(t: _Tree, tails: list[tuple[int, int]]) -> None:
 # 2. reversal of function words
 
 
-def _reverse(t: _Tree) -> list[tuple[int, int, str]]:
-    """Promote function words; return the reversed arcs (new head, old head, kind), in order."""
-    kind: dict[int, str] = {}
-    for i in range(1, t.n + 1):
-        k = _fw_kind(t.ud[i])
-        if k is not None and t.head[i]:
-            kind[i] = k
+def _reverse(t: _Tree, kind: dict[int, str]) -> list[tuple[int, int, str]]:
+    """Promote function words (word -> its kind, in word order: the words with a head whose UD
+    relation has a ``_fw_kind``); return the reversed arcs (new head, old head, kind), in order."""
     pending: dict[int, list[int]] = {}
     for f in kind:
         pending.setdefault(t.head[f], []).append(f)
@@ -396,18 +420,23 @@ def _deep(label: str) -> str | None:
     return label.split("@", 1)[1] if "@" in label else None
 
 
-def _rises(t: _Tree, kids: list[list[int]], h: int, d: int, kind: str, n: int) -> bool:
-    """Whether dependent ``n`` of ``d`` moves to ``h``, the function word now heading ``d``."""
+@_labels
+def _label_parts(label: str) -> tuple[str, str, bool]:
+    """A label's main relation, base relation, and whether its extension is ``@agent``."""
+    return main_relation(label), base_relation(label), _deep(label) == "agent"
+
+
+def _rises(t: _Tree, kids: list[list[int]], h: int, d: int, kind: str, fw: str, n: int) -> bool:
+    """Whether dependent ``n`` of ``d`` moves to ``h``, the function word now heading ``d``
+    (``kind`` the function word's kind, ``fw`` its main part: ``aux`` for ``aux:pass``)."""
     label = t.label[n]
-    main = main_relation(label)
-    base = base_relation(label)
-    fw = kind.split(":")[0]
-    up = t.w(n).upos
+    main, base, agent = _label_parts(label)
+    up = t.words[n - 1].upos
     if main in ("discourse", "orphan"):
         return True
     if main == "cc":
         return n < h
-    if _deep(label) == "agent" and (fw == "cop" or kind == "aux:caus"):
+    if agent and (fw == "cop" or kind == "aux:caus"):
         return True
     if fw in ("cop", "aux", "case"):
         if main in ("dislocated", "subj", "vocative") or base == "comp:cleft":
@@ -489,21 +518,30 @@ def _conj_rises(t: _Tree, h: int, d: int, n: int) -> bool:
 
 
 def _shift_out(t: _Tree, reversed_arcs: list[tuple[int, int, str]]) -> None:
+    if not reversed_arcs:
+        return
+    arcs = [(h, d, kind, kind.split(":")[0]) for h, d, kind in reversed_arcs]
     changed = True
     rounds = 0
+    kids = t.kids()
     while changed and rounds < 20:
         changed = False
         rounds += 1
-        kids = t.kids()
-        for h, d, kind in reversed_arcs:
+        moved_to: set[int] = set()
+        for h, d, kind, fw in arcs:
             if t.head[d] != h:
                 continue
             for n in list(kids[d]):
-                if _rises(t, kids, h, d, kind, n):
+                if _rises(t, kids, h, d, kind, fw, n):
                     t.head[n] = h
                     kids[d].remove(n)
                     kids[h].append(n)
+                    moved_to.add(h)
                     changed = True
+        # each round starts from the dependents in word order (as ``t.kids()`` would give them
+        # again): only the lists that were appended to are out of order
+        for h in moved_to:
+            kids[h].sort()
 
 
 # --------------------------------------------------------------------------------------------
@@ -572,15 +610,22 @@ def _nummod_det(t: _Tree) -> None:
                 t.label[i] = "det" + (f"@{sub}" if sub else "")
 
 
-def copy_word(w: Word, head: int, deprel: str) -> Word:
-    """A copy of ``w`` with another head and relation, its features and MISC copied too.
+def copy_words(words: list[Word], heads: list[int], labels: list[str]) -> list[Word]:
+    """Copies of ``words`` with other heads and relations (of word ``i``: ``heads[i]`` and
+    ``labels[i]``, index 0 unused), features and MISC copied too.
 
     ``dataclasses.replace`` does the same at several times the cost (it showed in checking
-    throughput); the positional constructor is the fastest way and keeps instance dicts
-    compact (552 bytes a word against 616 for a copied ``__dict__``). Every field of ``Word``
-    is passed (``tests/test_copying.py`` fails when one is added and not here)."""
-    return Word(w.id, w.form, w.lemma, w.upos, w.xpos, w.feats.copy(), head, deprel, w.deps,
-                w.misc.copy(), w.start, w.end)
+    throughput); the positional constructor is the fastest way. Every field of ``Word`` is
+    passed (``tests/test_copying.py`` fails when one is added and not here)."""
+    return [Word(w.id, w.form, w.lemma, w.upos, w.xpos, w.feats.copy(), h, label, w.deps,
+                 w.misc.copy(), w.start, w.end)
+            for w, h, label in zip(words, islice(heads, 1, None), islice(labels, 1, None),
+                                   strict=True)]
+
+
+def copy_word(w: Word, head: int, deprel: str) -> Word:
+    """A copy of ``w`` with another head and relation, its features and MISC copied too."""
+    return copy_words([w], [0, head], ["", deprel])[0]
 
 
 def to_sud(sentence: Sentence) -> Sentence:
@@ -592,19 +637,32 @@ def to_sud(sentence: Sentence) -> Sentence:
     if looks_like_sud(sentence):
         return sentence
     t = _Tree(sentence.words)
+    label, head, ud = t.label, t.head, t.ud
+    kind: dict[int, str] = {}  # the function words, reversed in step 2
     for i in range(1, t.n + 1):
-        if _fw_kind(t.ud[i]) is None or not t.head[i]:
-            t.label[i] = "root" if not t.head[i] else _rename(t, i)
-    _nummod_det(t)
-    tails = _idioms(t)
-    rev = _reverse(t)
-    _shift_out(t, rev)
+        if not head[i]:
+            label[i] = "root"
+            continue
+        k = _fw_kind(ud[i])
+        if k is not None:
+            kind[i] = k
+            continue
+        plain = _plain_label(ud[i])
+        label[i] = _label_in_tree(t, i) if plain is None else plain
+    # the steps below change nothing in a sentence without the UD relations they are about
+    # (a list scan each): most sentences skip most of them
+    mains = t.ud_main
+    if "nummod" in mains:
+        _nummod_det(t)
+    tails = _idioms(t) if "fixed" in mains else []
+    _shift_out(t, _reverse(t, kind))
     _idiom_tails(t, tails)
-    _minimize_right(t)
-    _emb(t)
-    _chain(t)
-    out = [copy_word(w, t.head[w.id], t.label[w.id]) for w in sentence.words]
-    return with_words(sentence, out)
+    if "conj" in mains:  # coordination labels come from UD conj only
+        _minimize_right(t)
+        _emb(t)
+    if "conj" in mains or "flat" in mains:
+        _chain(t)
+    return with_words(sentence, copy_words(sentence.words, head, label))
 
 
 def with_words(sentence: Sentence, words: list[Word]) -> Sentence:

@@ -312,7 +312,9 @@ def _train_lemma(cfg: TrainConfig, model: Path, done: Path, log: Path, epochs: i
         seq2seq_done.write_text(time.strftime("%Y-%m-%d %H:%M:%S\n"))
     sents = read_conllu(train)
     known = {(w.form, w.upos) for s in sents for w in s.words}
-    lemmas = {(w.lemma, w.upos) for s in sents for w in s.words}
+    # every word's (lemma, UPOS), repeats kept: a form two paradigms share goes to the
+    # verb the treebank uses more often (lemma_model.ablaut_verbs)
+    lemmas = [(w.lemma, w.upos) for s in sents for w in s.words]
     added = add_dictionary(stanza_model, lexicon_dictionary(cfg.lang, lemmas), model, known)
     with open(log, "a", encoding="utf-8") as fh:
         fh.write(f"lexicon dictionary: {added} (form, UPOS) -> lemma pairs added\n")

@@ -1,5 +1,5 @@
-"""The indexed rule matching and the direct paper-mode outcomes give exactly what the plain
-definitions give: every rule filtered by UPOS pair, relation and exceptions, and the joint
+"""The indexed rule matching and the direct paper-mode outcomes of ``check_sentence`` give
+exactly what the plain definitions give: every rule filtered by UPOS pair, relation and exceptions, and the joint
 solver with one analysis per word. Checked arc by arc on real treebank sentences."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from lambre_core.check import RuleIndex, _exempt, _plain_outcomes, check_sentences, rule_arcs
+from lambre_core.check import RuleIndex, RuleInstance, _exempt, check_sentence, check_sentences, rule_arcs
 from lambre_core.conllu_io import read_conllu, tree_error
 from lambre_core.joint import Arc, solve
 from lambre_core.rules import default_rules
@@ -41,7 +41,8 @@ def _reference_arcs(sud, rules):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize(("lang", "name"), [("de", "de_gsd-ud-test.conllu"), ("ru", "ru_taiga-ud-test.conllu")])
 def test_index_and_direct_outcomes_equal_the_plain_definitions(shared: Path, lang: str, name: str) -> None:
     sentences = [s for s in read_conllu(shared / "treebanks" / "ud" / lang / name) if tree_error(s) is None]
-    rules = default_rules(lang).enabled_rules()
+    ruleset = default_rules(lang)
+    rules = ruleset.enabled_rules()
     index = RuleIndex(rules)
     n_outcomes = 0
     for s in sentences:
@@ -49,7 +50,8 @@ def test_index_and_direct_outcomes_equal_the_plain_definitions(shared: Path, lan
         arcs = rule_arcs(sud, index)
         assert arcs == _reference_arcs(sud, rules)
         expected = solve(sud, arcs, {w.id: (w.feats,) for w in sud.words}).outcomes
-        assert _plain_outcomes(sud, arcs) == expected
+        check = check_sentence(sud, ruleset, is_sud=True, index=index)
+        assert check.instances == [RuleInstance(r.id, d, h, ok) for r, d, h, ok in expected]
         n_outcomes += len(expected)
     assert n_outcomes > 1000  # the comparison covered real rule instances
 

@@ -96,3 +96,31 @@ def test_reads_every_shared_treebank(shared: Path) -> None:
         sentences = read_conllu(path)
         assert sentences and all(tree_error(s) is None for s in sentences)
         assert all(w.start is not None for s in sentences for w in s.words)
+
+
+def test_words_with_the_same_features_own_their_feature_dicts() -> None:
+    # FEATS strings are parsed once and copied: changing one word's features changes no other
+    # word's, in this sentence or in a sentence read later
+    text = MWT  # words 4 ("dem") and 5 ("Markt") both have "Case=Dat"
+    [first] = read_conllu_string(text)
+    dem, markt = first.word(4), first.word(5)
+    assert dem.feats == markt.feats == {"Case": "Dat"} and dem.feats is not markt.feats
+    dem.feats["Case"] = "Acc"
+    assert markt.feats == {"Case": "Dat"}
+    [second] = read_conllu_string(text)
+    assert second.word(4).feats == {"Case": "Dat"} and second.word(5).feats == {"Case": "Dat"}
+
+
+def test_offsets_aligned_with_and_without_multiword_tokens() -> None:
+    plain = """# text = Er  sah es.
+1\tEr\ter\tPRON\t_\t_\t2\tnsubj\t_\t_
+2\tsah\tsehen\tVERB\t_\t_\t0\troot\t_\t_
+3\tes\tes\tPRON\t_\t_\t2\tobj\t_\tSpaceAfter=No
+4\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_
+
+"""
+    [s] = read_conllu_string(plain)
+    assert [(w.start, w.end) for w in s.words] == [(0, 2), (4, 7), (8, 10), (10, 11)]
+    [bad] = read_conllu_string(plain.replace("# text = Er  sah es.", "# text = Er sah das."))
+    # the forms stop matching the text at "es": the words before it keep their offsets
+    assert [(w.start, w.end) for w in bad.words] == [(0, 2), (3, 6), (None, None), (None, None)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import fields, replace
 
 from lambre_core.doc import MultiwordToken, Sentence, Word
-from lambre_core.sud import copy_word, with_words
+from lambre_core.sud import copy_word, copy_words, with_words
 
 
 def _word() -> Word:
@@ -26,6 +26,13 @@ def test_copy_word_equals_replace_and_owns_its_dicts() -> None:
     assert c.feats is not w.feats and c.misc is not w.misc
     c.feats["Case"] = "Acc"
     assert w.feats == {"Case": "Nom"} and w.head == 2 and w.deprel == "nsubj"
+
+
+def test_copy_words_gives_each_word_its_head_and_label() -> None:
+    words = [_word(), replace(_word(), id=4, form="bellt", feats={}, misc={})]
+    out = copy_words(words, [0, 4, 0], ["", "subj", "root"])  # index 0 unused, as in to_sud
+    assert out == [replace(words[0], head=4, deprel="subj"), replace(words[1], head=0, deprel="root")]
+    assert all(c.feats is not w.feats and c.misc is not w.misc for c, w in zip(out, words, strict=True))
 
 
 def test_with_words_equals_replace_with_copied_metadata() -> None:

@@ -9,9 +9,23 @@ from pathlib import Path
 
 import pytest
 
+from lambre_core.check import check_sentences
+from lambre_core.commands import precision_for
+from lambre_core.conllu_io import read_conllu_string
 from lambre_core.doc import MultiwordToken, Sentence, Word
 from lambre_core.errors import LambreError
-from lambre_core.gei import Counts, gold_errors, read_m2, score_sentence, word_to_token
+from lambre_core.gei import (
+    Counts,
+    Edit,
+    M2Sentence,
+    gold_errors,
+    read_m2,
+    score_gei,
+    score_sentence,
+    token_detections,
+    word_to_token,
+)
+from lambre_core.rules import default_rules
 
 M2 = """S Die Kinder spielt im Garten .
 A 2 3|||R:VERB:FORM|||spielen|||REQUIRED|||-NONE-|||0
@@ -98,3 +112,30 @@ def test_eval_gei_card_records_report_and_command(shared: Path, tmp_path: Path) 
     assert r.stdout.strip() in section and "--limit 20" in section and "--card" not in section
     no_model = subprocess.run(cmd[:-3] + ["--card"], capture_output=True, text=True, timeout=600)
     assert no_model.returncode == 2 and "--card needs --models" in no_model.stderr
+
+
+KINDER = """# text = Die Kinder spielt .
+1\tDie\tder\tDET\t_\tCase=Nom|Definite=Def|Number=Plur|PronType=Art\t2\tdet\t_\t_
+2\tKinder\tKind\tNOUN\t_\tCase=Nom|Gender=Neut|Number=Plur\t3\tnsubj\t_\t_
+3\tspielt\tspielen\tVERB\t_\tMood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin\t0\troot\t_\t_
+4\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_
+
+"""
+
+
+@pytest.mark.parametrize("gold_token", [1, 2])
+def test_ends_arc_counts_both_words_blamed_only_the_first(gold_token: int) -> None:
+    """'Die Kinder spielt': the checker blames "spielt"; Algorithm 1 (``arc``) detects both words
+    of the arc, so a gold error on either is found; ``blamed`` detects "spielt" alone."""
+    checks = check_sentences(read_conllu_string(KINDER), default_rules("de"),
+                             precision=precision_for("precise", "de", None))
+    assert [v.blamed.form for v in checks[0].violations] == ["spielt"]
+    assert set(token_detections(checks[0], ["agree"], "arc")) == {1, 2}
+    assert set(token_detections(checks[0], ["agree"], "blamed")) == {2}
+    kind = "R:VERB:FORM" if gold_token == 2 else "R:NOUN:FORM"
+    m2 = [M2Sentence(["Die", "Kinder", "spielt", "."], [Edit(gold_token, gold_token + 1, kind, "x", "0")])]
+    arc = score_gei(m2, checks, ends="arc")["all"]
+    blamed = score_gei(m2, checks, ends="blamed")["all"]
+    assert (arc.tp, arc.fp, arc.fn) == (1, 0, 0)
+    assert (blamed.tp, blamed.fn) == ((1, 0) if gold_token == 2 else (0, 1))
+

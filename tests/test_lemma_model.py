@@ -1,6 +1,6 @@
-"""The trained Stanza lemmatizer shipped as ``models/de/lemma.pt`` (``lambre_core/lemma_model.py``),
-the order it is combined with the lexicons in (``lemmatize.ModelLemmatizer``), and a pipeline
-without it."""
+"""The trained Stanza lemmatizer shipped as ``models/<lang>/lemma.pt`` (``lambre_core/lemma_model.py``),
+the order it is combined with the lexicons in (``lemmatize.ModelLemmatizer``), a pipeline
+without it, and the lexicon pairs in its dictionary (``ablaut``'s verbs for cs, el, tr)."""
 
 from __future__ import annotations
 
@@ -154,3 +154,128 @@ def test_train_learns_a_lemmatizer_with_the_lexicons_in_its_dictionary(shared: P
     assert trained.dictionary_lemma("schwammen", "VERB") == "schwimmen"
     log = (tmp_path / "work" / "logs" / "lemma.log").read_text(encoding="utf-8")
     assert "lexicon dictionary:" in log
+
+
+# -- ablaut's verbs for the languages without a lexicon of their own (cs, el, tr) -------------
+
+
+def _pairs(lang: str, lemmas: list[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    from lambre_core.lemma_model import ablaut_verbs
+
+    return {(f, u): lem for f, u, lem in ablaut_verbs(lang, lemmas)}
+
+
+def test_ablaut_conjugates_czech_verbs_with_their_negation() -> None:
+    cs = _pairs("cs", [("psát", "VERB"), ("být", "AUX")])
+    assert cs[("píšou", "VERB")] == "psát"
+    assert cs[("psala", "VERB")] == "psát"  # the past participle, the verb of "psala jsem"
+    assert cs[("nepsala", "VERB")] == "psát"  # negation is written as a prefix
+    assert cs[("jsou", "AUX")] == "být"
+    assert ("neje", "AUX") not in cs  # být negates irregularly ("není")
+    assert all(f.isalpha() for f, _ in cs)  # analytic forms ("psal jsem") are no words
+    assert ("píšou", "AUX") not in cs  # the UPOS the treebank gave the lemma
+
+
+def test_a_form_of_two_paradigms_goes_to_the_commoner_verb() -> None:
+    # "směje": present of smát (laughs), transgressive of smět (may)
+    assert _pairs("cs", [("smát", "VERB")] * 2 + [("smět", "VERB")])[("směje", "VERB")] == "smát"
+    assert _pairs("cs", [("smát", "VERB")] + [("smět", "VERB")] * 2)[("směje", "VERB")] == "smět"
+
+
+def test_turkish_forms_get_the_treebanks_stem_and_leave_other_verbs_lemmas_alone() -> None:
+    tr = _pairs("tr", [("yaz", "VERB"), ("düş", "VERB"), ("düşün", "VERB")])
+    assert tr[("yazdım", "VERB")] == "yaz"  # ablaut conjugates "yazmak"; the treebank says "yaz"
+    assert tr[("yazmak", "VERB")] == "yaz"
+    assert tr[("düşüneceğim", "VERB")] == "düşün"
+    # the plural imperative of düş is spelled like the verb düşün: that verb keeps it
+    assert ("düşün", "VERB") not in tr
+    assert _pairs("tr", [("düş", "VERB")])[("düşün", "VERB")] == "düş"
+
+
+def test_greek_gaps_and_refused_lemmas_are_skipped() -> None:
+    el = _pairs("el", [("γράφω", "VERB"), ("είμαι", "AUX"), ("να", "AUX")])
+    assert el[("έγραψε", "VERB")] == "γράφω"
+    assert el[("γράφοντας", "VERB")] == "γράφω"
+    assert el[("είναι", "AUX")] == "είμαι"
+    assert all(f.isalpha() for f, _ in el)  # no "είμαστε1", "γράφ'" or gaps
+    assert {lem for lem in el.values()} == {"γράφω", "είμαι"}  # ablaut refuses the particle
+
+
+@pytest.mark.parametrize("lang", ["cs", "el", "tr"])
+def test_ablauts_pairs_agree_with_the_held_out_treebank(shared: Path, tmp_path: Path,
+                                                        lang: str) -> None:
+    from lambre_core.conllu_io import read_conllu
+    from lambre_core.lemma_model import ablaut_verbs
+    from lambre_core.splits import SPLITS, carve
+
+    c = carve(SPLITS[lang], tmp_path / "split")
+    train = [(w.lemma, w.upos) for s in read_conllu(c.train) for w in s.words]
+    pairs = {(f, u): lem for f, u, lem in ablaut_verbs(lang, train)}
+    hits = [(pairs[(w.form, w.upos)], w.lemma) for s in read_conllu(c.test) for w in s.words
+            if (w.form, w.upos) in pairs]
+    assert len(hits) >= 200  # the lexicon answers for a good share of the test's verbs
+    right = sum(a == b for a, b in hits)
+    assert right / len(hits) >= 0.97, [h for h in hits if h[0] != h[1]][:20]
+
+
+def _model_forms(lang: str) -> set[str]:
+    # the shipped lexicon holds every form of the train split with features
+    with open(REPO / "models" / lang / "lexicon.tsv", encoding="utf-8") as fh:
+        return {line.split("\t", 1)[0].lower() for line in fh}
+
+
+@pytest.mark.parametrize(("lang", "form", "lemma"), [
+    ("cs", "nepsali", "psát"),  # negated, and the train split never had the verb's past
+    ("cs", "napíšeme", "napsat"),
+    ("tr", "okuyorsunuz", "oku"),  # the treebank's stem, not ablaut's "okumak"
+    ("tr", "bakmalısınız", "bak"),
+    ("el", "έβρισκε", "βρίσκω"),  # the imperfect, with its augment
+    ("el", "ήθελες", "θέλω"),
+])
+def test_the_shipped_dictionaries_hold_ablauts_verb_forms(lang: str, form: str,
+                                                          lemma: str) -> None:
+    model = load_lemma_model(REPO / "models" / lang)
+    assert model is not None, f"models/{lang}/lemma.pt is shipped"
+    assert form not in _model_forms(lang)
+    assert model.dictionary_lemma(form, "VERB") == lemma
+    assert model.dictionary_lemma(form.capitalize(), "VERB") == lemma  # a sentence's first word
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("lang", "text", "form", "lemma"), [
+    ("cs", "Včera jsme nepsali žádné dopisy.", "nepsali", "psát"),
+    ("tr", "Siz bu kitabı okuyorsunuz.", "okuyorsunuz", "oku"),
+    ("el", "Ο πατέρας μου έβρισκε πάντα λύσεις.", "έβρισκε", "βρίσκω"),
+])
+def test_the_pipeline_lemmatizes_with_the_shipped_lemma_pt(tmp_path: Path, lang: str, text: str,
+                                                           form: str, lemma: str) -> None:
+    (s,) = load_parser(lang).parse_sentences([text])
+    assert {w.form: w.lemma for w in s.words}[form] == lemma
+    # the same model directory without lemma.pt: the treebank lexicon never saw the form
+    shutil.copytree(REPO / "models" / lang, tmp_path / lang,
+                    ignore=shutil.ignore_patterns(LEMMA_FILE))
+    (s,) = Parser(resolve_models(lang, tmp_path)).parse_sentences([text])
+    assert {w.form: w.lemma for w in s.words}[form] == form
+
+
+@pytest.mark.slow
+def test_train_puts_ablauts_czech_verbs_in_the_dictionary(shared: Path, tmp_path: Path) -> None:
+    from lambre_core.conllu_io import read_conllu
+    from lambre_core.lemma_model import ablaut_verbs
+    from lambre_core.splits import SPLITS, carve
+    from lambre_core.train import TrainConfig, train
+
+    c = carve(SPLITS["cs"], tmp_path / "split")
+    small = tmp_path / "small.conllu"
+    small.write_text("\n\n".join(c.dev.read_text(encoding="utf-8").split("\n\n")[:40]) + "\n\n",
+                     encoding="utf-8")
+    cfg = TrainConfig(lang="cs", train=small, dev=small, out=tmp_path / "out",
+                      work=tmp_path / "work", components=["lemma"], steps={"lemma": 1},
+                      size="tiny", nice=0)
+    trained = LemmaModel(train(cfg)["lemma"])
+    words = [w for s in read_conllu(small) for w in s.words]
+    seen = {(w.form, w.upos) for w in words}
+    new = [t for t in ablaut_verbs("cs", [(w.lemma, w.upos) for w in words])
+           if (t[0], t[1]) not in seen]
+    assert len(new) > 500  # 40 sentences' verbs, every form ablaut conjugates (and negated)
+    assert all(trained.dictionary_lemma(f, u) == lem for f, u, lem in new)

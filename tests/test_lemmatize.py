@@ -60,7 +60,8 @@ def _arc_rules(text: str) -> set[str]:
 
 
 @pytest.mark.parametrize(("verb", "lemma", "governed"), [("helfe", "helfen", True),
-                                                         ("sehe", "sehen", False)])
+                                                         ("sehe", "sehen", True),
+                                                         ("trage", "tragen", False)])
 def test_a_verbs_own_frame_replaces_the_general_object_rule(verb: str, lemma: str,
                                                              governed: bool) -> None:
     text = (f"1\tIch\tich\tPRON\t_\tCase=Nom|Number=Sing|Person=1\t2\tnsubj\t_\t_\n"

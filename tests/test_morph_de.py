@@ -276,6 +276,30 @@ def test_unknown_nominalized_infinitives_and_names() -> None:
     assert m.analyses("Osteuropas", "NOUN") is None
 
 
+def test_compounds_the_lexicon_lacks() -> None:
+    # the verb guesser takes "nuklearindustrien" for an infinitive; the compound's plural stays
+    nuklear = got("Nuklearindustrien", "NOUN")
+    assert nuklear is not None and cells("NPF APF DPF GPF") <= nuklear
+    # a compound of a nominalized infinitive: "das Rätselraten" (raten), besides "Raten" (Rate)
+    raten = got("Rätselraten", "NOUN")
+    assert raten is not None and cells("NSN ASN DSN NPF") <= raten
+    # a compound's first part is a word: "Ölpreis" is Öl + Preis, "Cebit" no Ce + Bit
+    assert got("Ölpreis", "NOUN") == cells("NSM ASM DSM")
+    assert m.analyses("Cebit", "NOUN") is None
+    # a plural compound whose form is no infinitive gets no infinitive reading
+    assert got("Quatschbüchern", "NOUN") == cells("DPN")
+    # a derivational suffix fixes gender and number (-ung, -keit, -tion: feminine)
+    assert got("Belobigungen", "NOUN") == cells("NPF APF DPF GPF")
+    assert got("Zuverlässlichkeit", "NOUN") == cells("NSF ASF DSF GSF")
+    # a participle as a noun declines like an adjective (des Gelesenen)
+    gelesenen = got("Gelesenen", "NOUN")
+    assert gelesenen is not None and cells("GSN") <= {frozenset((k, v) for k, v in a
+                                                              if k != "AdjDecl") for a in gelesenen}
+    # Swiss spelling: Strasse is Straße too
+    strasse = got("Bahnhofstrasse", "NOUN")
+    assert strasse is not None and cells("NSF") <= strasse
+
+
 def test_nominalized_adjectives_are_adjective_declined() -> None:
     deutsche = m.analyses("Deutsche", "NOUN")
     assert deutsche is not None

@@ -24,7 +24,7 @@ from ..filters import (
     syncretism_filter,
     uncertain_blame_filter,
 )
-from ..gei import DEFAULT_TYPES, score_gei
+from ..gei import DEFAULT_TYPES, ENDS, score_gei
 from ..lexicon import Lexicon
 from . import add_mode_argument, m2_input, precision_for, to_model_cards
 
@@ -50,6 +50,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--steps", action="store_true",
                    help="report plain, each confidence threshold, syncretism, and both "
                    "(thresholds from --conf, default 0.3,0.5,0.7)")
+    p.add_argument("--ends", choices=ENDS, default="arc",
+                   help="words of a violation that count as detected: 'arc' (default), both ends of "
+                   "the violated arc, the paper's Algorithm 1; 'blamed', only the word the checker "
+                   "blames first (the text report prints both)")
     add_mode_argument(p)
     p.add_argument("--limit", type=int, help="only the first N sentences")
     p.add_argument("--parsed", type=Path,
@@ -126,12 +130,16 @@ def run(args: argparse.Namespace) -> int:
         configs = [("result", flt)]
     for name, flt in configs:
         checks = check_sentences(parsed, ruleset, violation_filter=flt, precision=precision)
-        runs[name] = {k: c.as_dict() for k, c in score_gei(m2, checks, types).items()}
+        runs[name] = {k: c.as_dict() for k, c in score_gei(m2, checks, types, args.ends).items()}
+        if not args.steps and args.format == "text":
+            other = "blamed" if args.ends == "arc" else "arc"
+            runs[f"{name} ({other})"] = {k: c.as_dict() for k, c
+                                         in score_gei(m2, checks, types, other).items()}
     if args.steps:
         prec = precision_for("precise", args.lang, None, args.models)
         checks = check_sentences(parsed, ruleset, precision=prec)
         runs["precise (default)"] = {k: c.as_dict()
-                                     for k, c in score_gei(m2, checks, types).items()}
+                                     for k, c in score_gei(m2, checks, types, args.ends).items()}
     if args.format == "json":
         out = runs["result"] if not args.steps else runs
         print(json.dumps(out, indent=1))
