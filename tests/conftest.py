@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,3 +31,55 @@ def _private_parse_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     import os
 
     os.environ.setdefault("LAMBRE_CACHE_DIR", str(tmp_path_factory.mktemp("parse-cache")))
+
+
+@pytest.fixture
+def tiny_train_config(shared: Path, tmp_path: Path) -> Callable[..., Any]:
+    """A factory of training configurations on the first 40 dev sentences of a language's
+    carved split: tiny models that train in seconds (resumption, dictionaries)."""
+    from lambre_core.splits import SPLITS, carve
+    from lambre_core.train import TrainConfig
+
+    def make(lang: str, components: list[str], steps: dict[str, int]) -> Any:
+        c = carve(SPLITS[lang], tmp_path / "split")
+        small = tmp_path / "small.conllu"
+        small.write_text("\n\n".join(c.dev.read_text(encoding="utf-8").split("\n\n")[:40])
+                         + "\n\n", encoding="utf-8")
+        return TrainConfig(lang=lang, train=small, dev=small, out=tmp_path / "out",
+                           work=tmp_path / "work", components=components, steps=steps,
+                           size="tiny", nice=0)
+
+    return make
+
+
+def damage_store(path: Path, damage: str, build: Callable[[], None],
+                 lose_rows: str | None = None) -> None:
+    """Damage an on-disk lookup store (noun_store, verb_store) the ways the tests rebuild from:
+    garbage bytes, a truncated file, another data key ("stale"), no completion row
+    ("unfinished"), or rows lost (``lose_rows``: the SQL that deletes some)."""
+    import sqlite3
+
+    if damage == "garbage":
+        path.write_bytes(b"not a database at all\n" * 100)
+        return
+    build()
+    if damage == "truncated":
+        raw = path.read_bytes()
+        path.write_bytes(raw[: len(raw) // 2])
+        return
+    con = sqlite3.connect(path)
+    with con:
+        if damage == "stale":  # made from other data
+            con.execute("UPDATE meta SET v = 'other' WHERE k = 'key'")
+        elif damage == "unfinished":  # the completion row never written
+            con.execute("DELETE FROM meta WHERE k = 'done'")
+        else:
+            assert lose_rows is not None, damage
+            con.execute(lose_rows)
+    con.execute("VACUUM")  # the page count must still match the file's size
+    con.close()
+
+
+@pytest.fixture(name="damage_store")
+def _damage_store() -> Callable[..., None]:
+    return damage_store

@@ -5,7 +5,9 @@ without it, and the lexicon pairs in its dictionary (``ablaut``'s verbs for cs, 
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -129,20 +131,13 @@ def test_a_broken_lemma_pt_is_reported_with_its_path(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_train_learns_a_lemmatizer_with_the_lexicons_in_its_dictionary(shared: Path,
-                                                                       tmp_path: Path) -> None:
+def test_train_learns_a_lemmatizer_with_the_lexicons_in_its_dictionary(
+        tmp_path: Path, tiny_train_config: Callable[..., Any]) -> None:
     import torch
 
-    from lambre_core.splits import SPLITS, carve
-    from lambre_core.train import TrainConfig, train
+    from lambre_core.train import train
 
-    c = carve(SPLITS["de"], tmp_path / "split")
-    small = tmp_path / "small.conllu"
-    small.write_text("\n\n".join(c.dev.read_text(encoding="utf-8").split("\n\n")[:40]) + "\n\n",
-                     encoding="utf-8")
-    cfg = TrainConfig(lang="de", train=small, dev=small, out=tmp_path / "out",
-                      work=tmp_path / "work", components=["lemma"], steps={"lemma": 1},
-                      size="tiny", nice=0)
+    cfg = tiny_train_config("de", ["lemma"], {"lemma": 1})
     installed = train(cfg)
     path = installed["lemma"]
     assert path == tmp_path / "out" / LEMMA_FILE
@@ -259,21 +254,15 @@ def test_the_pipeline_lemmatizes_with_the_shipped_lemma_pt(tmp_path: Path, lang:
 
 
 @pytest.mark.slow
-def test_train_puts_ablauts_czech_verbs_in_the_dictionary(shared: Path, tmp_path: Path) -> None:
+def test_train_puts_ablauts_czech_verbs_in_the_dictionary(
+        tiny_train_config: Callable[..., Any]) -> None:
     from lambre_core.conllu_io import read_conllu
     from lambre_core.lemma_model import ablaut_verbs
-    from lambre_core.splits import SPLITS, carve
-    from lambre_core.train import TrainConfig, train
+    from lambre_core.train import train
 
-    c = carve(SPLITS["cs"], tmp_path / "split")
-    small = tmp_path / "small.conllu"
-    small.write_text("\n\n".join(c.dev.read_text(encoding="utf-8").split("\n\n")[:40]) + "\n\n",
-                     encoding="utf-8")
-    cfg = TrainConfig(lang="cs", train=small, dev=small, out=tmp_path / "out",
-                      work=tmp_path / "work", components=["lemma"], steps={"lemma": 1},
-                      size="tiny", nice=0)
+    cfg = tiny_train_config("cs", ["lemma"], {"lemma": 1})
     trained = LemmaModel(train(cfg)["lemma"])
-    words = [w for s in read_conllu(small) for w in s.words]
+    words = [w for s in read_conllu(cfg.train) for w in s.words]
     seen = {(w.form, w.upos) for w in words}
     new = [t for t in ablaut_verbs("cs", [(w.lemma, w.upos) for w in words])
            if (t[0], t[1]) not in seen]

@@ -7,6 +7,7 @@ import logging
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -105,28 +106,13 @@ def test_engine_reaches_the_store() -> None:
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "stale", "unfinished"])
-def test_damaged_store_is_rebuilt(tmp_path: Path, damage: str) -> None:
-    import sqlite3
-
+def test_damaged_store_is_rebuilt(tmp_path: Path, damage: str,
+                                  damage_store: Callable[..., None]) -> None:
     data = tiny_data(tmp_path / "pkg", True)
     cache = tmp_path / "cache"
     path = store_path(data, cache)
     cache.mkdir()
-    if damage == "garbage":
-        path.write_bytes(b"not a database at all\n" * 100)
-    else:
-        noun_store.build(path, data)
-        if damage == "truncated":
-            raw = path.read_bytes()
-            path.write_bytes(raw[: len(raw) // 2])
-        else:
-            con = sqlite3.connect(path)
-            with con:
-                if damage == "stale":  # made from other data
-                    con.execute("UPDATE meta SET v = 'other' WHERE k = 'key'")
-                else:  # the completion row never written
-                    con.execute("DELETE FROM meta WHERE k = 'done'")
-            con.close()
+    damage_store(path, damage, lambda: noun_store.build(path, data))
     store = open_store(cache, data)
     assert isinstance(store, NounStore) and store.path == path
     assert [r["lemma"] for r in store["Bänke"]] == ["Bank"]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import torch
@@ -10,7 +12,6 @@ import torch
 from lambre_core.conllu_io import read_conllu
 from lambre_core.splits import SPLITS, carve
 from lambre_core.train import (
-    TrainConfig,
     half_precision,
     identity_lemmas,
     rewrite_columns,
@@ -55,14 +56,9 @@ def test_identity_lemmas(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_tiny_parser_training_resumes(shared: Path, tmp_path: Path) -> None:
-    c = carve(SPLITS["de"], tmp_path / "split")
-    small = tmp_path / "small.conllu"
-    small.write_text("\n\n".join(c.dev.read_text(encoding="utf-8").split("\n\n")[:40]) + "\n\n",
-                     encoding="utf-8")
-    cfg = TrainConfig(lang="de", train=small, dev=small, out=tmp_path / "out",
-                      work=tmp_path / "work", components=["depparse"], steps={"depparse": 2},
-                      size="tiny", nice=0)
+def test_tiny_parser_training_resumes(tmp_path: Path,
+                                     tiny_train_config: Callable[..., Any]) -> None:
+    cfg = tiny_train_config("de", ["depparse"], {"depparse": 2})
     train(cfg)
     model = tmp_path / "out" / "depparse.pt"
     assert model.is_file()

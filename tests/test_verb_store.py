@@ -5,9 +5,9 @@ never trusted."""
 from __future__ import annotations
 
 import logging
-import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -72,26 +72,11 @@ def test_key_follows_the_lexicon_content(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "stale", "unfinished", "rows lost"])
-def test_damaged_store_is_rebuilt(tmp_path: Path, damage: str, built: Index) -> None:
+def test_damaged_store_is_rebuilt(tmp_path: Path, damage: str, built: Index,
+                                  damage_store: Callable[..., None]) -> None:
     path = store_path(store_key(morph_de._LEXICON_TSV), tmp_path)
-    if damage == "garbage":
-        path.write_bytes(b"not a database at all\n" * 100)
-    else:
-        open_in(tmp_path).close()
-        if damage == "truncated":
-            raw = path.read_bytes()
-            path.write_bytes(raw[: len(raw) // 2])
-        else:
-            con = sqlite3.connect(path)
-            with con:
-                if damage == "stale":  # made from other data
-                    con.execute("UPDATE meta SET v = 'other' WHERE k = 'key'")
-                elif damage == "unfinished":  # the completion row never written
-                    con.execute("DELETE FROM meta WHERE k = 'done'")
-                else:
-                    con.execute("DELETE FROM forms WHERE form = 'gespeichert'")
-            con.execute("VACUUM")  # the page count must still match the file's size
-            con.close()
+    damage_store(path, damage, lambda: open_in(tmp_path).close(),
+                 "DELETE FROM forms WHERE form = 'gespeichert'")
     store = open_in(tmp_path)
     assert store.path == path
     assert store["gespeichert"] == built["gespeichert"]
