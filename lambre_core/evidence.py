@@ -167,11 +167,32 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
         _clause_subjects(result, raw, sol.choice, precision, by_id, failing)
     if precision.lang == "ru":
         _nominative_pronoun_objects(result, raw, sol.choice, precision, rules)
+    result.violations = _one_per_fix(result.violations)
     if uncertain_keys:
         result.instances = [RuleInstance(i.rule_id, i.dep, i.head, True)
                             if (i.rule_id, i.dep, i.head) in uncertain_keys else i
                             for i in result.instances]
     return result
+
+
+def _one_per_fix(violations: list[Violation]) -> list[Violation]:
+    """One violation per blamed word and correction: "diese Problemen lösen" fails both the
+    article's case and the verb's frame on "Problemen", with the one fix "Probleme"; the
+    government (it says why) is kept. Violations without a fix all stay."""
+    keep: dict[tuple[int, str], Violation] = {}
+    out: list[Violation] = []
+    for v in violations:
+        if not v.suggestions:
+            out.append(v)
+            continue
+        key = (v.blamed.id, v.suggestions[0])
+        if key not in keep:
+            keep[key] = v
+            out.append(v)
+        elif v.rule.type == "as" and keep[key].rule.type == "agree":
+            out[out.index(keep[key])] = v
+            keep[key] = v
+    return out
 
 
 def _strong_quantifiers(sud: Sentence, analyses: dict[int, WordAnalyses]
@@ -569,6 +590,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
 
 
 _EIN = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
+#: fixed phrases of a preposition and a pronoun that the parser takes for a determiner
+_DE_FIXED = frozenset({("vor", "allem"), ("trotz", "allem"), ("bei", "allem"),
+                       ("über", "alles"), ("unter", "anderem")})
 #: words before a partitive genitive ("viele dieser Marktplätze", "einer meiner Freunde")
 _PARTITIVE = _EIN | {f"{stem}{end}" for stem in ("viel", "einig", "manch", "wenig", "mehrer",
                                                    "kein", "jed", "beid")
@@ -614,6 +638,8 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
     lo, hi = sorted((d.id, noun.id))
     if any(sud.word(i).form.lower() in ("als", "wie") for i in range(lo + 1, hi)):
         return True
+    if d.id > 1 and (sud.word(d.id - 1).form.lower(), d.form.lower()) in _DE_FIXED:
+        return True  # "vor allem Geduld": a fixed phrase, no determiner of the noun
     dets = [x for x in sud.words if x.head == noun.id and x.upos == "DET" and x.id < noun.id]
     if any(b.id == a.id + 1 and (a.form.lower() in _PARTITIVE or b.form.lower() in _EIN)
            for a in dets for b in dets):
