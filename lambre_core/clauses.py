@@ -216,9 +216,11 @@ def _check_clause(sud: Sentence, analyses: Mapping[int, WordAnalyses], lexicon: 
         return None  # "Das bedeutet wir, brauchen es": the comma is where the clause ends
     if len(sure) == 1 and not lemmas & set(_COPULAS):
         # a phrase that can only be nominative beside a verb that is no copula: the subject,
-        # unless another phrase that can be nominative agrees with the verb (then the sure one
-        # may be an object in the wrong case: "Sie hat ein großer Hund")
-        if any(c.readings & pairs for c in cands if c is not sure[0]):
+        # unless it follows the verb and a phrase before the verb that can be nominative agrees
+        # with it (then the sure one may be an object in the wrong case: "Sie hat ein großer
+        # Hund"; the first phrase of a main clause is its subject as often as not)
+        if sure[0].head > v and any(c.readings & pairs for c in cands
+                                    if c is not sure[0] and c.head < v):
             return None
         cands = sure
     if any(c.readings & pairs for c in cands):
