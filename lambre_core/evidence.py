@@ -1135,6 +1135,13 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     if not lo <= dep <= hi and any(sud.word(i).form in ("(", ")", "--", "–", "—")
                                    for i in range(min(dep, head), max(dep, head))):
         return True  # a subject in parentheses or a dash insertion: hung on the wrong verb
+    if not lo <= dep <= hi:
+        # a subject beyond a comma whose own stretch has a finite verb: hung on the wrong
+        # clause's verb ("Ich glaube, dass es anders wird": "Ich" is "glaube"'s)
+        slo, shi = _clause_span(sud, dep)
+        if any(_finite_options(sud.word(i), options, lang)[0] for i in range(slo, shi + 1)
+               if i not in (dep, head)):
+            return True
     if rule.feature in ("Number", "Person") and dep not in _and_coordinated(sud) and any(
             sud.word(i).upos == "CCONJ" for i in range(lo, hi + 1)):
         return True  # a conjunction the parse did not join to the subject may make it plural
