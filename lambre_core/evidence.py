@@ -22,9 +22,9 @@ Steps, for one SUD sentence (``check_precise``):
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses
@@ -141,6 +141,10 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     # case clash inside a subject ("Die Räubern rauben")
     subjects = frozenset(w.id for w in parsed.words if _rel(w) == "subj" and w.head
                          and parsed.word(w.head).upos in ("VERB", "AUX"))
+    # the analyses chosen as if no government set a case (asked only when an agreement fails
+    # inside a governed phrase, then once)
+    free = cache(lambda: solve(sud, arcs, options, governors,
+                               lambda r: 0.01 if _governs(r) else _weight(r), coordinated))
     for r, d, h in failing:
         r0 = r
         r, chosen = _quantified_noun(sud, r, d, h, sol.choice, analyses, by_id)
@@ -150,8 +154,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                   and all(analyses[w].known or (w in plural and r.feature == "Number")
                                           for w in _rests_on(r, d, h))
                   and not _doubtful(sud, r, d, h, options, arcs, rules, raw, precision.lang)
-                  and not _government_induced(sud, r, d, h, arcs, options, governors, rules,
-                                              raw, precision.lang)
+                  and not _government_induced(sud, r, d, h, arcs, options, free, rules, raw,
+                                              precision.lang)
                   and (parsed is sud  # roles unchanged: the same tree, no need to ask twice
                        # the parser's tree is asked about the word in the role the rule is about
                        or _rel(parsed.word(d)) != _rel(sud.word(d))
@@ -179,19 +183,16 @@ def _one_per_fix(violations: list[Violation]) -> list[Violation]:
     """One violation per blamed word and correction: "diese Problemen lösen" fails both the
     article's case and the verb's frame on "Problemen", with the one fix "Probleme"; the
     government (it says why) is kept. Violations without a fix all stay."""
-    keep: dict[tuple[int, str], Violation] = {}
+    at: dict[tuple[int, str], int] = {}  # (word, fix) -> its place in ``out``
     out: list[Violation] = []
     for v in violations:
-        if not v.suggestions:
+        key = (v.blamed.id, v.suggestions[0]) if v.suggestions else None
+        if key is None or key not in at:
+            if key is not None:
+                at[key] = len(out)
             out.append(v)
-            continue
-        key = (v.blamed.id, v.suggestions[0])
-        if key not in keep:
-            keep[key] = v
-            out.append(v)
-        elif v.rule.type == "as" and keep[key].rule.type == "agree":
-            out[out.index(keep[key])] = v
-            keep[key] = v
+        elif v.rule.type == "as" and out[at[key]].rule.type == "agree":
+            out[at[key]] = v
     return out
 
 
@@ -558,8 +559,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if lang == "ru" and d.upos == "ADJ" and _ru_short_only(d.form):
         return True  # a short adjective is a predicate, never an attribute
-    if rule.type == "as" and rule.feature == "Case" and h.upos in ("VERB", "AUX") \
-            and "head.lemma" in when_keys(rule):
+    if _is_frame(rule):
         return _frame_doubt(sud, rule, d, h, options, analyses, lang)
     if rule.type != "agree":
         return False
@@ -777,24 +777,24 @@ def _governs(rule: Rule) -> bool:
 
 
 def _government_induced(sud: Sentence, rule: Rule, dep: int, head: int, arcs: Sequence[Arc],
-                        options: Mapping[int, Sequence[Feats]],
-                        governors: Mapping[int, int | None], rules: Sequence[Rule],
-                        analyses: Mapping[int, WordAnalyses], lang: str) -> bool:
+                        options: Mapping[int, Sequence[Feats]], free: Callable[[], Solution],
+                        rules: Sequence[Rule], analyses: Mapping[int, WordAnalyses],
+                        lang: str) -> bool:
     """Whether an agreement inside a noun phrase fails only in the case its governor demands
     ("den Unternehmen" agrees as a dative, not as the accusative "benutzen" takes; "zu viele
     Menschen" as a nominative, not as the dative of "zu") while that government may itself have
-    failed through the parse: then the parse, not the phrase, is suspect."""
+    failed through the parse: then the parse, not the phrase, is suspect. ``free``: the
+    solution with governments weighing (almost) nothing."""
     if rule.type != "agree":
         return False
     if not any(a.dep == head and any(_governs(g) for g in a.rules) for a in arcs):
         return False
-    free = solve(sud, arcs, options, governors,
-                 lambda r: 0.01 if _governs(r) else _weight(r), _coordinated_subjects(sud, options))
-    if any(r is rule and d == dep and h == head and not ok for r, d, h, ok in free.outcomes):
+    outcomes = free().outcomes
+    if any(r is rule and d == dep and h == head and not ok for r, d, h, ok in outcomes):
         return False  # the phrase fails whatever case it is in
     # the governments that apply (a frame: the verb's lemma is its)
     return any(_doubtful(sud, g, d, h, options, arcs, rules, analyses, lang)
-               for g, d, h, _ok in free.outcomes if d == head and _governs(g))
+               for g, d, h, _ok in outcomes if d == head and _governs(g))
 
 
 #: verbs whose second noun phrase is a nominative predicate ("Er ist/wird/bleibt ein Lehrer")
@@ -1132,15 +1132,15 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # an adjective of a name taken for its noun: "Der Oberste Gerichtshof"
     if sum(1 for w in sud.words if w.head == head and _rel(w) == "subj") > 1:
         return True  # two subjects: the parse of this clause is broken
-    if not lo <= dep <= hi and any(sud.word(i).form in ("(", ")", "--", "–", "—")
-                                   for i in range(min(dep, head), max(dep, head))):
-        return True  # a subject in parentheses or a dash insertion: hung on the wrong verb
     if not lo <= dep <= hi:
-        # a subject beyond a comma whose own stretch has a finite verb: hung on the wrong
-        # clause's verb ("Ich glaube, dass es anders wird": "Ich" is "glaube"'s)
+        # hung on the wrong verb: a subject in parentheses or a dash insertion, or beyond a
+        # comma in a stretch with a finite verb of its own ("Ich glaube, dass es anders wird":
+        # "Ich" is "glaube"'s)
         slo, shi = _clause_span(sud, dep)
-        if any(_finite_options(sud.word(i), options, lang)[0] for i in range(slo, shi + 1)
-               if i not in (dep, head)):
+        if any(sud.word(i).form in ("(", ")", "--", "–", "—")
+               for i in range(min(dep, head), max(dep, head))) \
+                or any(_finite_options(sud.word(i), options, lang)[0]
+                       for i in range(slo, shi + 1) if i not in (dep, head)):
             return True
     if rule.feature in ("Number", "Person") and dep not in _and_coordinated(sud) and any(
             sud.word(i).upos == "CCONJ" for i in range(lo, hi + 1)):

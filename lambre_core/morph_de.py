@@ -858,9 +858,9 @@ _PRESENT_PARTICIPLE = ("ende", "endes", "ender", "endem", "enden")
 
 
 def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
-    # read as a compound of a shorter noun (Erlernte: Erle + Ernte?) or a guessed infinitive
+    # read as a compound of a shorter noun (Erlernte: Erle + Ernte?) or as a guessed infinitive
     # (Gelesenen): a nominalized adjective or participle may be the word instead
-    compound = False
+    guessed = False
     every = _records(form)
     cells = _noun_cells_for(form, [r for r in every if _usable(r, False)])
     cells += _measure(form, cells)
@@ -878,27 +878,28 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
             elif low.endswith(("ens", "erns", "elns")) and _is_infinitive(low[:-1]):
                 infinitive = [_an(Case="Gen", Number="Sing", Gender="Neut")]
         split = _compound_split(form)
-        # a compound (Quatschbüchern) when its first part is a word (Erlernte is no Erl +
-        # Ernte, Cebit no Ce + Bit), else the infinitive (Servieren is no Ser + Vieren) or,
-        # when only the verb guesser takes it for one, both (Nuklearindustrien is no verb)
+        # a compound (Quatschbüchern) when its first part is a word (Cebit is no Ce + Bit),
+        # else the infinitive (Servieren is no Ser + Vieren) or, when only the verb guesser
+        # takes it for one, both (Nuklearindustrien is no verb)
         plausible = split is not None and _plausible_prefix(split[0])
-        if split is not None and (plausible or (infinitive and not verb_lemmas(low.removesuffix("s")))):
+        known_verb = bool(verb_lemmas(low.removesuffix("s")))
+        if split is not None and (plausible or (infinitive and not known_verb)):
             prefix, suffix = split
             recs = [r for r in _records(suffix) if _usable(r, True)]
             found = _noun_cells_for(suffix, recs)
             # (a short last part is a weak split: Musizieren is no Musizi + Eren)
             cells = found + _measure(suffix, found) \
                 + ([] if plausible and len(suffix) >= 5 else infinitive)
-            compound = True
-            if form[:1].isupper() and verb_lemmas(suffix.lower(), {"VerbForm": "Inf"}) \
-                    and suffix.lower() in verb_lemmas(suffix.lower()):
+            guessed = True
+            if form[:1].isupper() \
+                    and suffix.lower() in verb_lemmas(suffix.lower(), {"VerbForm": "Inf"}):
                 # a compound of a nominalized infinitive (das Rätselraten: raten, not Raten)
                 cells += [_an(Case=c, Number="Sing", Gender="Neut") for c in ("Nom", "Acc", "Dat")]
         else:
             cells = infinitive
-            compound = bool(infinitive) and not verb_lemmas(low.removesuffix("s"))
+            guessed = bool(infinitive) and not known_verb
     if form[:1].isupper() and (not cells or form.lower().endswith(_PRESENT_PARTICIPLE)
-                               or compound):
+                               or guessed):
         # a nominalized adjective or participle german-nouns lacks (die Reisenden), or lists
         # with one cell only ("Folgendes": not only a genitive)
         info = _adj_info(form.lower(), None)
@@ -918,8 +919,8 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
 _VERB_PREFIXES = frozenset({"be", "ver", "er", "zer", "ent", "emp", "ge", "miss"})
 
 
-#: noun suffixes whose gender and plural are fixed (-ung: die Belobigung, die Belobigungen):
-#: (singular ending, plural ending, gender)
+#: feminine noun suffixes, whose number the ending shows (-ung: die Belobigung, die
+#: Belobigungen): (singular ending, plural ending)
 _FEMININE_SUFFIXES = (("ung", "ungen"), ("heit", "heiten"), ("keit", "keiten"),
                       ("schaft", "schaften"), ("tion", "tionen"), ("tät", "täten"))
 
