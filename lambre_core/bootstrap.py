@@ -85,23 +85,84 @@ def counts_of(report: CorpusReport, weights: Mapping[str, float] | None = None) 
 
 def _stats(c: Counts, seg_weight: np.ndarray) -> tuple[float, np.ndarray]:
     """Corpus score and per-rule satisfaction with each segment counted ``seg_weight`` times."""
-    r = len(c.rules)
-    w = seg_weight[c.seg]
-    sat = np.bincount(c.rule, weights=w * c.sat, minlength=r)
-    tot = np.bincount(c.rule, weights=w * c.tot, minlength=r)
-    has = tot > 0
-    share = np.divide(sat, tot, out=np.ones(r), where=has)
-    den = c.weights[has].sum()
-    score = float((c.weights[has] * share[has]).sum() / den) if den > 0 else 1.0
-    return score, share
+    scores, shares = _scored(c, _rule_counts(_blocks(c), seg_weight[None, :], len(c.rules)))
+    return float(scores[0]), shares[0]
 
 
 def _draws(n: int, samples: int, seed: int) -> Iterator[np.ndarray]:
     """``samples`` resamples of ``n`` segments, each as a count per segment; the same seed gives
-    the same resamples (that is what pairs systems), one at a time to keep memory at O(n)."""
+    the same resamples (that is what pairs systems). They come as the rows of arrays of at most
+    ``_CELLS`` counts, which keeps memory at O(n); drawing a block at once draws the same
+    numbers as drawing its rows one by one."""
     rng = np.random.default_rng(seed)
-    for _ in range(samples):
-        yield np.bincount(rng.integers(0, n, size=n), minlength=n).astype(np.float64)
+    block = max(1, min(_BLOCK, _CELLS // max(n, 1)))
+    for first in range(0, samples, block):
+        rows = min(block, samples - first)
+        drawn = rng.integers(0, n, size=(rows, n)) + (np.arange(rows) * n)[:, None]
+        yield np.bincount(drawn.ravel(), minlength=rows * n).reshape(rows, n).astype(np.float64)
+
+
+#: resamples scored together (one matrix product each): bounds memory at _BLOCK x n counts
+_BLOCK = 128
+#: cells of the dense segment x rule block multiplied at once (16 MB of float64)
+_CELLS = 2_000_000
+
+
+def _blocks(c: Counts) -> list[tuple[int, np.ndarray]]:
+    """The segment x rule counts as dense blocks of consecutive segments: (first segment,
+    block), the block's columns the satisfied (``[:R]``) and total (``[R:]``) instances."""
+    r = len(c.rules)
+    order = np.argsort(c.seg, kind="stable")
+    seg, rule, sat, tot = c.seg[order], c.rule[order], c.sat[order], c.tot[order]
+    step = max(1, _CELLS // (2 * r)) if r else c.n
+    out = []
+    for a in range(0, c.n, step):
+        lo, hi = np.searchsorted(seg, [a, a + step])
+        if lo == hi:
+            continue
+        rows = min(step, c.n - a)
+        cell = (seg[lo:hi] - a) * (2 * r) + rule[lo:hi]
+        dense = (np.bincount(cell, weights=sat[lo:hi], minlength=rows * 2 * r)
+                 + np.bincount(cell + r, weights=tot[lo:hi], minlength=rows * 2 * r))
+        out.append((a, dense.reshape(rows, 2 * r)))
+    return out
+
+
+def _rule_counts(blocks: list[tuple[int, np.ndarray]], seg_weight: np.ndarray, r: int) -> np.ndarray:
+    """Satisfied and total instances of every rule (columns ``[:R]`` and ``[R:]``) under each
+    row of ``seg_weight`` (resamples x segments): a matrix product of the resamples with the
+    ``_blocks``. Counts are integers, so the sums are exact whatever their order, as one
+    ``bincount`` per resample gives them (and one product costs what a few ``bincount`` calls
+    cost in interpreter time alone)."""
+    out = np.zeros((seg_weight.shape[0], 2 * r))
+    for a, dense in blocks:
+        out += seg_weight[:, a:a + dense.shape[0]] @ dense
+    return out
+
+
+def _scored(c: Counts, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Corpus scores and per-rule satisfaction, one row per row of ``_rule_counts``."""
+    r = len(c.rules)
+    sat, tot = counts[:, :r], counts[:, r:]
+    has = tot > 0
+    share = np.divide(sat, tot, out=np.ones_like(sat), where=has)
+    den = (c.weights * has).sum(axis=1)
+    num = (c.weights * share * has).sum(axis=1)
+    scores = np.divide(num, den, out=np.ones_like(num), where=den > 0)
+    return scores, share
+
+
+def _resampled(systems: Sequence[Counts], samples: int,
+               seed: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Corpus scores and per-rule satisfaction (rows: resamples) of each system, all of the
+    same segments, under the same resamples (drawn once for all)."""
+    blocks = [_blocks(c) for c in systems]
+    parts: list[list[tuple[np.ndarray, np.ndarray]]] = [[] for _ in systems]
+    for w in _draws(systems[0].n, samples, seed):
+        for c, b, part in zip(systems, blocks, parts, strict=True):
+            part.append(_scored(c, _rule_counts(b, w, len(c.rules))))
+    return [(np.concatenate([p[0] for p in part]), np.concatenate([p[1] for p in part]))
+            for part in parts]
 
 
 def _interval(values: np.ndarray) -> Interval:
@@ -114,11 +175,10 @@ def system_intervals(c: Counts, samples: int = DEFAULT_SAMPLES,
     """95 % intervals of the corpus score and every rule's satisfaction."""
     if c.n == 0 or samples <= 0:
         return SystemIntervals(Interval(float("nan"), float("nan")), {})
-    scores = np.empty(samples)
-    shares = np.empty((samples, len(c.rules)))
-    for b, w in enumerate(_draws(c.n, samples, seed)):
-        scores[b], shares[b] = _stats(c, w)
-    rules = {rid: _interval(shares[:, i]) for i, rid in enumerate(c.rules)}
+    ((scores, shares),) = _resampled([c], samples, seed)
+    lows, highs = np.percentile(shares, [2.5, 97.5], axis=0) if len(c.rules) else ([], [])
+    rules = {rid: Interval(float(lo), float(hi))
+             for rid, lo, hi in zip(c.rules, lows, highs, strict=True)}
     return SystemIntervals(_interval(scores), rules)
 
 
@@ -131,14 +191,13 @@ def paired_comparisons(names: Sequence[str], counts: Sequence[Counts],
     base_score = _stats(base, np.ones(base.n))[0]
     out: list[Comparison] = []
     paired = samples > 0 and all(c.n == base.n for c in counts) and base.n > 0
-    base_samples = np.array([_stats(base, w)[0] for w in _draws(base.n, samples, seed)]) \
-        if paired else None
-    for name, c in zip(names[1:], counts[1:], strict=True):
+    resampled = [scores for scores, _ in _resampled(counts, samples, seed)] if paired else None
+    for k, (name, c) in enumerate(zip(names[1:], counts[1:], strict=True), start=1):
         delta = _stats(c, np.ones(c.n))[0] - base_score
-        if base_samples is None:
+        if resampled is None:
             out.append(Comparison(name, names[0], delta, None, None))
             continue
-        diffs = np.array([_stats(c, w)[0] for w in _draws(c.n, samples, seed)]) - base_samples
+        diffs = resampled[k] - resampled[0]
         extreme = np.abs(diffs - diffs.mean()) >= abs(delta) - 1e-12
         p = (1 + int(extreme.sum())) / (samples + 1)
         out.append(Comparison(name, names[0], delta, _interval(diffs), p))
