@@ -103,9 +103,9 @@ def _draws(n: int, samples: int, seed: int) -> Iterator[np.ndarray]:
 
 
 #: resamples scored together (one matrix product each): bounds memory at _BLOCK x n counts
-_BLOCK = 128
-#: cells of the dense segment x rule block multiplied at once (16 MB of float64)
-_CELLS = 2_000_000
+_BLOCK = 32
+#: cells of the dense segment x rule block multiplied at once (4 MB of float64)
+_CELLS = 500_000
 
 
 def _blocks(c: Counts) -> list[tuple[int, np.ndarray]]:

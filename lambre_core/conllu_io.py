@@ -87,22 +87,32 @@ def _plain_int(value: str) -> bool:
     return value.isascii() and value.isdigit() and (value == "0" or value[0] != "0")
 
 
+#: the IDs 1, 2, ... as strings, for comparing a line's ID without formatting a number per line
+_IDS = [str(i) for i in range(256)]
+
+
 def _fast_word(cols: list[str], expected_id: int, line: str) -> Word | None:
     """The word of an ordinary token line (the expected integer ID, an integer HEAD), read
     without the ``conllu`` library's regular expressions, which dominated reading time; None
     for anything else (multiword and empty nodes, odd fields, errors): ``_parse_block`` then
     reads the line the library's way, errors and all, so results never differ."""
-    tid, head = cols[0], cols[6]
-    if (tid != str(expected_id) or not _plain_int(head)
-            or ("-" in cols[8] and cols[8] != "_")):  # DEPS with ranges: the library may object
+    tid, head, deps = cols[0], cols[6], cols[8]
+    if (tid != (_IDS[expected_id] if expected_id < 256 else str(expected_id))
+            or not (head.isdigit() and head.isascii() and (head[0] != "0" or head == "0"))
+            or ("-" in deps and deps != "_")):  # DEPS with ranges: the library may object
         return None
     if "  " in line:  # the library also splits fields at runs of spaces (no run spans a tab)
         return None
-    misc = _dict_field(cols[9])
-    start, end = _offsets(misc) if misc else (None, None)
+    if cols[9] == "_":  # most words: no MISC, so no offsets either
+        misc: dict[str, str] = {}
+        start = end = None
+    else:
+        misc = _dict_field(cols[9])
+        start, end = _offsets(misc) if misc else (None, None)
+    feats = _FEATS_SEEN.get(cols[5])
     return Word(expected_id, cols[1], cols[2] or "_", intern(cols[3] or "_"), intern(cols[4] or "_"),
-                _feats_field(cols[5]), int(head), intern(cols[7] or "_"), intern(cols[8]), misc,
-                start, end)
+                feats.copy() if feats is not None else _feats_field(cols[5]), int(head),
+                intern(cols[7] or "_"), intern(deps), misc, start, end)
 
 
 def _parse_block(lines: list[tuple[int, str]], source: str) -> Sentence:
@@ -110,7 +120,7 @@ def _parse_block(lines: list[tuple[int, str]], source: str) -> Sentence:
     words: list[Word] = []
     mwts: list[MultiwordToken] = []
     for lineno, line in lines:
-        if line.startswith("#"):
+        if line[0] == "#":  # (no line is empty: blank lines end blocks)
             for key, value in parse_comment_line(line):
                 metadata[str(key)] = "" if value is None else str(value)
             continue
@@ -233,7 +243,7 @@ def iter_conllu(handle: Iterable[str], source: str = "<stdin>") -> Iterator[Sent
         line = raw.rstrip("\r\n")
         if "\x00" in line:
             raise ConlluError("binary data (NUL byte)", source, lineno, line.index("\x00") + 1)
-        if line.strip() == "":
+        if not line or line.isspace():
             if block:
                 yield _parse_block(block, source)
                 block = []
