@@ -5,6 +5,11 @@ the German and Russian test treebanks, in paper and precise mode, and compare wi
     python bench/check_identical.py --save /tmp/ref.jsonl           # before a change
     python bench/check_identical.py --against /tmp/ref.jsonl        # after it: exit 1 on a difference
     python bench/check_identical.py --against /tmp/ref.jsonl --jobs 2   # sharded checking too
+    python bench/check_identical.py --against /tmp/ref.jsonl --jobs 2 --counts
+
+``--counts`` scores with ``shard.score_sharded``, whose workers send back rule counts only:
+every sentence's check is then redone on demand in this process, and its counts, violations
+and error must agree with what the worker counted.
 
 Speed-ups must keep results identical; this is the check. ``--modes paper`` skips the slower
 precise mode. Run with ``PYTHONPATH`` pointing at the checkout to test.
@@ -23,7 +28,7 @@ from lambre_core.check import SentenceCheck, Violation, check_sentences
 from lambre_core.commands import precision_for
 from lambre_core.conllu_io import read_conllu
 from lambre_core.rules import default_rules
-from lambre_core.score import score_corpus
+from lambre_core.score import rule_tallies, score_corpus
 
 try:
     from lambre_core.shard import check_sharded
@@ -59,7 +64,7 @@ def _sentence(c: SentenceCheck, score: float) -> dict[str, Any]:
     }
 
 
-def dump(shared: Path, modes: list[str], jobs: int) -> Iterator[dict[str, Any]]:
+def dump(shared: Path, modes: list[str], jobs: int, counts: bool = False) -> Iterator[dict[str, Any]]:
     """One record per sentence, then one per corpus (score and per-rule tallies)."""
     for lang, names in FILES.items():
         rules = default_rules(lang)
@@ -68,9 +73,19 @@ def dump(shared: Path, modes: list[str], jobs: int) -> Iterator[dict[str, Any]]:
             sentences = read_conllu(path)
             for mode in modes:
                 precision = precision_for(mode, lang)
-                checks = check_sharded(sentences, rules, precision=precision, jobs=jobs)
-                report = score_corpus(checks)
+                if counts:
+                    from lambre_core.shard import score_sharded
+
+                    report = score_sharded(sentences, rules, precision=precision, jobs=jobs)
+                else:
+                    report = score_corpus(check_sharded(sentences, rules, precision=precision,
+                                                        jobs=jobs))
                 for s in report.sentences:
+                    if counts and (s.violations != len(s.check.violations)
+                                   or s.error != s.check.error
+                                   or s.tallies != rule_tallies(s.check)):
+                        raise SystemExit(f"{name} {s.id}: the worker's counts differ from the "
+                                         "check redone here")
                     yield {"file": name, "mode": mode, **_sentence(s.check, s.score)}
                 yield {"file": name, "mode": mode, "corpus": report.score,
                        "rules": {k: [t.satisfied, t.violated] for k, t in report.rules.items()}}
@@ -83,6 +98,8 @@ def main() -> int:
     group.add_argument("--against", type=Path, help="compare with this saved dump")
     ap.add_argument("--modes", default="paper,precise", help="comma-separated: paper, precise")
     ap.add_argument("--jobs", type=int, default=1, help="checking processes")
+    ap.add_argument("--counts", action="store_true",
+                    help="score with shard.score_sharded (counts from the workers)")
     ap.add_argument("--shared", type=Path, default=SHARED)
     args = ap.parse_args()
     if not (args.shared / "treebanks" / "ud").is_dir():
@@ -90,7 +107,7 @@ def main() -> int:
         return 2
     modes = [m for m in args.modes.split(",") if m]
     lines = [json.dumps(r, ensure_ascii=False, sort_keys=True)
-             for r in dump(args.shared, modes, args.jobs)]
+             for r in dump(args.shared, modes, args.jobs, args.counts)]
     if args.save:
         args.save.write_text("\n".join(lines) + "\n", encoding="utf-8")
         print(f"{len(lines)} records written to {args.save}")

@@ -25,7 +25,7 @@ from .parse_cache import ParseCache, cached_parse, model_key, text_key
 from .parse_pool import ParseBackend, ParserSpec, open_backend
 from .rules import RuleSet
 from .score import CorpusReport, score_corpus
-from .shard import check_sharded
+from .shard import check_sharded, score_sharded
 
 #: sentences per parse batch (one worker call)
 BATCH = 64
@@ -66,6 +66,8 @@ class ScoreSettings:
     cache: ParseCache | None = None
     #: show a progress bar: None = only on a terminal
     progress: bool | None = None
+    #: the report shows every sentence's findings (with --jobs, checks then come back whole)
+    per_sentence: bool = False
     warn: Callable[[str], None] = field(default=lambda msg: print(msg, file=sys.stderr))
 
 
@@ -184,30 +186,34 @@ def score_files(inputs: Sequence[InputFile], settings: ScoreSettings,
             r.error = LambreError(err.strerror or str(err), r.input.path)
     if texts:
         _parse_texts(texts, parsed, results, settings)
-    # --jobs also shares out precise checking, in local processes (a --cluster parses remotely
-    # only). The paper's method checks a sentence in about the time it takes to send its result
-    # back and rebuild it (bench/check_throughput.py --jobs 2: twice the CPU time, no wall time
-    # won), so it stays in this process
-    jobs = settings.jobs if settings.cluster is None and settings.precision is not None else 1
+    # --jobs also shares out checking, in local processes (a --cluster parses remotely only).
+    # Workers send rule counts back, and a report that shows a sentence's findings has it
+    # checked again here (shard.score_sharded): cheap for the few worst sentences of an HTML
+    # report, not for every sentence. With every sentence's findings asked for, precise checks
+    # are sent back whole; the paper's method checks a sentence in about the time it takes to
+    # send its check back and rebuild it (bench/check_throughput.py), so it stays in this process
+    jobs = settings.jobs if settings.cluster is None else 1
     for i, r in enumerate(results):
         if r.error is not None or i not in parsed:
             continue
         bar = _progress(len(parsed[i]), settings.progress, f"checking {r.input.name}")
+        common: dict[str, Any] = {"disabled": settings.disabled, "precision": settings.precision}
         try:
-            if jobs > 1:
-                checks = check_sharded(parsed.pop(i), settings.ruleset, disabled=settings.disabled,
-                                       precision=settings.precision, jobs=jobs, on_done=bar.update)
+            if jobs > 1 and not settings.per_sentence:
+                r.report = score_sharded(parsed.pop(i), settings.ruleset, weights=settings.weights,
+                                         jobs=jobs, on_done=bar.update, **common)
+            elif jobs > 1 and settings.precision is not None:
+                r.report = score_corpus(check_sharded(parsed.pop(i), settings.ruleset, jobs=jobs,
+                                                      on_done=bar.update, **common), settings.weights)
             else:
-                checks = check_sentences(_counted(_released(parsed.pop(i)), bar), settings.ruleset,
-                                         disabled=settings.disabled, precision=settings.precision)
+                r.report = score_corpus(check_sentences(_counted(_released(parsed.pop(i)), bar),
+                                                        settings.ruleset, **common), settings.weights)
         finally:
             bar.close()
-        for c in checks:
-            if c.error:
-                where = f"{c.sentence.source}:{c.sentence.line}" if c.sentence.line else r.input.path
-                settings.warn(f"lambre-core: warning: {where}: sentence {c.sentence.sent_id or ''} "
-                              f"skipped: {c.error}")
-        r.report = score_corpus(checks, settings.weights)
+        for s in r.report.skipped:
+            where = f"{s.sentence.source}:{s.sentence.line}" if s.sentence.line else r.input.path
+            settings.warn(f"lambre-core: warning: {where}: sentence {s.sentence.sent_id or ''} "
+                          f"skipped: {s.error}")
     return results
 
 

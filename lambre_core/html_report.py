@@ -118,8 +118,8 @@ def highlighted(check: SentenceCheck) -> str:
 
 
 def _worst(sentences: Sequence[SentenceScore]) -> list[SentenceScore]:
-    bad = [s for s in sentences if s.check.violations and s.check.error is None]
-    return sorted(bad, key=lambda s: (s.score, -len(s.check.violations), s.index))[:WORST]
+    bad = [s for s in sentences if s.violations and s.error is None]
+    return sorted(bad, key=lambda s: (s.score, -s.violations, s.index))[:WORST]
 
 
 def _system_section(s: System) -> str:
@@ -134,7 +134,7 @@ def _system_section(s: System) -> str:
              "interval)</h3>",
              _interval_bars([r for r, _ in rules], [t.score for _, t in rules], ivs, notes),
              "<h3>Segment scores</h3>",
-             _histogram([x.score for x in rep.sentences if x.check.error is None])]
+             _histogram([x.score for x in rep.sentences if x.error is None])]
     worst = _worst(rep.sentences)
     if worst:
         parts.append(f"<h3>Worst segments ({len(worst)})</h3>")

@@ -11,10 +11,11 @@ Weights are per rule id; a rule without a weight counts 1.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .check import SentenceCheck
+from .doc import Sentence
 from .gcpause import collector_paused
 from .rules import RuleSet
 
@@ -35,18 +36,44 @@ class RuleTally:
         return self.satisfied / self.total if self.total else 1.0
 
 
-@dataclass
 class SentenceScore:
-    """One segment's score and the check behind it."""
+    """One segment's score, its per-rule tallies, and the check behind them.
 
-    index: int
-    check: SentenceCheck
-    score: float
-    tallies: dict[str, RuleTally]
+    The check is either kept (``check=``) or redone when first asked for (``redo=``, with the
+    sentence that was checked): a corpus scored in several processes sends back only counts,
+    and a report shows the checks of a few sentences at most (``lambre_core.shard``). Both give
+    the same check: checking is deterministic."""
+
+    __slots__ = ("index", "score", "tallies", "violations", "error", "sentence", "_check", "_redo")
+
+    def __init__(self, index: int, score: float, tallies: dict[str, RuleTally], violations: int,
+                 error: str | None, sentence: Sentence, *, check: SentenceCheck | None = None,
+                 redo: Callable[[Sentence], SentenceCheck] | None = None) -> None:
+        if check is None and redo is None:
+            raise ValueError("a SentenceScore needs its check or a way to redo it")
+        self.index = index
+        self.score = score
+        self.tallies = tallies
+        #: how many violations the check reports (``len(check.violations)``)
+        self.violations = violations
+        #: why the sentence was not checked (a broken tree), as ``check.error``
+        self.error = error
+        #: the sentence checked (its id, source and line)
+        self.sentence = sentence
+        self._check = check
+        self._redo = redo
+
+    @property
+    def check(self) -> SentenceCheck:
+        """The sentence's check, redone (once) when it was not kept."""
+        if self._check is None:
+            assert self._redo is not None
+            self._check = self._redo(self.sentence)
+        return self._check
 
     @property
     def id(self) -> str:
-        return self.check.sentence.sent_id or f"s{self.index + 1}"
+        return self.sentence.sent_id or f"s{self.index + 1}"
 
 
 @dataclass
@@ -60,7 +87,7 @@ class CorpusReport:
     @property
     def skipped(self) -> list[SentenceScore]:
         """Sentences not scored because their tree is broken."""
-        return [s for s in self.sentences if s.check.error is not None]
+        return [s for s in self.sentences if s.error is not None]
 
 
 def weights_from(ruleset: RuleSet) -> dict[str, float]:
@@ -103,16 +130,30 @@ def score_corpus(
     checks: Iterable[SentenceCheck], weights: Mapping[str, float] | None = None
 ) -> CorpusReport:
     """Score every sentence and the corpus (macro-average over rules of corpus-level satisfaction)."""
+    with collector_paused():  # scores form no cycles: see gcpause
+        return report_of(((rule_tallies(c), len(c.violations), c.error, c.sentence, c)
+                          for c in checks), weights)
+
+
+#: what ``report_of`` scores for one sentence: its tallies, how many violations, its error,
+#: the sentence, and its check (or None: redone on demand)
+Scored = tuple[dict[str, RuleTally], int, "str | None", Sentence, "SentenceCheck | None"]
+
+
+def report_of(scored: Iterable[Scored], weights: Mapping[str, float] | None = None,
+              redo: Callable[[Sentence], SentenceCheck] | None = None) -> CorpusReport:
+    """The corpus report of sentences already tallied; a sentence without its check gets it from
+    ``redo`` when asked for. Per-rule totals add the sentences' tallies (the corpus score is a
+    function of counts), so tallies made in several processes give the same report."""
     totals: dict[str, RuleTally] = {}
     sentences: list[SentenceScore] = []
-    with collector_paused():  # scores form no cycles: see gcpause
-        for i, check in enumerate(checks):
-            tallies = rule_tallies(check)
-            for rid, t in tallies.items():
-                agg = totals.get(rid)
-                if agg is None:
-                    agg = totals[rid] = RuleTally()
-                agg.satisfied += t.satisfied
-                agg.violated += t.violated
-            sentences.append(SentenceScore(i, check, _weighted_mean(tallies, weights), tallies))
+    for i, (tallies, violations, error, sentence, check) in enumerate(scored):
+        for rid, t in tallies.items():
+            agg = totals.get(rid)
+            if agg is None:
+                agg = totals[rid] = RuleTally()
+            agg.satisfied += t.satisfied
+            agg.violated += t.violated
+        sentences.append(SentenceScore(i, _weighted_mean(tallies, weights), tallies, violations,
+                                       error, sentence, check=check, redo=redo))
     return CorpusReport(_weighted_mean(totals, weights), dict(sorted(totals.items())), sentences)

@@ -18,8 +18,8 @@ from lambre_core.commands import precision_for
 from lambre_core.conllu_io import read_conllu, read_conllu_string, to_conllu
 from lambre_core.doc import Sentence
 from lambre_core.rules import default_rules
-from lambre_core.score import score_corpus
-from lambre_core.shard import can_shard, check_sharded
+from lambre_core.score import CorpusReport, rule_tallies, score_corpus
+from lambre_core.shard import can_shard, check_sharded, score_sharded
 
 pytestmark = pytest.mark.skipif(not can_shard(), reason="this platform cannot fork workers")
 
@@ -58,6 +58,35 @@ def test_sharded_checks_equal_one_process(shared: Path, mode: str) -> None:
     assert score_corpus(many).score == score_corpus(one).score
 
 
+def _same_report(many: CorpusReport, one: CorpusReport) -> None:
+    assert many.score == one.score and many.rules == one.rules
+    assert len(many.sentences) == len(one.sentences)
+    for m, o in zip(many.sentences, one.sentences, strict=True):
+        assert (m.index, m.id, m.score, m.violations, m.error) == (o.index, o.id, o.score, o.violations,
+                                                                 o.error)
+        assert list(m.tallies.items()) == list(o.tallies.items())  # same order: same sums
+
+
+@pytest.mark.parametrize("mode", ["paper", "precise"])
+def test_sharded_scores_equal_one_process(shared: Path, mode: str) -> None:
+    sents = _corpus(shared, 120 if mode == "precise" else 400)
+    rules = default_rules("de")
+    precision = precision_for(mode, "de")
+    one = score_corpus(check_sentences(sents, rules, precision=precision))
+    done: list[int] = []
+    many = score_sharded(sents, rules, precision=precision, jobs=2, chunk=16, on_done=done.append)
+    assert sum(done) == len(sents) and len(done) > 2
+    # the worker's sentences came back as counts: their checks are not there until asked for
+    redone = [s for s in many.sentences if s._check is None]
+    assert redone and len(redone) < len(sents)  # this process checked a share too
+    assert many.sentences[7].error == "sentence has no root" and many.skipped == [many.sentences[7]]
+    _same_report(many, one)
+    assert any(s.violations or s.check.uncertain for s in redone)  # something to compare
+    for m, o in zip(many.sentences, one.sentences, strict=True):
+        assert m.check == o.check  # redone on demand, the same check
+        assert m.violations == len(m.check.violations) and m.tallies == rule_tallies(m.check)
+
+
 def test_small_input_and_one_job_stay_in_process(shared: Path) -> None:
     sents = _corpus(shared, 20)
     rules = default_rules("de")
@@ -65,6 +94,10 @@ def test_small_input_and_one_job_stay_in_process(shared: Path) -> None:
     assert check_sharded(sents, rules, jobs=2, on_done=calls.append) == check_sentences(sents, rules)
     assert calls == [len(sents)]  # fewer than two chunks: one call, no workers
     assert check_sharded(sents, rules, jobs=1, chunk=2) == check_sentences(sents, rules)
+    calls.clear()
+    report = score_sharded(sents, rules, jobs=2, on_done=calls.append)
+    assert calls == [len(sents)] and all(s._check is not None for s in report.sentences)
+    _same_report(report, score_corpus(check_sentences(sents, rules)))
 
 
 def test_score_jobs_two_equals_one_on_conllu(shared: Path, tmp_path: Path) -> None:
@@ -82,3 +115,25 @@ def test_score_jobs_two_equals_one_on_conllu(shared: Path, tmp_path: Path) -> No
         outs.append(json.loads(res.stdout))
     assert outs[0] == outs[1]
     assert len(outs[0]["sentences"]) == 450
+
+
+@pytest.mark.parametrize("fmt", ["json", "html"])
+def test_score_jobs_two_sends_counts_and_reports_alike(shared: Path, tmp_path: Path, fmt: str) -> None:
+    # without --per-sentence the workers send counts; the HTML report's worst sentences are
+    # checked again in the parent process, and must show what one process shows
+    gold = tmp_path / "pud450.conllu"
+    gold.write_text(to_conllu(read_conllu(shared / "treebanks" / "ud" / "de" / "de_pud-ud-test.conllu")[:450]),
+                    encoding="utf-8")
+    outs = []
+    for jobs in ("1", "2"):
+        res = subprocess.run(
+            [sys.executable, "-m", "lambre_core.cli", "score", "--lang", "de", "--conllu", str(gold),
+             "--mode", "paper", "--format", fmt, "--bootstrap", "50", "--jobs", jobs],
+            capture_output=True, text=True, env={**os.environ})
+        assert res.returncode == 0, res.stderr
+        outs.append(res.stdout)
+    assert outs[0] == outs[1]
+    if fmt == "html":
+        assert outs[0].count("<mark") >= 5  # worst sentences with their blamed words
+    else:
+        assert json.loads(outs[0])["rules"]

@@ -156,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
         precision=precision_for(args.mode, args.lang, None, args.models), models=args.models,
         ssplit=args.ssplit, device=args.device, jobs=args.jobs, cluster=args.cluster,
         cache=None if args.no_cache or not has_text else ParseCache(args.cache),
-        progress=args.progress)
+        progress=args.progress, per_sentence=args.per_sentence)
     if args.jobs < 1:
         raise LambreError(f"--jobs {args.jobs}: expected a positive number")
     results = score_files(inputs, settings, read_text)
