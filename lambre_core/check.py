@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .conllu_io import tree_error
 from .doc import Sentence, Word
@@ -30,10 +30,10 @@ if TYPE_CHECKING:
 _CONTROLLERS = {"NOUN", "PROPN", "PRON"}
 
 
-@dataclass(frozen=True, slots=True)
-class RuleInstance:
-    """One application of a rule to one arc (``__slots__``: a corpus has hundreds of
-    thousands, and a slotted one is built faster and takes a third of the memory)."""
+class RuleInstance(NamedTuple):
+    """One application of a rule to one arc. A named tuple: a corpus has hundreds of thousands,
+    and one is built in a third of the time a frozen dataclass takes (which sets each field
+    through ``object.__setattr__``), in as little memory as a slotted one."""
 
     rule_id: str
     dep: int

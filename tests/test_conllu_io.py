@@ -1,10 +1,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lambre_core.conllu_io import read_conllu, read_conllu_string, to_conllu, tree_error
+from lambre_core.doc import Sentence, Word
 from lambre_core.errors import ConlluError
 
 MWT = """# sent_id = m1
@@ -124,3 +128,41 @@ def test_offsets_aligned_with_and_without_multiword_tokens() -> None:
     [bad] = read_conllu_string(plain.replace("# text = Er  sah es.", "# text = Er sah das."))
     # the forms stop matching the text at "es": the words before it keep their offsets
     assert [(w.start, w.end) for w in bad.words] == [(0, 2), (3, 6), (None, None), (None, None)]
+
+
+def _is_tree_by_walking(heads: list[int]) -> bool:
+    """The definition: heads in range, none its own, and from every word the walk up reaches
+    the root within n steps."""
+    n = len(heads)
+    if not all(0 <= h <= n and h != i for i, h in enumerate(heads, start=1)) or 0 not in heads:
+        return False
+    for i in range(1, n + 1):
+        j, steps = i, 0
+        while j and steps <= n:
+            j, steps = heads[j - 1], steps + 1
+        if j:
+            return False
+    return True
+
+
+@given(st.lists(st.integers(min_value=-1, max_value=9), min_size=1, max_size=9))
+def test_tree_error_agrees_with_the_definition(heads: list[int]) -> None:
+    assert (tree_error(_sentence(heads)) is None) == _is_tree_by_walking(heads)
+
+
+def _sentence(heads: list[int]) -> Sentence:
+    words = [Word(i, "x", "x", "X", "_", {}, h, "dep", "_", {}, None, None)
+             for i, h in enumerate(heads, start=1)]
+    return Sentence(words, [], {}, "t.conllu", 1)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=8), min_size=1, max_size=9), st.randoms())
+def test_every_tree_passes(attach: list[int], rnd: Any) -> None:
+    # a random tree: word k (in a shuffled order) hangs on one of the words placed before it
+    n = len(attach)
+    order = list(range(1, n + 1))
+    rnd.shuffle(order)
+    heads = [0] * n
+    for k, w in enumerate(order[1:], start=1):
+        heads[w - 1] = order[attach[k] % k]
+    assert tree_error(_sentence(heads)) is None
