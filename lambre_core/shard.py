@@ -114,9 +114,8 @@ def score_sharded(
     """``score_corpus(check_sentences(...))`` over ``jobs`` processes, the same report as one
     process gives, for a report that shows the checks of few sentences: a worker sends back
     each sentence's rule counts only (a few bytes, where a check costs as much to send and
-    rebuild as to make), and a sentence it checked is checked again here if and when its
-    check is asked for (``SentenceScore.check``). The sentences of this process's own chunks
-    keep their checks."""
+    rebuild as to make), and a sentence is checked again here if and when its check is asked
+    for (``SentenceScore.check``). Checks of this process's own chunks are not kept either."""
     sentences = list(sentences)
     index = RuleIndex(ruleset.enabled_rules(disabled))
     redo = partial(check_sentence, ruleset=ruleset, disabled=disabled, is_sud=is_sud,
@@ -132,8 +131,10 @@ def score_sharded(
     ids = [r.id for r in index.rules]
 
     def local(a: int, b: int) -> list[Scored]:
-        return [(rule_tallies(c), len(c.violations), c.error, c.sentence, c)
-                for c in _check(job, a, b)]
+        # checks are not kept here either: what a report shows is redone on demand, whichever
+        # process counted it (keeping them costs memory, and time to allocate it)
+        return [(rule_tallies(c), len(c.violations), c.error, g, None)
+                for c, g in zip(_check(job, a, b), sentences[a:b], strict=True)]
 
     def received(given: Sequence[Sentence], payload: bytes) -> list[Scored]:
         out: list[Scored] = []
