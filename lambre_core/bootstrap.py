@@ -69,18 +69,12 @@ def counts_of(report: CorpusReport, weights: Mapping[str, float] | None = None) 
     """The per-segment rule counts behind ``report`` (broken, skipped segments count nothing)."""
     rules = tuple(report.rules)
     rindex = {r: i for i, r in enumerate(rules)}
-    seg, rule, sat, tot = [], [], [], []
-    for i, s in enumerate(report.sentences):
-        for rid, t in s.tallies.items():
-            if t.total:
-                seg.append(i)
-                rule.append(rindex[rid])
-                sat.append(t.satisfied)
-                tot.append(t.total)
+    rows = np.array([(i, rindex[rid], t.satisfied, t.satisfied + t.violated)
+                     for i, s in enumerate(report.sentences) for rid, t in s.tallies.items()
+                     if t.satisfied or t.violated], dtype=np.int64).reshape(-1, 4)
     w = np.array([weights.get(r, 1.0) if weights else 1.0 for r in rules], dtype=float)
-    return Counts(len(report.sentences), rules, np.array(seg, dtype=np.int64),
-                  np.array(rule, dtype=np.int64), np.array(sat, dtype=float),
-                  np.array(tot, dtype=float), w)
+    return Counts(len(report.sentences), rules, rows[:, 0], rows[:, 1],
+                  rows[:, 2].astype(float), rows[:, 3].astype(float), w)
 
 
 def _stats(c: Counts, seg_weight: np.ndarray) -> tuple[float, np.ndarray]:

@@ -15,17 +15,19 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .check import check_sentences
 from .conllu_io import read_conllu
 from .doc import Sentence, shift_offsets
 from .errors import LambreError
 from .parse_cache import ParseCache, cached_parse, model_key, text_key
-from .parse_pool import ParseBackend, ParserSpec, open_backend
 from .rules import RuleSet
 from .score import CorpusReport, score_corpus
 from .shard import check_sharded, score_sharded
+
+if TYPE_CHECKING:  # (parsing is imported only when there is text to parse: CoNLL-U needs none)
+    from .parse_pool import ParseBackend, ParserSpec
 
 #: sentences per parse batch (one worker call)
 BATCH = 64
@@ -99,6 +101,8 @@ class _LazyBackend:
     @property
     def backend(self) -> ParseBackend:
         if self._backend is None:
+            from .parse_pool import open_backend
+
             self._backend = open_backend(self.spec, self.jobs, self.cluster)
         return self._backend
 
@@ -145,12 +149,24 @@ def _place(sentences: list[Sentence], units: _Units) -> None:
             sent.metadata["start_char"] = str(units.starts[i])
 
 
+class _NoBar:
+    """A progress bar that shows nothing (no terminal, or ``--no-progress``)."""
+
+    def update(self, n: int = 1) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
 def _progress(total: int, enabled: bool | None, desc: str) -> Any:
+    """A tqdm bar on stderr; by default only when stderr is a terminal (as tqdm's
+    ``disable=None``), and tqdm is then not even imported."""
+    if enabled is False or (enabled is None and not sys.stderr.isatty()):
+        return _NoBar()
     from tqdm import tqdm
 
-    # disable=None: tqdm shows the bar only when stderr is a terminal
-    return tqdm(total=total, unit="sent", desc=desc, disable=None if enabled is None else not enabled,
-                file=sys.stderr, dynamic_ncols=True, smoothing=0.1)
+    return tqdm(total=total, unit="sent", desc=desc, file=sys.stderr, dynamic_ncols=True, smoothing=0.1)
 
 
 def _counted(sentences: Iterable[Sentence], bar: Any) -> Iterator[Sentence]:
@@ -219,6 +235,8 @@ def score_files(inputs: Sequence[InputFile], settings: ScoreSettings,
 
 def _parse_texts(texts: dict[int, str], parsed: dict[int, list[Sentence]],
                  results: list[SystemResult], settings: ScoreSettings) -> None:
+    from .parse_pool import ParserSpec
+
     model = model_key(settings.lang, settings.models)
     spec = ParserSpec(settings.lang, settings.models, settings.device)
     backend = _LazyBackend(spec, settings.jobs, settings.cluster)
