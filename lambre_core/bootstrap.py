@@ -159,8 +159,29 @@ def _resampled(systems: Sequence[Counts], samples: int,
             for part in parts]
 
 
+def _percentiles(values: np.ndarray, qs: Sequence[float] = (2.5, 97.5)) -> list[np.ndarray]:
+    """``np.percentile(values, qs, axis=0)`` (its default, linear interpolation), value for
+    value: the same arithmetic, without the import of ``numpy.ma`` that the numpy function
+    makes on first use (7 ms, a seventieth of scoring 2,776 sentences)."""
+    v = np.sort(values, axis=0)
+    n = v.shape[0]
+    out = []
+    for q in qs:
+        virtual = (n - 1) * (q / 100)
+        below = float(np.floor(virtual))
+        gamma = virtual - below
+        if virtual >= n - 1:
+            a = b = v[-1]
+        else:
+            a, b = v[int(below)], v[int(below) + 1]
+        diff = b - a
+        # numpy's _lerp: from the nearer end, so that gamma 1 gives b exactly
+        out.append(a + diff * gamma if gamma < 0.5 else b - diff * (1 - gamma))
+    return out
+
+
 def _interval(values: np.ndarray) -> Interval:
-    lo, hi = np.percentile(values, [2.5, 97.5])
+    lo, hi = _percentiles(values)
     return Interval(float(lo), float(hi))
 
 
@@ -170,9 +191,11 @@ def system_intervals(c: Counts, samples: int = DEFAULT_SAMPLES,
     if c.n == 0 or samples <= 0:
         return SystemIntervals(Interval(float("nan"), float("nan")), {})
     ((scores, shares),) = _resampled([c], samples, seed)
-    lows, highs = np.percentile(shares, [2.5, 97.5], axis=0) if len(c.rules) else ([], [])
-    rules = {rid: Interval(float(lo), float(hi))
-             for rid, lo, hi in zip(c.rules, lows, highs, strict=True)}
+    rules: dict[str, Interval] = {}
+    if c.rules:
+        lows, highs = _percentiles(shares)
+        rules = {rid: Interval(float(lo), float(hi))
+                 for rid, lo, hi in zip(c.rules, lows, highs, strict=True)}
     return SystemIntervals(_interval(scores), rules)
 
 

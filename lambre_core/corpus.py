@@ -24,7 +24,6 @@ from .errors import LambreError
 from .parse_cache import ParseCache, cached_parse, model_key, text_key
 from .rules import RuleSet
 from .score import CorpusReport, score_corpus
-from .shard import check_sharded, score_sharded
 
 if TYPE_CHECKING:  # (parsing is imported only when there is text to parse: CoNLL-U needs none)
     from .parse_pool import ParseBackend, ParserSpec
@@ -214,6 +213,8 @@ def score_files(inputs: Sequence[InputFile], settings: ScoreSettings,
             continue
         bar = _progress(len(parsed[i]), settings.progress, f"checking {r.input.name}")
         common: dict[str, Any] = {"disabled": settings.disabled, "precision": settings.precision}
+        if jobs > 1:  # (worker processes: imported only when asked for)
+            from .shard import check_sharded, score_sharded
         try:
             if jobs > 1 and not settings.per_sentence:
                 r.report = score_sharded(parsed.pop(i), settings.ruleset, weights=settings.weights,

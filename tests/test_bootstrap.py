@@ -82,3 +82,13 @@ def test_paired_comparison_matches_the_definition(monkeypatch: pytest.MonkeyPatc
     d = np.array(diffs)
     expected_p = (1 + int((np.abs(d - d.mean()) >= abs(delta) - 1e-12).sum())) / (samples + 1)
     assert cmp_.p_value == pytest.approx(expected_p)
+
+
+def test_percentiles_are_numpys_value_for_value() -> None:
+    rng = np.random.default_rng(3)
+    for n in [1, 2, 3, 7, 40, 41, 999, 1000]:
+        for values in (rng.random((n, 4)), rng.integers(0, 4, size=(n, 4)) / 7):
+            ours = bootstrap._percentiles(values)
+            theirs = np.percentile(values, [2.5, 97.5], axis=0)
+            assert np.array_equal(np.array(ours), theirs)  # exact, not approximate
+            assert np.array_equal(np.array(bootstrap._percentiles(values[:, 0])), theirs[:, 0])

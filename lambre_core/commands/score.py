@@ -23,7 +23,6 @@ from ..corpus import ScoreSettings, SystemResult, input_files, score_files
 from ..doc import Sentence
 from ..errors import LambreError
 from ..files import decode_text
-from ..html_report import render_html
 from ..parse import DEVICES
 from ..parse_cache import ParseCache
 from ..report import Signature, model_signature, render_json, render_text, render_tsv, signature_for
@@ -193,6 +192,8 @@ def _render(args: argparse.Namespace, sig: Signature, ok: list[SystemResult],
                                                args.seed),
                             failed, args.bootstrap, args.seed)
         if args.format == "html":
+            from ..html_report import render_html
+
             return render_html(rep)
         if args.format == "json":
             return render_systems_json(rep, args.per_sentence)
