@@ -189,6 +189,10 @@ def main() -> int:
             ("original lambre 2.0.2, SUD input", theirs),
             ("lambre-core --mode paper, SUD input",
              [*ours, "--conllu", str(tmp / "sud.conllu"), "--mode", "paper", "-o", str(tmp / "a.txt")]),
+            # the original's work: scores alone, without the bootstrap intervals it has not
+            ("  the same, --bootstrap 0",
+             [*ours, "--conllu", str(tmp / "sud.conllu"), "--mode", "paper", "--bootstrap", "0",
+              "-o", str(tmp / "d.txt")]),
             ("lambre-core --mode paper, UD input",
              [*ours, "--conllu", str(tmp / "ud.conllu"), "--mode", "paper", "-o", str(tmp / "b.txt")]),
             ("lambre-core --mode precise, UD input",

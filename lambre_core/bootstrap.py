@@ -18,18 +18,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .intervals import DEFAULT_SAMPLES, DEFAULT_SEED, Comparison, Interval, SystemIntervals
 from .score import CorpusReport
 
-DEFAULT_SAMPLES = 1000
-DEFAULT_SEED = 12345
-
-
-@dataclass(frozen=True)
-class Interval:
-    """A 95 % percentile interval of a bootstrapped statistic."""
-
-    low: float
-    high: float
+__all__ = ["DEFAULT_SAMPLES", "DEFAULT_SEED", "Comparison", "Counts", "Interval", "SystemIntervals",
+           "counts_of", "paired_comparisons", "system_intervals"]
 
 
 @dataclass(frozen=True)
@@ -43,26 +36,6 @@ class Counts:
     sat: np.ndarray
     tot: np.ndarray
     weights: np.ndarray
-
-
-@dataclass(frozen=True)
-class SystemIntervals:
-    """Intervals of one system: its corpus score and each rule's satisfaction."""
-
-    score: Interval
-    rules: dict[str, Interval]
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """A system against the baseline: score difference, its interval and p-value (None when the
-    systems do not score the same number of segments: no pairing is possible)."""
-
-    system: str
-    baseline: str
-    delta: float
-    interval: Interval | None
-    p_value: float | None
 
 
 def counts_of(report: CorpusReport, weights: Mapping[str, float] | None = None) -> Counts:

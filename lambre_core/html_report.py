@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from .bootstrap import Interval
 from .check import SentenceCheck
 from .doc import word_span
+from .intervals import Interval
 from .messages import message
 from .score import SentenceScore
 from .systems_report import System, SystemsReport

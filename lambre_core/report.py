@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .bootstrap import Interval, SystemIntervals
 from .check import Violation
 from .doc import Word
+from .intervals import Interval, SystemIntervals
 from .messages import message
 from .rules import RuleSet
 from .score import CorpusReport

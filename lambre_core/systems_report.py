@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bootstrap import Comparison, Interval, SystemIntervals
+from .intervals import Comparison, Interval, SystemIntervals
 from .report import Signature, intervals_dict, report_dict
 from .score import CorpusReport
 

@@ -18,11 +18,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..bootstrap import DEFAULT_SAMPLES, DEFAULT_SEED, counts_of, paired_comparisons, system_intervals
 from ..corpus import ScoreSettings, SystemResult, input_files, score_files
 from ..doc import Sentence
 from ..errors import LambreError
 from ..files import decode_text
+from ..intervals import DEFAULT_SAMPLES, DEFAULT_SEED
 from ..parse import DEVICES
 from ..parse_cache import ParseCache
 from ..report import Signature, model_signature, render_json, render_text, render_tsv, signature_for
@@ -182,11 +182,17 @@ def _render(args: argparse.Namespace, sig: Signature, ok: list[SystemResult],
             weights: dict[str, float], failed: dict[str, str], several: bool) -> str:
     """The report: one file's (as before), or the comparison when several files were given
     (even when only one of them could be scored) or HTML is asked for."""
-    counts = [counts_of(r.report, weights) for r in ok if r.report is not None]
-    systems = [System(r.input.name, r.input.path, r.report,
-                      system_intervals(c, args.bootstrap, args.seed) if args.bootstrap else None)
-               for r, c in zip(ok, counts, strict=True) if r.report is not None]
-    if args.format == "html" or several:
+    compared = args.format == "html" or several
+    reports = [r.report for r in ok if r.report is not None]
+    if args.bootstrap or compared:  # (numpy is imported only here: a plain run does without it)
+        from ..bootstrap import counts_of, paired_comparisons, system_intervals
+
+        counts = [counts_of(rep, weights) for rep in reports]
+    systems = [System(r.input.name, r.input.path, rep,
+                      system_intervals(counts[k], args.bootstrap, args.seed) if args.bootstrap
+                      else None)
+               for k, (r, rep) in enumerate(zip(ok, reports, strict=True))]
+    if compared:
         rep = SystemsReport(sig, systems,
                             paired_comparisons([s.name for s in systems], counts, args.bootstrap,
                                                args.seed),
