@@ -13,12 +13,14 @@ CoNLL-U files in the timing (what ``lambre-core score --conllu`` does). ``--cpu-
 option) ranks runs by CPU time instead of wall time. To compare two checkouts, run this script
 with ``PYTHONPATH`` pointing at each (``--jobs`` needs a checkout that has ``lambre_core.shard``).
 
-Measured (2 cores shared with another worker's benchmarks, load 3-4, ``--repeat 3 --cpu-time``,
-A/B in one command): paper mode, one process, 11,846 sentences per CPU-second (7,009 for the
-checkout before issue 13 item 5); ``--read`` 6,804 (4,307); ``--mode precise --repeat 1`` 948
-(831); ``--jobs 2`` (best by wall time) 11,643 sentences/s wall, 8,404 per CPU-second of all
-processes (6,870 and 4,454). Two idle cores would give at most about 16,800 sentences/s: the
-20,000 of the issue are not reached.
+``--jobs N`` scores with ``shard.score_sharded``: workers (and this process) keep rule counts
+only, and a report re-checks the few sentences it shows.
+
+Measured on a 2-core machine at rest (load average about 1, best of 5 by wall time): paper
+mode, one process, 12,749 sentences/s (1.58 s for the 20,109 sentences); ``--jobs 2`` 20,257
+sentences/s wall (0.99 s, 1.76 CPU-seconds in all); with reading (``--read``, best of 3) 7,611
+in one process and 10,203 with ``--jobs 2``. Precise mode (``--mode precise --repeat 1 --langs
+de,ru``): 597 sentences/s in one process, 1,103 with ``--jobs 2``.
 """
 
 from __future__ import annotations

@@ -1,15 +1,22 @@
-"""Checking a corpus in several processes: ``check_sharded`` is ``check.check_sentences`` over
-``jobs`` forked worker processes, with results identical to one process.
+"""Checking and scoring a corpus in several processes, with results identical to one process.
 
 Workers are forked, so they inherit the sentences, rules and the precise checker's lexicons
-(nothing is pickled on the way in, and lexicon pages stay shared). Each checks ranges of
-sentences. Sending whole ``SentenceCheck`` objects back cost as much as checking them
-(measured: pickling and unpickling German checks took 0.75 s, checking 0.82 s), so a result
-travels compactly: a converted sentence as its new heads and labels (the parent rebuilds it
-from its own copy of the input), rule instances as tuples, and violations pickled with the
-words and rules they point to replaced by references (``persistent_id``), so a violation's
-words are the rebuilt sentence's own, as in one process. Where ``fork`` is not available, or
-the corpus is small, checking runs in this process.
+(nothing is pickled on the way in, and lexicon pages stay shared). The sentences are cut into
+chunks; the workers take chunks from the front and this process from the back until they meet
+(``_Cursor``, in shared memory), so neither waits for the other.
+
+- ``score_sharded`` (what ``score --jobs N`` uses): a chunk comes back as each sentence's rule
+  counts, a few bytes, and a sentence's check is redone on demand when a report shows it
+  (``SentenceScore.check``): a report shows the worst few sentences, not all of them.
+- ``check_sharded``: every check comes back, for reports that show every sentence. Sending
+  whole ``SentenceCheck`` objects cost as much as checking them (pickling and unpickling German
+  checks took 0.75 s, checking 0.82 s), so a check travels compactly: a converted sentence as
+  its new heads and labels (the parent rebuilds it from its own copy of the input), rule
+  instances as tuples, and violations pickled with the words and rules they point to replaced
+  by references (``persistent_id``), so a violation's words are the rebuilt sentence's own, as
+  in one process.
+
+Where ``fork`` is not available, or the corpus is small, everything runs in this process.
 """
 
 from __future__ import annotations
