@@ -29,7 +29,7 @@ from typing import Any
 
 from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses
 from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
-from .clauses import clause_may_be_subject
+from .clauses import _WH, clause_may_be_subject
 from .doc import Sentence, Word
 from .joint import DECL, Arc, Feats, Solution, decl_governors, outcome, solve, values, when_keys
 from .lexicon import _morph
@@ -112,7 +112,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     raw = sentence_analyses(precision.lang, sud, precision.lexicon)
     if precision.lang == "de":
         raw = _strong_quantifiers(sud, raw)
-    analyses = _finite_with_subject(sud, raw)
+    # (with split coordinated subjects joined: "Ich und mein Bruder sind" is not "Bruder sind")
+    analyses = _finite_with_subject(_join_split_coordination(sud), raw)
     options = {wid: a.options for wid, a in analyses.items()}
     for wid, a in analyses.items():
         if not a.known and sud.word(wid).upos in _UNKNOWN_FREE \
@@ -508,12 +509,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if _rel(d) == "subj":
         return _subject_doubt(sud, rule, dep, head, options, rules, analyses, lang)
     if rule.feature == "VerbForm":
-        # a finite verb of another clause hung on this one: a comma, conjunction or relative
-        # pronoun between, or its own subject
-        lo, hi = sorted((dep, head))
-        return any(sud.word(i).upos in ("PUNCT", "CCONJ", "SCONJ")
-                   or sud.word(i).feats.get("PronType") == "Rel" for i in range(lo + 1, hi)) \
-            or any(w.head == dep and _rel(w) == "subj" for w in sud.words)
+        return _verb_form_doubt(sud, rule, d, h, options)
     if rule.type == "as" and h.upos == "ADP" and _outside_pp(sud, d, h):
         return True
     if lang == "de" and rule.type == "as" and h.upos == "ADP" and d.upos == "NOUN" \
@@ -561,11 +557,19 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # a short adjective is a predicate, never an attribute
     if _is_frame(rule):
         return _frame_doubt(sud, rule, d, h, options, analyses, lang)
+    if lang == "de" and (d.form.lower() == "was" or any(
+            x.upos == "DET" and x.form.lower() in _DE_NO_DETERMINER and x.head in (dep, head)
+            for x in sud.words)):
+        # "was" shows no case after a preposition ("zu was", "mit was"); a pronoun taken for a
+        # determiner means a misparsed phrase ("die von Ihnen angebotene Möglichkeit", "Was
+        # Weltwirtschaft ... betrifft"): nothing in it is proven
+        return True
     if rule.type != "agree":
         return False
     if d.upos == "NUM" or d.form[:1].isdigit() or (
-            d.upos == "DET" and not any("Case" in o for o in options[dep])):
-        return True  # units stay singular after numerals ("neun Uhr", "5 Euro")
+            d.upos == "DET" and not any("Case" in o for o in options[dep])) or (
+            d.form.lower() == "ein" and h.form.lower() == "uhr"):
+        return True  # units stay singular after numerals ("neun Uhr", "5 Euro", "um ein Uhr")
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _cut_off(sud, d, h):
         return True
     if lang == "de" and d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS \
@@ -589,6 +593,68 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     return _other_head_agrees(sud, rule, dep, head, options, arcs, lang)
 
 
+def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
+                     options: Mapping[int, Sequence[Feats]]) -> bool:
+    """Whether a verb in the wrong form for its auxiliary may belong to another clause or
+    phrase instead: a comma, conjunction or relative pronoun between them, or its own subject
+    ("..., wie lange sie sein konnten und konnte ..."); its own auxiliary chain before it, which
+    makes it the finite verb of a verb-final clause of its own ("Warum die wieder aufmachen
+    durften ist mir ein Rätsel", "die beste Pizza, die ich gegessen habe"); a finite verb right
+    before another,
+    the end of one clause and the start of the next ("Solange die Mutter dabei ist gibt es
+    ..."); a finite verb under an infinitive or participle, a chain the parse turned upside
+    down (a clause's finite verb heads its chain: "zurechtzukommen kann nicht einfach sein");
+    "zu" not right before the verb, a degree word ("wenn man zu jung wählte"); a word in the
+    wrong form right before a verb in the right one, an adverb ("entschieden bekämpfen")."""
+    lo, hi = sorted((d.id, h.id))
+    if any(sud.word(i).upos in ("PUNCT", "CCONJ", "SCONJ")
+           or sud.word(i).feats.get("PronType") == "Rel" for i in range(lo + 1, hi)):
+        return True
+    finite = all(o.get("VerbForm", "Fin") == "Fin" for o in options[d.id]) if options[d.id] \
+        else d.feats.get("VerbForm") == "Fin"
+    if any(w.head == d.id and (_rel(w) == "subj" or (
+            finite and _rel(w).startswith("comp:aux") and w.id < d.id)) for w in sud.words):
+        return True  # (its chain before it: a verb-final clause's finite verb)
+    if finite and h.upos in ("VERB", "AUX"):
+        head_finite = any(o.get("VerbForm", "Fin") == "Fin" for o in options[h.id]) \
+            if options[h.id] else h.feats.get("VerbForm") == "Fin"
+        if not head_finite:
+            return True
+        nxt = sud.word(h.id + 1) if h.id < len(sud.words) else None
+        if h.id == d.id + 1 and nxt is not None and nxt.upos not in ("PUNCT", "CCONJ") \
+                and _ends_subordinate(sud, d, first=True):
+            return True
+        if d.id == h.id + 1 and _ends_subordinate(sud, h, first=True):
+            return True
+    if not finite and d.id < len(sud.words) and rule.allowed and any(
+            o.get("VerbForm") in rule.allowed for o in options[d.id + 1]) \
+            and sud.word(d.id + 1).upos in ("VERB", "AUX"):
+        # a participle right before a verb in the right form: an adverb ("entschieden
+        # bekämpfen will")
+        return True
+    return h.form.lower() == "zu" and h.id + 1 != d.id
+
+
+#: German subordinators a tagger may take for adverbs ("Solange" as ADV)
+_DE_SUBORDINATORS = frozenset("""solange sobald sooft soweit sofern wenn weil obwohl obgleich
+nachdem bevor ehe seitdem damit falls indem sodass""".split())
+
+
+def _ends_subordinate(sud: Sentence, verb: Word, first: bool = False) -> bool:
+    """Whether ``verb`` ends a subordinate clause opened before it (a subordinator or question
+    word with no finite verb between): "Solange die Mutter dabei ist | gibt es ...". ``first``:
+    a clause that opens the sentence, or follows "und", "oder" or "aber", so that a main
+    clause may follow it ("weil sie kein Strafe bekommt hat" inside a sentence is the error
+    it looks like)."""
+    for i in range(verb.id - 1, 0, -1):
+        w = sud.word(i)
+        if w.upos == "SCONJ" or w.form.lower() in _WH or w.form.lower() in _DE_SUBORDINATORS:
+            return not first or i == 1 or sud.word(i - 1).form.lower() in ("und", "oder", "aber")
+        if w.form == "," or (w.upos in ("VERB", "AUX") and w.feats.get("VerbForm") == "Fin"):
+            return False
+    return False
+
+
 _EIN = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
 #: fixed phrases of a preposition and a pronoun that the parser takes for a determiner
 _DE_FIXED = frozenset({("vor", "allem"), ("trotz", "allem"), ("bei", "allem"),
@@ -597,6 +663,13 @@ _DE_FIXED = frozenset({("vor", "allem"), ("trotz", "allem"), ("bei", "allem"),
 _PARTITIVE = _EIN | {f"{stem}{end}" for stem in ("viel", "einig", "manch", "wenig", "mehrer",
                                                    "kein", "jed", "beid")
                      for end in ("e", "en", "er", "es", "em")}
+#: German personal pronouns that a tagger may take for determiners
+_DE_PERSONAL = frozenset("mir dir ihm uns euch ihnen mich dich sich ihn".split())
+#: words that are never determiners, whatever the tagger says
+_DE_NO_DETERMINER = _DE_PERSONAL | {"was"}
+#: quantifiers that also stand alone, beside a noun of another number (a floating quantifier:
+#: "Wir verlieren alle Respekt", "alles Fähigkeiten, die ...")
+_FLOATING = frozenset({"alle", "alles", "beide", "beides"})
 #: forms of the German definite article that are also relative pronouns
 _DE_RELATIVE_FORMS = frozenset({"der", "die", "das", "den", "dem", "denen", "deren", "dessen"})
 
@@ -641,18 +714,40 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
     if d.id > 1 and (sud.word(d.id - 1).form.lower(), d.form.lower()) in _DE_FIXED:
         return True  # "vor allem Geduld": a fixed phrase, no determiner of the noun
     dets = [x for x in sud.words if x.head == noun.id and x.upos == "DET" and x.id < noun.id]
-    if any(b.id == a.id + 1 and (a.form.lower() in _PARTITIVE or b.form.lower() in _EIN)
+    if any(b.id == a.id + 1 and (a.form.lower() in _PARTITIVE or b.form.lower() in _EIN
+                                 or (a.form.lower() in _DE_RELATIVE_FORMS
+                                     and b.form.lower() in _DE_RELATIVE_FORMS))
            for a in dets for b in dets):
         # "ein" beside another determiner: a pronoun, "auf der einen Seite" (declined weak),
         # "mit einem meiner Freunde", "viele dieser Marktplätze" (a partitive genitive after
-        # it), "ein ihrer Meinung nach unberechenbarer Elektriker" (an inserted phrase)
+        # it), "ein ihrer Meinung nach unberechenbarer Elektriker" (an inserted phrase); two
+        # articles: the first a relative pronoun ("ein System, das dem Einkommen entspricht")
         return True
+    if d.form.lower() in _FLOATING and not any(
+            _number_gender_fit(o, a) for o in options[d.id] for a in options[noun.id]) and (
+            # "Wir verlieren alle Respekt": a quantifier of a plural pronoun before it; "...
+            # denken - alles Fähigkeiten, die ...": a summing-up after a break (not "Fast alles
+            # Städte haben", "alle mögliche Haus")
+            (d.form.lower() in ("alle", "beide") and any(
+                w.upos == "PRON" and w.feats.get("Number") == "Plur" and w.id < d.id
+                for w in sud.words))
+            or (d.form.lower() in ("alles", "beides") and d.id > 1
+                and sud.word(d.id - 1).form in ("-", "–", ",", ":"))):
+        return True
+    if d.id < len(sud.words) and sud.word(d.id + 1).form.lower().endswith("sten") \
+            and any(m.first <= d.id <= m.last and m.form.lower() == "am" for m in sud.multiword):
+        return True  # "am meisten Häuser": the superlative's "am", no article of the noun
     for x in dets:
-        if x.form.lower() in _DE_RELATIVE_FORMS and x.id > 2 and sud.word(x.id - 1).form == ",":
+        # a relative pronoun after a comma, or after a comma and a preposition ("..., in der
+        # Frauen ... bekamen")
+        comma = x.id - 1 if x.id > 2 and sud.word(x.id - 1).form == "," else \
+            x.id - 2 if x.id > 3 and sud.word(x.id - 1).upos == "ADP" \
+            and sud.word(x.id - 2).form == "," else None
+        if x.form.lower() in _DE_RELATIVE_FORMS and comma is not None:
             # a relative clause: it fits the noun before the comma and ends in its finite verb
             # ("das lange Zeit gedauert hat"; not "die Ziel des Vereins ist", "das Wert zu
-            # vergleichen")
-            before = [w for w in sud.words[:x.id - 2] if w.upos in ("NOUN", "PROPN", "PRON")]
+            # vergleichen"); coordinated ones too ("das ... gedauert hat und ... war")
+            before = [w for w in sud.words[:comma - 1] if w.upos in ("NOUN", "PROPN", "PRON")]
             end = next((w for w in sud.words[x.id:] if w.upos == "PUNCT"), None)
             last = sud.word(end.id - 1) if end is not None else sud.words[-1]
             inside = sud.words[noun.id:last.id - 1]
@@ -660,7 +755,7 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
                     and sud.word(last.id - 1).form.lower() != "zu" \
                     and any(o.get("VerbForm", "Fin") == "Fin" for o in options[last.id]) \
                     and not any(w.upos in ("VERB", "AUX") and w.feats.get("VerbForm") == "Fin"
-                                for w in inside) \
+                                and sud.word(w.id + 1).upos != "CCONJ" for w in inside) \
                     and any(_number_gender_fit(o, a) for o in options[x.id]
                             for a in options[before[-1].id]):
                 return True
@@ -973,8 +1068,10 @@ def _finite_with_subject(sud: Sentence, analyses: dict[int, WordAnalyses]
     readings ("werden", "spielt!") would make subject agreement vacuous; with a noun subject it
     is in the third person ("die Kinder spielt" is not "ihr spielt")."""
     with_subj = {w.head for w in sud.words if w.head and _rel(w) == "subj"}
+    # (a coordinated subject takes its person from all its conjuncts: "der Mann und ich")
+    coordinated = _and_coordinated(sud)
     noun_subj = {w.head for w in sud.words if w.head and _rel(w) == "subj"
-                 and w.upos in ("NOUN", "PROPN")}
+                 and w.upos in ("NOUN", "PROPN") and w.id not in coordinated}
     out = dict(analyses)
     for wid in with_subj:
         a = analyses[wid]

@@ -484,7 +484,7 @@ _ADJ_ENDINGS = ("em", "en", "er", "es", "e")
 _ADJ_INDECL = frozenset(
     "lila rosa super prima klasse spitze orange beige extra online offline live pleite schade "
     "egal mehr weniger genug okay ok cool gratis umsonst allerlei zig creme oliv türkis "
-    "fit sexy uni standard top mega bio fair".split())
+    "fit sexy uni standard top mega bio fair gern gerne".split())
 #: adjective lemmas that look inflected (they end in -e, -en, -er, -em, -es)
 _ADJ_UNINFLECTED = frozenset(
     "leise müde böse weise öde träge rege feige irre lose nahe gerade ungerade mürbe prüde spröde "
@@ -627,14 +627,25 @@ def _adj_cells(end: str) -> list[Analysis]:
     return out
 
 
+#: the one analysis of an adjective that never inflects: known, with no feature to agree in
+_UNINFLECTED: tuple[Analysis, ...] = ((),)
+#: decades: der 1960er Jahre, in den 80er Jahren
+_DECADE_RE = re.compile(r"\d+er")
+
+
 def _adj_analyses(form: str, lemma: str | None) -> tuple[Analysis, ...] | None:
     low = form.lower()
+    # adjectives that never inflect agree with any noun: "während der 1960er Jahre" must not
+    # make "Jahre" singular through the tagger's guess for "1960er"
+    if low in _ADJ_INDECL or _DECADE_RE.fullmatch(low) \
+            or (low.endswith("er") and _NUM_RE.fullmatch(low[:-2])):  # zwanziger
+        return _UNINFLECTED
     # a capitalised -er form whose stem is no known adjective: Berliner, Kölner, New Yorker
     if form[:1].isupper() and low.endswith("er") and _stem_lemma(low[:-2]) is None \
             and not low[:-2].endswith(_ADJ_SUFFIXES):
-        return None
+        return _UNINFLECTED
     if lemma and lemma[:1].isupper() and low.endswith("er"):
-        return None  # Odessaer (lemma Odessa), Essener
+        return _UNINFLECTED  # Odessaer (lemma Odessa), Essener
     info = _adj_info(low, lemma)
     if info is None:
         return None
@@ -779,12 +790,18 @@ def _join_case(prefix: str, f: str) -> str:
 
 
 def _usable(rec: Mapping[str, Any], compound: bool) -> bool:
-    if not rec.get("flexion"):
+    if len(rec.get("flexion") or ()) < 4:
+        # no table, or a stub of one ("Paris": its nominative alone): a noun's cases are its
+        # four cells of a number at least, and a stub would prove "in Paris" wrong
         return False
     if compound:
         pos = set(rec.get("pos") or ())
         return "Substantiv" in pos and not (pos & _FORBIDDEN_POS)
     return True
+
+
+#: word endings that take a linking s in a compound (Wohnungsamt, Freiheitskampf, Lieblingsort)
+_FUGEN_S = ("ung", "heit", "keit", "schaft", "ion", "tät", "ling", "tum")
 
 
 @lru_cache(maxsize=20000)
@@ -803,6 +820,10 @@ def _compound_split(form: str) -> tuple[str, str] | None:
         every = _records(cand)
         recs = [r for r in every if _usable(r, True)]
         if _noun_cells_for(cand, recs):
+            after = form[i + 1:].capitalize()
+            if cand[:1] == "S" and form[:i].lower().endswith(_FUGEN_S) and len(after) >= 3 \
+                    and _noun_cells_for(after, [r for r in _records(after) if _usable(r, True)]):
+                return form[:i + 1], after  # a linking s: Wohnungs|amt, not Wohnung|samt
             return form[:i], cand
         if _only_names(every):
             return None  # Ostberlin: a name, not a compound of a shorter noun
@@ -866,6 +887,9 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
     cells += _measure(form, cells)
     if not cells and (_only_names(every) or form.endswith("s") and _only_names(_records(form[:-1]))):
         return None  # a place or person name (Osteuropa, Osteuropas)
+    if cells and any(not r.get("flexion") for r in every) \
+            and not any(r.get("lemma") == form for r in every if _usable(r, False)):
+        return None  # a name that is also another noun's form ("Maria": plural of "Mare")
     if not cells and form[:1].isupper():
         cells = _suffix_cells(form.lower())
     if not cells:
@@ -878,12 +902,15 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
             elif low.endswith(("ens", "erns", "elns")) and _is_infinitive(low[:-1]):
                 infinitive = [_an(Case="Gen", Number="Sing", Gender="Neut")]
         split = _compound_split(form)
-        # a compound (Quatschbüchern) when its first part is a word (Cebit is no Ce + Bit),
-        # else the infinitive (Servieren is no Ser + Vieren) or, when only the verb guesser
-        # takes it for one, both (Nuklearindustrien is no verb)
+        # a compound (Quatschbüchern, Nuklearindustrien) when its first part is a word (Cebit
+        # is no Ce + Bit), else the infinitive of a known verb (Servieren is no Ser + Vieren)
         plausible = split is not None and _plausible_prefix(split[0])
         known_verb = bool(verb_lemmas(low.removesuffix("s")))
-        if split is not None and (plausible or (infinitive and not known_verb)):
+        # a long last part makes a compound likely even when the first part is no word the
+        # lexicons know (Nuklear|industrien), unless the word is a known verb's infinitive
+        likely = split is not None and (plausible or (bool(infinitive) and not known_verb
+                                                      and len(split[1]) >= 5))
+        if split is not None and likely:
             prefix, suffix = split
             recs = [r for r in _records(suffix) if _usable(r, True)]
             found = _noun_cells_for(suffix, recs)
@@ -895,9 +922,10 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
                     and suffix.lower() in verb_lemmas(suffix.lower(), {"VerbForm": "Inf"}):
                 # a compound of a nominalized infinitive (das Rätselraten: raten, not Raten)
                 cells += [_an(Case=c, Number="Sing", Gender="Neut") for c in ("Nom", "Acc", "Dat")]
-        else:
+        elif known_verb:
             cells = infinitive
-            guessed = bool(infinitive) and not known_verb
+        # else: the verb guesser takes any word in -en for an infinitive, and a misspelled
+        # plural ("der Kursgebüren") must not become a neuter singular that proves a gender
     if form[:1].isupper() and (not cells or form.lower().endswith(_PRESENT_PARTICIPLE)
                                or guessed):
         # a nominalized adjective or participle german-nouns lacks (die Reisenden), or lists
@@ -1198,7 +1226,27 @@ def _build_verb_index() -> dict[str, dict[str, list[Analysis]]]:
                              for a in ans):
             continue
         add_lemma(lem)
+    # a separable verb's main-clause forms are its base verb's forms ("probiert" of "probiert
+    # aus"): the base verb's other forms, its participle first (probiert, not geprobiert), are
+    # as much the language's, listed or not
+    lemmas = {lem for lems in index.values() for lem in lems}
+    for lemma in sorted(lemmas):
+        base = _particle_base(lemma)
+        if base is not None and base not in lemmas:
+            lemmas.add(base)
+            add_lemma(base)
     return index
+
+
+def _particle_base(lemma: str) -> str | None:
+    """The base verb of a separable verb (ausprobieren -> probieren), None for other verbs."""
+    first = [f for f, a in _verb_paradigm(lemma) if a == _fin("1", "Sing", "Ind", "Pres")]
+    low = _clean_lemma(lemma)
+    if len(first) < 2 or not first[1].endswith(first[0]) or first[1] == first[0]:
+        return None  # no joined form ("komme an" -> komme, ankomme): not separable
+    particle = first[1][: -len(first[0])]
+    base = low[len(particle):] if low.startswith(particle) else ""
+    return base if len(base) >= 4 and _verb_paradigm(base) else None
 
 
 def _verb_part(word: str) -> bool:
