@@ -593,6 +593,12 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     return _other_head_agrees(sud, rule, dep, head, options, arcs, lang)
 
 
+def _analyze_as(lang: str, form: str, upos: str) -> bool:
+    """Whether the language's analyzer reads ``form`` as ``upos`` with inflection features."""
+    analyze, _ = analyzer_for(lang)
+    return analyze is not None and any(a for a in analyze(form, upos, None) or ())
+
+
 def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
                      options: Mapping[int, Sequence[Feats]]) -> bool:
     """Whether a verb in the wrong form for its auxiliary may belong to another clause or
@@ -714,6 +720,10 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
     if d.id > 1 and (sud.word(d.id - 1).form.lower(), d.form.lower()) in _DE_FIXED:
         return True  # "vor allem Geduld": a fixed phrase, no determiner of the noun
     dets = [x for x in sud.words if x.head == noun.id and x.upos == "DET" and x.id < noun.id]
+    if any(sud.word(i).upos == "ADP" for x in dets for i in range(x.id + 1, noun.id)):
+        # a preposition between a "determiner" and its noun: a pronoun ("kann man diese in
+        # Sparrings testen", "die Hilfe, die einem in finanziellen Fragen gegeben wird")
+        return True
     if any(b.id == a.id + 1 and (a.form.lower() in _PARTITIVE or b.form.lower() in _EIN
                                  or (a.form.lower() in _DE_RELATIVE_FORMS
                                      and b.form.lower() in _DE_RELATIVE_FORMS))
@@ -723,6 +733,9 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
         # it), "ein ihrer Meinung nach unberechenbarer Elektriker" (an inserted phrase); two
         # articles: the first a relative pronoun ("ein System, das dem Einkommen entspricht")
         return True
+    if d.upos == "ADJ" and any(sud.word(i).form.lower().startswith("irgendwelch")
+                               for i in range(max(1, d.id - 2), d.id)):
+        return True  # after "irgendwelche" the adjective declines weak or strong
     if d.form.lower() in _FLOATING and not any(
             _number_gender_fit(o, a) for o in options[d.id] for a in options[noun.id]) and (
             # "Wir verlieren alle Respekt": a quantifier of a plural pronoun before it; "...
@@ -1225,8 +1238,11 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     lo, hi = _clause_span(sud, head)
     if lang == "de" and subj.form[:1].isupper() and dep < len(sud.words) \
             and sud.word(dep + 1).upos in ("NOUN", "PROPN") \
-            and any("AdjDecl" in o for o in options[dep]):
-        return True  # an adjective of a name taken for its noun: "Der Oberste Gerichtshof"
+            and (any("AdjDecl" in o for o in options[dep])
+                 or _analyze_as(lang, subj.form, "ADJ")):
+        # an adjective of a name taken for its noun: "Der Oberste Gerichtshof" (whose noun
+        # reading is the plural of "Oberst")
+        return True
     if sum(1 for w in sud.words if w.head == head and _rel(w) == "subj") > 1:
         return True  # two subjects: the parse of this clause is broken
     if not lo <= dep <= hi:
@@ -1253,6 +1269,8 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
                                   for r in rs) for so in options[dep] for wo in fin):
             return True  # the subject agrees with another finite verb of its clause
     subj_cases = [values(o, "Case") for o in options[dep] if "Case" in o]
+    if subj.upos in ("NOUN", "PROPN") and subj_cases and "Nom" not in _np_cases(sud, subj, options):
+        return True  # its determiner rules out the nominative: "meinen Ausflug machen" has none
     if lang in _PRO_DROP and subj.upos in ("NOUN", "PROPN") and any(
             c & {"Acc", "Gen"} for c in subj_cases):
         return True  # a dropped subject: "стихи начал писать" ("he began writing poems")

@@ -926,10 +926,17 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
             cells = infinitive
         # else: the verb guesser takes any word in -en for an infinitive, and a misspelled
         # plural ("der Kursgebüren") must not become a neuter singular that proves a gender
-    if form[:1].isupper() and (not cells or form.lower().endswith(_PRESENT_PARTICIPLE)
-                               or guessed):
+    if guessed and cells and form.endswith("s") \
+            and all(dict(a).get("Case") == "Gen" and dict(a).get("Number") == "Sing" for a in cells):
+        # a compound read only as a genitive in -s may as well be a loanword's plural
+        # (Spar|rings: "in lockeren Sparrings")
+        cells += [_an(Case=c, Number="Plur", Gender=dict(a).get("Gender"))
+                  for a in cells[:1] for c in _VALUE_ORDER["Case"]]
+    if (form[:1].isupper() and (not cells or form.lower().endswith(_PRESENT_PARTICIPLE)
+                                or guessed)) or (form[:1].islower() and cells):
         # a nominalized adjective or participle german-nouns lacks (die Reisenden), or lists
-        # with one cell only ("Folgendes": not only a genitive)
+        # with one cell only ("Folgendes": not only a genitive); a noun written small may be
+        # an adjective's form in an old idiom ("im argen liegen": not the river Argen)
         info = _adj_info(form.lower(), None)
         # an adjective, or a participle (das Gelesene, des Gelesenen)
         if info is not None and (info[2] is not None or _verb_part(info[0])):
@@ -1124,6 +1131,10 @@ _VERB_OVERRIDE: dict[str, tuple[VerbEntry, ...]] = {
 }
 
 
+#: verb prefixes that are separable in some verbs and not in others (umfahren, unterschreiben)
+_DUAL_PREFIXES = ("unter", "über", "durch", "um", "hinter", "wider", "wieder", "voll")
+
+
 @lru_cache(maxsize=8192)
 def _verb_paradigm(lemma: str) -> tuple[VerbEntry, ...]:
     """Every (form, analysis) of a verb, standard forms first; () when ablaut cannot conjugate."""
@@ -1173,6 +1184,12 @@ def _verb_paradigm(lemma: str) -> tuple[VerbEntry, ...]:
     if zu and " " not in zu:
         add(zu, _an(VerbForm="Inf"))
     add(conj.past_participle, _an(VerbForm="Part", Tense="Past"))
+    pp = conj.past_participle or ""
+    for pre in _DUAL_PREFIXES:
+        if lem.startswith(pre) and pp.startswith(pre + "ge"):
+            # a prefix both separable and not: ablaut conjugates "unterschreiben" as separable
+            # (untergeschrieben), but "unterschrieben" is the verb's participle
+            add(pre + pp[len(pre) + 2:], _an(VerbForm="Part", Tense="Past"))
     add(conj.present_participle, _an(VerbForm="Part", Tense="Pres"))
     for f, a in _VERB_EXTRA.get(lem, ()):
         add(f, a)
