@@ -512,6 +512,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return _verb_form_doubt(sud, rule, d, h, options)
     if rule.type == "as" and h.upos == "ADP" and _outside_pp(sud, d, h):
         return True
+    if lang == "de" and rule.type == "as" and h.upos == "ADP" and any(
+            x.head == dep and x.upos == "DET" and x.id < h.id for x in sud.words):
+        return True  # a "determiner" before the preposition: a pronoun ("diese in Sparrings")
     if lang == "de" and rule.type == "as" and h.upos == "ADP" and d.upos == "NOUN" \
             and d.id < len(sud.words) and sud.word(d.id + 1).upos == "PROPN" \
             and not any(x.head == dep and x.upos == "DET" for x in sud.words):
@@ -720,9 +723,12 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
     if d.id > 1 and (sud.word(d.id - 1).form.lower(), d.form.lower()) in _DE_FIXED:
         return True  # "vor allem Geduld": a fixed phrase, no determiner of the noun
     dets = [x for x in sud.words if x.head == noun.id and x.upos == "DET" and x.id < noun.id]
-    if any(sud.word(i).upos == "ADP" for x in dets for i in range(x.id + 1, noun.id)):
+    split = [x for x in dets if any(sud.word(i).upos == "ADP" for i in range(x.id + 1, noun.id))]
+    if split and (d in split or d.upos == "ADJ"):
         # a preposition between a "determiner" and its noun: a pronoun ("kann man diese in
-        # Sparrings testen", "die Hilfe, die einem in finanziellen Fragen gegeben wird")
+        # Sparrings testen", "die Hilfe, die einem in finanziellen Fragen gegeben wird"), which
+        # may also have set the noun's features for its adjectives (not for an article next to
+        # the noun: "viele, die in der Gefängnis sind")
         return True
     if any(b.id == a.id + 1 and (a.form.lower() in _PARTITIVE or b.form.lower() in _EIN
                                  or (a.form.lower() in _DE_RELATIVE_FORMS

@@ -926,12 +926,6 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
             cells = infinitive
         # else: the verb guesser takes any word in -en for an infinitive, and a misspelled
         # plural ("der Kursgebüren") must not become a neuter singular that proves a gender
-    if guessed and cells and form.endswith("s") \
-            and all(dict(a).get("Case") == "Gen" and dict(a).get("Number") == "Sing" for a in cells):
-        # a compound read only as a genitive in -s may as well be a loanword's plural
-        # (Spar|rings: "in lockeren Sparrings")
-        cells += [_an(Case=c, Number="Plur", Gender=dict(a).get("Gender"))
-                  for a in cells[:1] for c in _VALUE_ORDER["Case"]]
     if (form[:1].isupper() and (not cells or form.lower().endswith(_PRESENT_PARTICIPLE)
                                 or guessed)) or (form[:1].islower() and cells):
         # a nominalized adjective or participle german-nouns lacks (die Reisenden), or lists
