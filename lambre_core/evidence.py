@@ -512,6 +512,10 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return _verb_form_doubt(sud, rule, d, h, options)
     if rule.type == "as" and h.upos == "ADP" and _outside_pp(sud, d, h):
         return True
+    if rule.type == "as" and h.upos == "ADP" and h.id + 1 < d.id \
+            and (sud.word(h.id + 1).upos == "PRON"
+                 or sud.word(h.id + 1).lemma.lower() in _REFLEXIVE):
+        return True  # the preposition has its own object: "шестой для себя Кубок"
     if lang == "de" and rule.type == "as" and h.upos == "ADP" and any(
             x.head == dep and x.upos == "DET" and x.id < h.id for x in sud.words):
         return True  # a "determiner" before the preposition: a pronoun ("diese in Sparrings")
@@ -558,6 +562,10 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if lang == "ru" and d.upos == "ADJ" and _ru_short_only(d.form):
         return True  # a short adjective is a predicate, never an attribute
+    if lang == "ru" and rule.type == "agree" and rule.feature == "Case" and d.upos == "ADJ" \
+            and d.id < h.id and h.id > 1 and h.form[:1].isupper() \
+            and any("Gen" in values(o, "Case") for o in options[head]):
+        return True  # an adjective used as a noun with a name in the genitive: "сборная Бразилии"
     if _is_frame(rule):
         return _frame_doubt(sud, rule, d, h, options, analyses, lang)
     if lang == "de" and (d.form.lower() == "was" or any(
@@ -672,6 +680,8 @@ _DE_FIXED = frozenset({("vor", "allem"), ("trotz", "allem"), ("bei", "allem"),
 _PARTITIVE = _EIN | {f"{stem}{end}" for stem in ("viel", "einig", "manch", "wenig", "mehrer",
                                                    "kein", "jed", "beid")
                      for end in ("e", "en", "er", "es", "em")}
+#: reflexive pronouns a tagger may take for determiners ("для себя")
+_REFLEXIVE = frozenset({"себя", "sich"})
 #: German personal pronouns that a tagger may take for determiners
 _DE_PERSONAL = frozenset("mir dir ihm uns euch ihnen mich dich sich ihn".split())
 #: words that are never determiners, whatever the tagger says
