@@ -1,7 +1,8 @@
-"""Checking in several processes (``lambre_core.shard``) gives what one process gives: the same
-converted trees, rule instances, violations (pointing at the same sentence's words) and scores,
-in paper and precise mode, with broken trees kept in place; and ``score --jobs 2`` on CoNLL-U
-(precise mode) writes the same report as ``--jobs 1``."""
+"""Checking and scoring in several processes (``lambre_core.shard``) gives what one process
+gives: the same converted trees, rule instances, violations (pointing at the same sentence's
+words) and scores, in paper and precise mode, with broken trees kept in place; scores sent back
+as counts, with checks redone on demand, equal one process's; and ``score --jobs 2`` on CoNLL-U
+writes the same report as ``--jobs 1`` (whole checks, or counts)."""
 
 from __future__ import annotations
 
@@ -100,8 +101,8 @@ def test_small_input_and_one_job_stay_in_process(shared: Path) -> None:
     _same_report(report, score_corpus(check_sentences(sents, rules)))
 
 
-def test_score_jobs_two_equals_one_on_conllu(shared: Path, tmp_path: Path) -> None:
-    # precise mode (paper mode is not sharded by score): 450 sentences, more than two chunks
+def _score_jobs(shared: Path, tmp_path: Path, *args: str) -> list[str]:
+    """``score`` on 450 PUD sentences (more than two chunks) with ``--jobs`` 1 and 2: stdout."""
     gold = tmp_path / "pud450.conllu"
     gold.write_text(to_conllu(read_conllu(shared / "treebanks" / "ud" / "de" / "de_pud-ud-test.conllu")[:450]),
                     encoding="utf-8")
@@ -109,10 +110,17 @@ def test_score_jobs_two_equals_one_on_conllu(shared: Path, tmp_path: Path) -> No
     for jobs in ("1", "2"):
         res = subprocess.run(
             [sys.executable, "-m", "lambre_core.cli", "score", "--lang", "de", "--conllu", str(gold),
-             "--mode", "precise", "--format", "json", "--per-sentence", "--bootstrap", "50",
-             "--jobs", jobs], capture_output=True, text=True, env={**os.environ})
+             "--bootstrap", "50", "--jobs", jobs, *args], capture_output=True, text=True,
+            env={**os.environ})
         assert res.returncode == 0, res.stderr
-        outs.append(json.loads(res.stdout))
+        outs.append(res.stdout)
+    return outs
+
+
+def test_score_jobs_two_equals_one_on_conllu(shared: Path, tmp_path: Path) -> None:
+    # every sentence's findings: precise checks come back whole from the workers
+    outs = [json.loads(o) for o in _score_jobs(shared, tmp_path, "--mode", "precise", "--format",
+                                               "json", "--per-sentence")]
     assert outs[0] == outs[1]
     assert len(outs[0]["sentences"]) == 450
 
@@ -121,17 +129,7 @@ def test_score_jobs_two_equals_one_on_conllu(shared: Path, tmp_path: Path) -> No
 def test_score_jobs_two_sends_counts_and_reports_alike(shared: Path, tmp_path: Path, fmt: str) -> None:
     # without --per-sentence the workers send counts; the HTML report's worst sentences are
     # checked again in the parent process, and must show what one process shows
-    gold = tmp_path / "pud450.conllu"
-    gold.write_text(to_conllu(read_conllu(shared / "treebanks" / "ud" / "de" / "de_pud-ud-test.conllu")[:450]),
-                    encoding="utf-8")
-    outs = []
-    for jobs in ("1", "2"):
-        res = subprocess.run(
-            [sys.executable, "-m", "lambre_core.cli", "score", "--lang", "de", "--conllu", str(gold),
-             "--mode", "paper", "--format", fmt, "--bootstrap", "50", "--jobs", jobs],
-            capture_output=True, text=True, env={**os.environ})
-        assert res.returncode == 0, res.stderr
-        outs.append(res.stdout)
+    outs = _score_jobs(shared, tmp_path, "--mode", "paper", "--format", fmt)
     assert outs[0] == outs[1]
     if fmt == "html":
         assert outs[0].count("<mark") >= 5  # worst sentences with their blamed words
