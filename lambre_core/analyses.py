@@ -256,7 +256,11 @@ def _ru_inflect(word: Word, feats: Feats) -> list[str]:
         return []
     want = {_UD_TO_OC[(k, v)] for k, v in feats.items() if (k, v) in _UD_TO_OC}
     out: list[str] = []
-    for p in morph.parse(word.form):
+    # the parses of the word's own lemma first: "большая" is a form of "большой" and of
+    # "больший", and the fix must stay with the lemma the word has ("большой" -> "большом")
+    lemma = word.lemma.lower()
+    parses = sorted(morph.parse(word.form), key=lambda p: p.normal_form != lemma)
+    for p in parses:
         pu, _ = oc_to_ud(p.tag)
         if pu not in (word.upos,) + _RU_UPOS.get(word.upos, ()):
             continue

@@ -556,7 +556,11 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if rule.type == "as" and rule.side == "head" and "dep.lemma" in when_keys(rule) \
             and h.upos == "NOUN" and (_count_doubt(sud, d, h, lang) or (
                 any(values(o, rule.feature) & set(rule.allowed) for o in options[head])
-                and any(sud.word(i).upos == "ADJ" for i in range(dep + 1, head)))):
+                and (any(sud.word(i).upos == "ADJ" for i in range(dep + 1, head))
+                     or (lang == "ru" and any(x.head == head and x.upos == "ADJ" and x.id < dep
+                                              for x in sud.words))))):
+        # (or, in Russian, an adjective before the numeral, in the plural by its own rule:
+        # "первые две главы", "несущие две хромосомы")
         # (a noun that has the counted form, with an adjective between: the clash is the
         # adjective's declension, whose determiner the parser may have missed)
         return True
@@ -1039,10 +1043,14 @@ def _outside_pp(sud: Sentence, noun: Word, adp: Word) -> bool:
 
 @lru_cache(maxsize=20000)
 def _ru_substantivized(form: str) -> bool:
-    """A Russian adjective the dictionary marks as often used as a noun (grammeme Subx)."""
+    """A Russian adjective the dictionary marks as often used as a noun (grammeme Subx), or
+    lists as a noun of its own too ("горючего", "сборная")."""
     morph = _morph()
-    return morph is not None and any("Subx" in p.tag.grammemes and "Apro" not in p.tag.grammemes
-                                     for p in morph.parse(form))
+    if morph is None:
+        return False
+    parses = morph.parse(form)
+    return any("Subx" in p.tag.grammemes and "Apro" not in p.tag.grammemes for p in parses) or (
+        any(p.tag.POS == "NOUN" for p in parses) and any(p.tag.POS == "ADJF" for p in parses))
 
 
 @lru_cache(maxsize=20000)

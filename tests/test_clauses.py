@@ -74,3 +74,14 @@ def test_russian_nominative_only_subject_and_object() -> None:
     assert _proven("ru", "Она звонит мама каждый день.", rows) == [("мама", "маме")]
     rows[2] = ("маме", "NOUN", 2, "obj")
     assert _proven("ru", "Она звонит маме каждый день.", rows) == []
+
+
+def test_russian_fix_keeps_the_words_own_lemma() -> None:
+    # "большая" is a form of "большой" and of "больший": the fix inflects the word's own lemma
+    _LEMMAS["большая"] = "большой"
+    try:
+        rows = [("Это", "PRON", 3, "nsubj"), ("большая", "ADJ", 3, "amod"), ("дом", "NOUN", 0, "root"),
+                (".", "PUNCT", 3, "punct")]
+        assert _proven("ru", "Это большая дом.", rows) == [("большая", "большой")]
+    finally:
+        del _LEMMAS["большая"]
