@@ -1044,13 +1044,15 @@ def _outside_pp(sud: Sentence, noun: Word, adp: Word) -> bool:
 @lru_cache(maxsize=20000)
 def _ru_substantivized(form: str) -> bool:
     """A Russian adjective the dictionary marks as often used as a noun (grammeme Subx), or
-    lists as a noun of its own too ("горючего", "сборная")."""
+    lists first as a noun of its own ("горючего", "сборная")."""
     morph = _morph()
     if morph is None:
         return False
     parses = morph.parse(form)
+    # (a noun of its own when the dictionary ranks that reading first: "горючего", "сборная";
+    # not "новом", whose noun reading "новое" is rare)
     return any("Subx" in p.tag.grammemes and "Apro" not in p.tag.grammemes for p in parses) or (
-        any(p.tag.POS == "NOUN" for p in parses) and any(p.tag.POS == "ADJF" for p in parses))
+        bool(parses) and parses[0].tag.POS == "NOUN" and any(p.tag.POS == "ADJF" for p in parses))
 
 
 @lru_cache(maxsize=20000)
