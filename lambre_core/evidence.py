@@ -559,10 +559,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
                 and (any(sud.word(i).upos == "ADJ" for i in range(dep + 1, head))
                      or (lang == "ru" and any(x.head == head and x.upos == "ADJ" and x.id < dep
                                               for x in sud.words))))):
-        # (or, in Russian, an adjective before the numeral, in the plural by its own rule:
-        # "первые две главы", "несущие две хромосомы")
         # (a noun that has the counted form, with an adjective between: the clash is the
-        # adjective's declension, whose determiner the parser may have missed)
+        # adjective's declension, whose determiner the parser may have missed; or, in Russian,
+        # an adjective before the numeral, plural by its own rule: "первые две главы")
         return True
     if lang == "ru" and d.upos == "ADJ" and _ru_short_only(d.form):
         return True  # a short adjective is a predicate, never an attribute
@@ -621,10 +620,10 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     ("..., wie lange sie sein konnten und konnte ..."); its own auxiliary chain before it, which
     makes it the finite verb of a verb-final clause of its own ("Warum die wieder aufmachen
     durften ist mir ein Rätsel", "die beste Pizza, die ich gegessen habe"); a finite verb right
-    before another,
-    the end of one clause and the start of the next ("Solange die Mutter dabei ist gibt es
-    ..."); a finite verb under an infinitive or participle, a chain the parse turned upside
-    down (a clause's finite verb heads its chain: "zurechtzukommen kann nicht einfach sein");
+    before another, the end of one clause and the start of the next ("Solange die Mutter dabei
+    ist gibt es ..."); a finite verb under an infinitive or participle, a chain the parse
+    turned upside down (a clause's finite verb heads its chain: "zurechtzukommen kann nicht
+    einfach sein");
     "zu" not right before the verb, a degree word ("wenn man zu jung wählte"); a word in the
     wrong form right before a verb in the right one, an adverb ("entschieden bekämpfen")."""
     lo, hi = sorted((d.id, h.id))
