@@ -887,9 +887,9 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
     cells += _measure(form, cells)
     if not cells and (_only_names(every) or form.endswith("s") and _only_names(_records(form[:-1]))):
         return None  # a place or person name (Osteuropa, Osteuropas)
-    if cells and any(not r.get("flexion") for r in every) \
+    if cells and any("Vorname" in (r.get("pos") or ()) for r in every) \
             and not any(r.get("lemma") == form for r in every if _usable(r, False)):
-        return None  # a name that is also another noun's form ("Maria": plural of "Mare")
+        return None  # a first name that is also another noun's form ("Maria": plural of "Mare")
     if not cells and form[:1].isupper():
         cells = _suffix_cells(form.lower())
     if not cells:
