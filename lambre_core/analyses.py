@@ -168,13 +168,15 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
         # a treebank sees most forms of a determiner or pronoun, few of an adjective
         bundles = lexicon.constraint_analyses(word.form, word.upos)
         if bundles:
-            opts = [_merge(dict(b), tagged) for b in bundles]
+            # (in a fixed order: a set's order changes with the hash seed, and the solver keeps
+            # the first of equally good analyses, so results would change from run to run)
+            opts = [_merge(dict(b), tagged) for b in sorted(bundles)]
             opts.sort(key=lambda o: _closeness(o, tagged))
             return WordAnalyses(tuple(_dedup(opts)), True, "treebank")
     if lexicon is not None:
         bundles = lexicon.analyses(word.form, word.upos) if analyze is None else set()
         if bundles:
-            opts = [tagged] + [_merge(dict(b), tagged) for b in bundles]
+            opts = [tagged] + [_merge(dict(b), tagged) for b in sorted(bundles)]
             return WordAnalyses(tuple(_dedup(opts)), False, "treebank+tagger")
     return WordAnalyses((tagged,), False, "tagger")
 
