@@ -112,8 +112,9 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     raw = sentence_analyses(precision.lang, sud, precision.lexicon)
     if precision.lang == "de":
         raw = _strong_quantifiers(sud, raw)
-    # (with split coordinated subjects joined: "Ich und mein Bruder sind" is not "Bruder sind")
-    analyses = _finite_with_subject(_join_split_coordination(sud), raw)
+    # split coordinated subjects joined: "Ich und mein Bruder sind" is not "Bruder sind"
+    joined = _join_split_coordination(sud)
+    analyses = _finite_with_subject(joined, raw)
     options = {wid: a.options for wid, a in analyses.items()}
     for wid, a in analyses.items():
         if not a.known and sud.word(wid).upos in _UNKNOWN_FREE \
@@ -124,7 +125,6 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
             options[wid] = (*a.options, {k: v for k, v in a.options[0].items()
                                          if k not in _AGREEMENT_FEATS})
     governors = decl_governors(sud, options)
-    joined = _join_split_coordination(sud)
     if joined is not sud:
         sud, arcs = joined, rule_arcs(joined, rules)
     parsed = sud
@@ -630,15 +630,13 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     if any(sud.word(i).upos in ("PUNCT", "CCONJ", "SCONJ")
            or sud.word(i).feats.get("PronType") == "Rel" for i in range(lo + 1, hi)):
         return True
-    finite = all(o.get("VerbForm", "Fin") == "Fin" for o in options[d.id]) if options[d.id] \
-        else d.feats.get("VerbForm") == "Fin"
+    # (every word has at least one analysis: the tagger's when no lexicon knows it)
+    finite = all(o.get("VerbForm", "Fin") == "Fin" for o in options[d.id])
     if any(w.head == d.id and (_rel(w) == "subj" or (
             finite and _rel(w).startswith("comp:aux") and w.id < d.id)) for w in sud.words):
         return True  # (its chain before it: a verb-final clause's finite verb)
     if finite and h.upos in ("VERB", "AUX"):
-        head_finite = any(o.get("VerbForm", "Fin") == "Fin" for o in options[h.id]) \
-            if options[h.id] else h.feats.get("VerbForm") == "Fin"
-        if not head_finite:
+        if not any(o.get("VerbForm", "Fin") == "Fin" for o in options[h.id]):
             return True
         nxt = sud.word(h.id + 1) if h.id < len(sud.words) else None
         if h.id == d.id + 1 and nxt is not None and nxt.upos not in ("PUNCT", "CCONJ") \
@@ -725,11 +723,13 @@ def _compound_part(sud: Sentence, w: Word) -> bool:
 
 def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
                          options: Mapping[int, Sequence[Feats]]) -> bool:
-    """A German determiner or adjective whose phrase the parse may have built wrongly: "ein"
-    beside another determiner (a pronoun: "auf der einen Seite"); a comparative
-    before "als" is a predicate ("wichtiger als finanzielle Entlohnung"); an article right after
-    a comma that fits the noun before it may be a relative pronoun ("ein System, das lange Zeit
-    gedauert hat"; "viele Leute, die hohe Gagen erhalten")."""
+    """A German determiner or adjective whose phrase the parse may have built wrongly: a
+    comparative before "als" is a predicate ("wichtiger als finanzielle Entlohnung"); a fixed
+    phrase ("vor allem"); a "determiner" cut from its noun by a preposition, or beside another
+    determiner (a pronoun: "auf der einen Seite", "das dem Einkommen entspricht"); an adjective
+    after "irgendwelche"; a floating quantifier ("Wir verlieren alle Respekt"); "am" of a
+    superlative; an article after a comma (and a preposition) that fits the noun before it may
+    be a relative pronoun ("ein System, das lange Zeit gedauert hat")."""
     lo, hi = sorted((d.id, noun.id))
     if any(sud.word(i).form.lower() in ("als", "wie") for i in range(lo + 1, hi)):
         return True

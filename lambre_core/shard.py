@@ -36,7 +36,7 @@ from .check import RuleIndex, RuleInstance, SentenceCheck, ViolationFilter, chec
 from .doc import Sentence, Word
 from .gcpause import collector_paused, objects_frozen
 from .rules import Rule, RuleSet
-from .score import CorpusReport, RuleTally, Scored, report_of, rule_tallies
+from .score import CorpusReport, RuleTally, Scored, report_of, rule_tallies, score_corpus
 from .sud import copy_words, with_words
 
 P = TypeVar("P")
@@ -125,17 +125,17 @@ def score_sharded(
     for (``SentenceScore.check``). Checks of this process's own chunks are not kept either."""
     sentences = list(sentences)
     index = RuleIndex(ruleset.enabled_rules(disabled))
-    redo = partial(check_sentence, ruleset=ruleset, disabled=disabled, is_sud=is_sud,
-                   violation_filter=violation_filter, precision=precision, index=index)
     if jobs <= 1 or len(sentences) < 2 * chunk or not can_shard():
-        with collector_paused():
-            report = report_of(((rule_tallies(c), len(c.violations), c.error, c.sentence, c)
-                                for c in map(redo, sentences)), weights, redo)
+        report = score_corpus(check_sentences(sentences, ruleset, disabled=disabled, is_sud=is_sud,
+                                              violation_filter=violation_filter,
+                                              precision=precision, index=index), weights)
         if on_done is not None:
             on_done(len(sentences))
         return report
     job = _Job(sentences, ruleset, disabled, is_sud, violation_filter, precision, index)
     ids = [r.id for r in index.rules]
+    redo = partial(check_sentence, ruleset=ruleset, disabled=disabled, is_sud=is_sud,
+                   violation_filter=violation_filter, precision=precision, index=index)
 
     def local(a: int, b: int) -> list[Scored]:
         # checks are not kept here either: what a report shows is redone on demand, whichever
