@@ -98,7 +98,7 @@ def _fast_word(cols: list[str], expected_id: int, line: str) -> Word | None:
     reads the line the library's way, errors and all, so results never differ."""
     tid, head, deps = cols[0], cols[6], cols[8]
     if (tid != (_IDS[expected_id] if expected_id < 256 else str(expected_id))
-            or not (head.isdigit() and head.isascii() and (head[0] != "0" or head == "0"))
+            or not _plain_int(head)
             or ("-" in deps and deps != "_")):  # DEPS with ranges: the library may object
         return None
     if "  " in line:  # the library also splits fields at runs of spaces (no run spans a tab)
@@ -109,9 +109,8 @@ def _fast_word(cols: list[str], expected_id: int, line: str) -> Word | None:
     else:
         misc = _dict_field(cols[9])
         start, end = _offsets(misc) if misc else (None, None)
-    feats = _FEATS_SEEN.get(cols[5])
     return Word(expected_id, cols[1], cols[2] or "_", intern(cols[3] or "_"), intern(cols[4] or "_"),
-                feats.copy() if feats is not None else _feats_field(cols[5]), int(head),
+                _feats_field(cols[5]), int(head),
                 intern(cols[7] or "_"), intern(deps), misc, start, end)
 
 
