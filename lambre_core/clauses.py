@@ -106,7 +106,7 @@ def subject_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses],
 #: quotation marks: inside a clause ("wenn sie \"nur\" Mutter sind"), no boundary
 _QUOTES = frozenset('"„“”‚‘’«»')
 #: question and relative words that open a clause of their own after "und"
-_WH = frozenset({"was", "wer", "wen", "wem", "wessen", "wie", "wo", "wann", "warum", "weshalb",
+WH_WORDS = frozenset({"was", "wer", "wen", "wem", "wessen", "wie", "wo", "wann", "warum", "weshalb",
                  "wieso", "ob", "dass", "daß"})
 #: boundaries after which a new clause starts for sure (a sentence end, a colon, a semicolon)
 _CLAUSE_START = frozenset(".!?:;")
@@ -360,7 +360,7 @@ def _candidates(sud: Sentence, analyses: Mapping[int, WordAnalyses], lexicon: ob
         if sud.word(i).form.lower() not in _AND or i == lo:
             continue  # (an "und" opening the stretch joins it to the clause before)
         nxt = sud.word(i + 1) if i < len(sud.words) else None
-        if nxt is not None and (nxt.upos == "SCONJ" or nxt.form.lower() in _WH
+        if nxt is not None and (nxt.upos == "SCONJ" or nxt.form.lower() in WH_WORDS
                                 or nxt.feats.get("PronType") in ("Int", "Rel")):
             return None  # "was der Mensch und was die Gesellschaft betrifft": two clauses
         right = next((h for h in sorted(phrase) if h > i

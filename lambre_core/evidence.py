@@ -29,7 +29,7 @@ from typing import Any
 
 from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses
 from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
-from .clauses import _WH, clause_may_be_subject
+from .clauses import WH_WORDS, clause_may_be_subject
 from .doc import Sentence, Word
 from .joint import DECL, Arc, Feats, Solution, decl_governors, outcome, solve, values, when_keys
 from .lexicon import _morph
@@ -666,7 +666,7 @@ def _ends_subordinate(sud: Sentence, verb: Word, first: bool = False) -> bool:
     it looks like)."""
     for i in range(verb.id - 1, 0, -1):
         w = sud.word(i)
-        if w.upos == "SCONJ" or w.form.lower() in _WH or w.form.lower() in _DE_SUBORDINATORS:
+        if w.upos == "SCONJ" or w.form.lower() in WH_WORDS or w.form.lower() in _DE_SUBORDINATORS:
             return not first or i == 1 or sud.word(i - 1).form.lower() in ("und", "oder", "aber")
         if w.form == "," or (w.upos in ("VERB", "AUX") and w.feats.get("VerbForm") == "Fin"):
             return False
