@@ -1,0 +1,254 @@
+"""The real-text gauntlet: the default checker (precise mode, what `lambre-core check` and the
+editor show) on clean text the project did not train on, by genre, with every flag read and
+labelled in a file kept beside this script.
+
+    python bench/realtext.py                       # every set (first run parses: ~10 min)
+    python bench/realtext.py --sets wmt22-de,test-ru --show
+    python bench/realtext.py --write               # add new flags to the label files
+
+Sets (``../shared`` beside the repo; a set whose data is missing is skipped with the reason):
+
+- ``wmt22-de``, ``wmt22-ru``, ``wmt22-cs``: professional translations of news, the WMT22
+  references (German ref.A, Russian ref.A, Czech ref.B; 2,037 segments each);
+- ``wmt22-de-b``, ``wmt22-cs-c``: the second German and Czech references, held back: no
+  mechanism is tuned by reading them, they show whether a fix carries over to text nobody looked
+  at (counted like the others once labelled);
+- ``test-de`` ... ``test-cs``: each model's held-out test sentences (``models/<lang>/split.json``),
+  parsed from raw text;
+- ``fm-dev``: the corrected side of Falko-MERLIN dev (reported, not counted: tuned on before).
+
+Labels live in ``bench/realtext/<set>.tsv``, one row per flag: ``key`` (sentence digest, rule,
+blamed word and its offset: stable across runs), ``label`` (``error``: a real error in the
+"clean" text; ``false``: a false alarm; empty: not read yet), ``cause`` (for a false alarm:
+``parse``, ``tagger``, ``lexicon``, ``rule``, ``tokenizer``), ``note``, then what was flagged.
+``--write`` adds each new flag with an empty label and keeps every label already given, also of
+flags this run no longer raises (``now`` = ``no``): a label is never lost. The figure that counts
+is the share of sentences with at least one flag labelled ``false``; unread flags are printed
+beside it as the bound they put on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from lambre_core.check import check_sentence  # noqa: E402
+from lambre_core.commands import precision_for  # noqa: E402
+from lambre_core.conllu_io import read_conllu  # noqa: E402
+from lambre_core.doc import Sentence, word_span  # noqa: E402
+from lambre_core.document import SEGMENT_UNIT, parse_segments, sentence_text  # noqa: E402
+from lambre_core.gei import corrected_tokens, read_m2  # noqa: E402
+from lambre_core.messages import message  # noqa: E402
+from lambre_core.parse import load_parser  # noqa: E402
+from lambre_core.parse_cache import ParseCache, cached_documents, model_key  # noqa: E402
+from lambre_core.rules import default_rules  # noqa: E402
+from lambre_core.splits import shared_dir  # noqa: E402
+
+LABELS = REPO / "bench" / "realtext"
+COLUMNS = ("key", "label", "cause", "note", "now", "word", "rule", "sentence", "message")
+
+
+@dataclass(frozen=True)
+class TextSet:
+    """One set of the gauntlet: its language, whether it counts toward the limit, and a
+    function giving its segments (a message saying why when the data is missing)."""
+
+    name: str
+    lang: str
+    counted: bool
+    segments: Callable[[Path], list[str]]
+
+
+def _lines(rel: str) -> Callable[[Path], list[str]]:
+    def read(shared: Path) -> list[str]:
+        path = shared / rel
+        if not path.is_file():
+            raise FileNotFoundError(f"{path} not found")
+        return [ln.strip() for ln in path.read_text(encoding="utf-8").splitlines() if ln.strip()]
+    return read
+
+
+def _held_out(lang: str) -> Callable[[Path], list[str]]:
+    def read(shared: Path) -> list[str]:
+        split = json.loads((REPO / "models" / lang / "split.json").read_text(encoding="utf-8"))
+        ids = set(split["sent_ids"]["test"])
+        out: list[str] = []
+        for src in split["sources"]:
+            path = shared / "treebanks" / "ud" / lang / src["file"]
+            if not path.is_file():
+                raise FileNotFoundError(f"{path} not found")
+            stem = src["file"].removesuffix(".conllu")
+            out += [s.text for s in read_conllu(path) if f"{stem}:{s.sent_id}" in ids]
+        return out
+    return read
+
+
+def _fm_corrected(shared: Path) -> list[str]:
+    path = shared / "gec" / "de" / "fm-dev.m2"
+    if not path.is_file():
+        raise FileNotFoundError(f"{path} not found")
+    return [" ".join(corrected_tokens(s)) for s in read_m2(path)]
+
+
+SETS = [
+    TextSet("wmt22-de", "de", True, _lines("wmt22/en-de/ref.A.txt")),
+    TextSet("wmt22-ru", "ru", True, _lines("wmt22/en-ru/ref.A.txt")),
+    TextSet("wmt22-cs", "cs", True, _lines("wmt22/en-cs/ref.B.txt")),
+    TextSet("wmt22-de-b", "de", True, _lines("wmt22/en-de/ref.B.txt")),
+    TextSet("wmt22-cs-c", "cs", True, _lines("wmt22/en-cs/ref.C.txt")),
+    *(TextSet(f"test-{lang}", lang, True, _held_out(lang)) for lang in ("de", "ru", "el", "tr", "cs")),
+    TextSet("fm-dev", "de", False, _fm_corrected),
+]
+
+
+@dataclass
+class Flag:
+    key: str
+    word: str
+    rule: str
+    sentence: str
+    message: str
+
+
+def _flags(sents: list[list[Sentence]], segs: list[str], lang: str, parser: object
+           ) -> tuple[int, list[Flag]]:
+    """Check every sentence as ``lambre-core check`` does by default; its proven flags."""
+    rules = default_rules(lang)
+    precision = precision_for("precise", lang, parser)
+    n = 0
+    out: list[Flag] = []
+    for seg, sentences in zip(segs, sents, strict=True):
+        for sent in sentences:
+            n += 1
+            said = sentence_text(sent, seg)
+            check = check_sentence(sent, rules, precision=precision)
+            digest = hashlib.sha1(said.encode("utf-8")).hexdigest()[:12]
+            for v in check.violations:
+                span = word_span(check.sentence, v.blamed)
+                at = span[0] - (word_span(check.sentence, check.sentence.words[0]) or (0, 0))[0] \
+                    if span else v.blamed.id
+                out.append(Flag(f"{digest}:{v.rule.id}:{v.blamed.form}@{at}", v.blamed.form,
+                                v.rule.id, said, message(v)))
+    return n, out
+
+
+def _read_labels(path: Path) -> dict[str, dict[str, str]]:
+    if not path.is_file():
+        return {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if not lines:
+        return {}
+    head = lines[0].split("\t")
+    rows = (dict(zip(head, ln.split("\t"), strict=False)) for ln in lines[1:] if ln.strip())
+    return {row["key"]: row for row in rows}
+
+
+def _write_labels(path: Path, rows: list[dict[str, str]]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+        fh.write("\t".join(COLUMNS) + "\n")
+        for row in rows:  # plain TSV: no quoting, a tab or newline inside a field becomes a space
+            fh.write("\t".join(" ".join(row.get(k, "").split("\t")).replace("\n", " ")
+                               for k in COLUMNS) + "\n")
+    os.replace(tmp, path)
+
+
+def run_set(ts: TextSet, shared: Path, cache: ParseCache | None, write: bool, show: bool
+            ) -> dict[str, object] | None:
+    try:
+        segs = ts.segments(shared)
+    except FileNotFoundError as exc:
+        print(f"{ts.name}: skipped, {exc}")
+        return None
+    parser = load_parser(ts.lang)
+    t = time.time()
+    sents = cached_documents(segs, lambda texts: parse_segments(parser, texts), cache, ts.lang,
+                             model_key(ts.lang), SEGMENT_UNIT)
+    parsed_s = time.time() - t
+    t = time.time()
+    n, flags = _flags(sents, segs, ts.lang, parser)
+    check_s = time.time() - t
+    path = LABELS / f"{ts.name}.tsv"
+    known = _read_labels(path)
+    now = {f.key for f in flags}
+    labels = {f.key: known.get(f.key, {}).get("label", "") for f in flags}
+    false_sents = {f.sentence for f in flags if labels[f.key] == "false"}
+    unread_sents = {f.sentence for f in flags if not labels[f.key]} - false_sents
+    flagged = {f.sentence for f in flags}
+    causes = Counter(known[f.key].get("cause", "") or "?" for f in flags
+                     if labels[f.key] == "false")
+    res = {"set": ts.name, "lang": ts.lang, "counted": ts.counted, "segments": len(segs),
+           "sentences": n, "flagged": len(flagged), "flags": len(flags),
+           "real": sum(1 for f in flags if labels[f.key] == "error"),
+           "false": sum(1 for f in flags if labels[f.key] == "false"),
+           "unread": sum(1 for f in flags if not labels[f.key]),
+           "false_sentences": len(false_sents), "unread_sentences": len(unread_sents)}
+    rate = 100 * len(false_sents) / max(n, 1)
+    bound = 100 * (len(false_sents) + len(unread_sents)) / max(n, 1)
+    print(f"{ts.name:<11} {ts.lang}  {'counted' if ts.counted else 'reported':<8} "
+          f"sentences {n:>5}  flagged {len(flagged):>4} ({100 * len(flagged) / max(n, 1):4.1f} %)"
+          f"  flags {len(flags):>4}: real {res['real']:>3}, false {res['false']:>3}, unread "
+          f"{res['unread']:>3}  ->  false-alarm sentences {rate:4.2f} %"
+          + (f" (<= {bound:4.2f} % with unread)" if unread_sents else "")
+          + f"   [parse {parsed_s:.0f} s, check {check_s:.0f} s]")
+    if causes:
+        print(f"{'':<11}    false alarms by cause: "
+              + ", ".join(f"{c} {k}" for c, k in causes.most_common()))
+    if show:
+        for f in flags:
+            print(f"    [{labels[f.key] or '?'}] {f.word}: {f.message} [{f.rule}]\n"
+                  f"        {f.sentence}")
+    if write:
+        rows = []
+        for f in flags:
+            row = dict(known.get(f.key, {}))
+            row.update(key=f.key, now="yes", word=f.word, rule=f.rule, sentence=f.sentence,
+                       message=f.message)
+            rows.append(row)
+        # a label once given is kept, also when this run does not raise the flag
+        rows += [dict(r, now="no") for k, r in known.items() if k not in now and r.get("label")]
+        _write_labels(path, rows)
+    return res
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--sets", default=",".join(s.name for s in SETS))
+    ap.add_argument("--write", action="store_true", help="update the label files")
+    ap.add_argument("--show", action="store_true", help="print every flag with its label")
+    ap.add_argument("--no-cache", action="store_true", help="parse again (no parse cache)")
+    ap.add_argument("--json", help="also write the figures to this file")
+    args = ap.parse_args()
+    wanted = args.sets.split(",")
+    unknown = set(wanted) - {s.name for s in SETS}
+    if unknown:
+        ap.error(f"unknown sets: {', '.join(sorted(unknown))}")
+    shared = shared_dir()
+    cache = None if args.no_cache else ParseCache()
+    results = [r for s in SETS if s.name in wanted
+               if (r := run_set(s, shared, cache, args.write, args.show)) is not None]
+    counted = [r for r in results if r["counted"]]
+    if counted:
+        worst = max(counted, key=lambda r: r["false_sentences"] / max(r["sentences"], 1))
+        print(f"worst counted set: {worst['set']} "
+              f"{100 * worst['false_sentences'] / max(worst['sentences'], 1):.2f} % of sentences "
+              "with a labelled false alarm (limit 0.3 %)")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
