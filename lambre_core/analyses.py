@@ -163,6 +163,10 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
         opts = [_merge(o, tagged) for o in got]
         opts.sort(key=lambda o: _closeness(o, tagged))
         known = not (lang == "de" and word.upos in ("VERB", "AUX") and not _known_verb(word.form))
+        if known and lang == "de" and word.upos in ("NOUN", "PROPN"):
+            from . import morph_de
+
+            known = not morph_de.guessed_infinitive(word.form)
         return WordAnalyses(tuple(_dedup(opts)), known, source if known else source + "-guess")
     if lexicon is not None and analyze is None and word.upos in CLOSED_CLASSES:
         # a treebank sees most forms of a determiner or pronoun, few of an adjective
@@ -187,7 +191,15 @@ def _nominalized_infinitive(form: str) -> bool:
     from . import morph_de
 
     low = form.lower()
-    return form[:1].isupper() and low.endswith("n") and low in morph_de.verb_lemmas(low)
+    if not (form[:1].isupper() and low.endswith("n")):
+        return False
+    if low in morph_de.verb_lemmas(low):
+        return True
+    # a regular verb the verb lexicon lacks ("das Bündeln", "nach dem Pumpen", "das Nerven"):
+    # a word whose noun readings are all plural and that is an infinitive by its form
+    cells = morph_de._noun_analyses(form) or ()
+    return bool(cells) and all(dict(a).get("Number") == "Plur" for a in cells) \
+        and low.endswith(("en", "eln", "ern")) and morph_de._is_infinitive(low)
 
 
 def _known_verb(form: str) -> bool:

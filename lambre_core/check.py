@@ -268,7 +268,18 @@ def check_sentence(
     if precision is not None:
         from .evidence import check_precise
 
-        return check_precise(sud, rule_arcs(sud, index), precision, index.rules)
+        result = check_precise(sud, rule_arcs(sud, index), precision, index.rules)
+        if result.violations and not is_sud and precision.plausible is not None:
+            from .alternatives import robust_to_parse
+
+            rules = index.rules
+
+            def recheck(alt: Sentence) -> SentenceCheck:
+                alt_sud = to_sud(alt)
+                return check_precise(alt_sud, rule_arcs(alt_sud, index), precision, rules)
+
+            result = robust_to_parse(sentence, result, recheck, precision.plausible)
+        return result
     # the paper's method: each word with its one (tagger's) analysis. This is what
     # ``joint.solve`` gives when every word has a single option (nothing to choose, so the choice
     # is the tagger's), computed directly with the same ``joint.outcome``: the solver's dynamic

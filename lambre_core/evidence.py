@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Any
 
+from .alternatives import PLAUSIBLE
 from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses
 from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
 from .clauses import WH_WORDS, clause_may_be_subject
@@ -48,6 +49,19 @@ _RELATIVE = ("который", "которая", "которое", "которы
 _POLITE = ("вы", "sie")
 #: languages that drop subjects: a "subject" that can be an object may be one
 _PRO_DROP = ("ru", "cs", "el", "tr")
+#: languages whose past-tense verb takes the gender of the person a noun or name refers to
+_GENDER_BY_REFERENT = ("ru", "cs", "uk")
+#: relative and question words (lemmas) that open a clause right after a preposition
+_WH_LEMMAS = {"ru": frozenset("который кто что какой чей каков".split()),
+              "uk": frozenset("який котрий хто що чий".split()),
+              "cs": frozenset("který jenž kdo co jaký čí".split())}
+#: prepositions that compare a measure with a noun in the accusative ("размером с тарелку")
+_MEASURE_COMPARATIVE = {"ru": ("с", "со"), "uk": ("з", "із", "зі")}
+#: the reciprocal pronoun whose first part never inflects ("друг друга", "друг к другу")
+_RECIPROCAL = {"ru": "друг", "uk": "один", "cs": ""}
+#: languages with a predicative instrumental: an adjective in the instrumental after its noun
+#: is a secondary predicate ("делает Европу зависимой"), not the noun's attribute
+_PREDICATIVE_INSTRUMENTAL = ("ru", "cs", "uk")
 #: prepositions of a comitative phrase that make a subject plural ("брат с сестрой")
 _COMITATIVE = ("с", "со")
 #: words that end a noun phrase (an alternative head noun lies before them)
@@ -63,6 +77,9 @@ class Precision:
 
     lang: str
     lexicon: Any | None = None
+    #: the probability from which a parser's other arc counts as a plausible parse that a
+    #: proven violation must also hold under (``alternatives``); None: the best parse only
+    plausible: float | None = PLAUSIBLE
 
 
 #: the word classes whose unknown words get an analysis without agreement features
@@ -117,13 +134,23 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     analyses = _finite_with_subject(joined, raw)
     options = {wid: a.options for wid, a in analyses.items()}
     for wid, a in analyses.items():
-        if not a.known and sud.word(wid).upos in _UNKNOWN_FREE \
-                and a.options[0].get("VerbForm", "Fin") == "Fin":
+        if not a.known and (sud.word(wid).upos not in _UNKNOWN_FREE
+                            or a.options[0].get("VerbForm", "Fin") == "Fin") \
+                and any(k in _AGREEMENT_FEATS for k in a.options[0]):
             # a word no lexicon knows proves nothing, and its tagger guess must not force the
             # words around it into a failure either ("daß die Europäer plötzlich": "plötzlich"
-            # tagged a singular verb makes "die Europäer" singular): it may also agree with none
+            # tagged a singular verb makes "die Europäer" singular; "wegen irgendeiner
+            # Angelegenheit": "irgendeiner" tagged accusative makes the noun accusative): it
+            # may also agree with none
             options[wid] = (*a.options, {k: v for k, v in a.options[0].items()
                                          if k not in _AGREEMENT_FEATS})
+    if precision.lang == "de":
+        for w in sud.words:
+            if w.upos == "ADJ" and _adverbial_comparative(sud, w, options):
+                # maybe an adverb of the next word: it may agree with nothing
+                options[w.id] = (*options[w.id], {k: v for k, v in options[w.id][0].items()
+                                                  if k not in _AGREEMENT_FEATS
+                                                  and k != "AdjDecl"})
     governors = decl_governors(sud, options)
     if joined is not sud:
         sud, arcs = joined, rule_arcs(joined, rules)
@@ -155,6 +182,7 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                   and all(analyses[w].known or (w in plural and r.feature == "Number")
                                           for w in _rests_on(r, d, h))
                   and not _doubtful(sud, r, d, h, options, arcs, rules, raw, precision.lang)
+                  and not _moves_elsewhere(sud, arcs, options, governors, r, d, h, sol)
                   and not _government_induced(sud, r, d, h, arcs, options, free, rules, raw,
                                               precision.lang)
                   and (parsed is sud  # roles unchanged: the same tree, no need to ask twice
@@ -178,6 +206,35 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                             if (i.rule_id, i.dep, i.head) in uncertain_keys else i
                             for i in result.instances]
     return result
+
+
+def _moves_elsewhere(sud: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequence[Feats]],
+                     governors: Mapping[int, int | None], rule: Rule, dep: int, head: int,
+                     sol: Solution) -> bool:
+    """Whether a reading of the forms as cheap as the chosen one satisfies every rule on this
+    failing arc, the failure moving onto a verb's subject: then the forms do not say where
+    the error is, only that the sentence has one somewhere else as likely ("die blauweißen
+    Pullover ... bewiesen": a masculine singular noun after "die", or a plural subject of a
+    singular verb), and the failure is not proven here."""
+    if sol.cost < 0.5:
+        return False
+    boosted = solve(sud, arcs, options, governors,
+                    lambda x: _weight(x) * (1.5 if x is rule else 1.0),
+                    _coordinated_subjects(sud, options))
+    if any((d, h) == (dep, head) and not ok for _, d, h, ok in boosted.outcomes):
+        return False  # the arc still fails (in another feature: "den Frau" in gender or number)
+
+    def failed(s: Solution) -> float:
+        return sum(_weight(r) for r, _, _, ok in s.outcomes if not ok)
+
+    if failed(boosted) > failed(sol) + 1e-9:
+        return False
+    # where the failure went: only a move onto a verb's subject says the forms do not decide
+    # (the parser's subject is the weakest link); a move inside the phrase or onto the verb's
+    # object frame is the same error with another word to correct ("den Mann helfen": "dem")
+    before = {(d, h) for _, d, h, ok in sol.outcomes if not ok}
+    moved = {(d, h) for _, d, h, ok in boosted.outcomes if not ok} - before
+    return bool(moved) and all(_rel(sud.word(d)) == "subj" for d, _ in moved)
 
 
 def _one_per_fix(violations: list[Violation]) -> list[Violation]:
@@ -317,8 +374,8 @@ def _nominative_pronoun_objects(result: SentenceCheck, analyses: Mapping[int, Wo
     blamed = {v.blamed.id for v in result.violations}
     pairs = ru_nominative_objects(sud, analyses) + ru_negated_nouns(sud, analyses)
     for obj, verb in pairs:
-        if obj in blamed:
-            continue
+        if obj in blamed or _reciprocal(sud, sud.word(obj), precision.lang):
+            continue  # (the reciprocal's first part never inflects: "друг друга")
         # the object on its verb ("нет" as the verb it is, whatever the tagger said)
         alt = sud.with_words([replace(w, head=verb, deprel="comp:obj") if w.id == obj
                               else replace(w, upos="VERB") if w.id == verb else w
@@ -503,6 +560,29 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
               analyses: Mapping[int, WordAnalyses], lang: str) -> bool:
     """Whether the parse, rather than the writer, may be to blame for a failure."""
     d, h = sud.word(dep), sud.word(head)
+    if _reciprocal(sud, d, lang) or _reciprocal(sud, h, lang):
+        return True
+    if lang in _PREDICATIVE_INSTRUMENTAL and rule.type == "agree" and d.upos == "ADJ" \
+            and h.upos in ("NOUN", "PROPN", "PRON") and h.id < d.id \
+            and any("Ins" in values(o, "Case") for o in options[dep]):
+        return True  # a secondary predicate: "делает Европу зависимой", "считают его умным"
+    if rule.type == "as" and h.upos == "ADP" and any(
+            sud.word(i).lemma.lower() in _WH_LEMMAS.get(lang, ()) or
+            sud.word(i).feats.get("PronType") in ("Rel", "Int")
+            for i in range(h.id + 1, d.id)):
+        # a relative or question word right after the preposition is its object, and the noun
+        # after it the subject of the clause it opens: "на которых люди", "для кого дом"
+        return True
+    if _pronoun_object(sud, rule, d, h, options, lang):
+        return True
+    if lang in _MEASURE_COMPARATIVE and rule.type == "as" and h.upos == "ADP" \
+            and h.form.lower() in _MEASURE_COMPARATIVE[lang] and h.id > 1 \
+            and any("Acc" in values(o, "Case") for o in options[dep]) \
+            and any("Ins" in values(o, "Case") for o in options[h.id - 1]) \
+            and sud.word(h.id - 1).upos in ("NOUN", "ADJ"):
+        return True  # a measure compared: "размером с тарелку", "ростом с отца"
+    if lang == "ru" and rule.type == "as" and h.upos == "ADP" and "ADV" in _ru_classes(h.form):
+        return True  # a preposition that is also an adverb: "а после нам стало легче"
     if lang == "de" and (_compound_part(sud, d) or _compound_part(sud, h)
                          or _unknown_contraction(sud, dep) or _unknown_contraction(sud, head)):
         return True
@@ -597,14 +677,84 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
                                for x in sud.words):
         return True  # a participle with its own objects: its phrase is often hung on the wrong noun
     if lang == "ru" and d.upos in ("DET", "ADJ") and any(
-            x.head == head and x.id != dep and _is_numeral(x, lang) for x in sud.words):
-        return True  # a numeral phrase: "два новых студента" agrees by its own rules
+            (x.head == head or x.id == min(dep, head) - 1) and x.id != dep
+            and _is_numeral(x, lang) for x in sud.words):
+        # a numeral phrase: "два новых студента" agrees by its own rules, also when the parser
+        # lost the numeral ("Три иранских журналиста были арестованы": "Три" a subject)
+        return True
     if d.upos in ("DET", "ADJ") and h.id < len(sud.words) and d.id < h.id \
             and sud.word(h.id + 1).upos in ("NOUN", "PROPN") \
             and (d.upos == "ADJ" or not analyses[h.id + 1].known
                  or _fits_next(rule, d, sud.word(h.id + 1), options, arcs, dep, head)):
         return True  # "die Johannesburger Zeitung": the first may be an adjective, the noun next
     return _other_head_agrees(sud, rule, dep, head, options, arcs, lang)
+
+
+def _adverbial_comparative(sud: Sentence, d: Word, options: Mapping[int, Sequence[Feats]]
+                           ) -> bool:
+    """A German comparative without an ending before another adjective or a participle
+    modifies that word, not the noun: "der immer schlechter werdenden Lage", "den geringer
+    Qualifizierten", "eine eleganter dekorierte Fichte"."""
+    from .morph_de import _adj_info
+
+    if d.id >= len(sud.words):
+        return False
+    nxt = sud.word(d.id + 1)
+    if not (nxt.upos == "ADJ" or (nxt.upos in ("NOUN", "VERB")
+                                  and any("AdjDecl" in o for o in options[nxt.id]))):
+        return False
+    info = _adj_info(d.form.lower(), None)
+    return info is not None and info[1] == "er"
+
+
+def _ru_classes(form: str) -> frozenset[str]:
+    from .lexicon import ru_word_classes
+
+    return ru_word_classes(form.lower())
+
+
+def _pronoun_object(sud: Sentence, rule: Rule, d: Word, h: Word,
+                    options: Mapping[int, Sequence[Feats]], lang: str) -> bool:
+    """A sentence-opening phrase of a preposition and a pronoun ("При этом", "Между тем",
+    "В связи с этим", "Из-за всего этого") that the parser ran into the subject after it: the
+    determiner-like word fits the preposition as its object, the noun after it can be
+    nominative, and a finite verb follows. Then neither the noun's case after the preposition
+    nor the word's agreement with the noun is proven."""
+    if lang not in _PRO_DROP or rule.type not in ("as", "agree"):
+        return False
+    adp: Word | None
+    if rule.type == "as" and h.upos == "ADP":
+        adp, noun = h, d
+    elif rule.type == "agree" and d.upos in ("DET", "PRON") and h.upos in ("NOUN", "PROPN"):
+        noun = h
+        adp = next((sud.word(i) for i in range(d.id - 1, 0, -1)
+                    if sud.word(i).upos == "ADP"), None)
+        if adp is None or not adp.id < d.id < noun.id:
+            return False
+    else:
+        return False
+    between = [sud.word(i) for i in range(adp.id + 1, noun.id)]
+    if not between or any(w.upos not in ("DET", "PRON") for w in between):
+        return False
+    if not any("Nom" in values(o, "Case") for o in options[noun.id]):
+        return False
+    return any(_finite_options(sud.word(i), options, lang)[0]
+               for i in range(noun.id + 1, len(sud.words) + 1))
+
+
+def _reciprocal(sud: Sentence, w: Word, lang: str) -> bool:
+    """The first part of a reciprocal pronoun, followed (maybe after a preposition) by its
+    inflected second part: "друг друга", "друг к другу"; nothing of either part is proven."""
+    first = _RECIPROCAL.get(lang)
+    if not first:
+        return False
+    n = len(sud.words)
+    form = w.form.lower()
+    if form == first:
+        return any(sud.word(i).form.lower().startswith(first)
+                   for i in range(w.id + 1, min(w.id + 2, n) + 1))
+    return form.startswith(first) and any(sud.word(i).form.lower() == first
+                                          for i in range(max(1, w.id - 2), w.id))
 
 
 def _analyze_as(lang: str, form: str, upos: str) -> bool:
@@ -1260,6 +1410,15 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # polite "вы"/"Sie" with a singular predicate adjective
     if v.upos not in ("VERB", "AUX"):
         return False
+    if rule.feature == "Gender" and lang in _GENDER_BY_REFERENT and (
+            subj.upos == "PROPN" or (
+                any(o.get("Gender") == "Masc" and o.get("Animacy") == "Anim"
+                    for o in options[dep])
+                and any(o.get("Gender") == "Fem" for o in options[head]))):
+        # the past tense agrees with the person meant: a name's gender is the person's
+        # ("Карен решила"), and a masculine noun of a profession takes a feminine verb for a
+        # woman ("кассир погналась", "министр посетила")
+        return True
     lo, hi = _clause_span(sud, head)
     if lang == "de" and subj.form[:1].isupper() and dep < len(sud.words) \
             and sud.word(dep + 1).upos in ("NOUN", "PROPN") \

@@ -812,13 +812,36 @@ def _reviewed_rule(options: ExtractOptions, dep: str, head: str, rel: str, featu
         explanation=explanation, **extra)
 
 
+#: a reviewed frame is left out when the treebank has at least this many objects of the verb...
+_CONTRADICTING_ARCS = 3
+#: ...and fewer than this share of them has a case of the frame: the frame is one sense of the
+#: verb ("изменить мужу", to betray, but "изменить размер", to change), so it proves nothing
+_CONTRADICTING_SHARE = 0.5
+
+
+def _contradicted(stats: _Stats, lemma: str, cases: set[str]) -> bool:
+    """Whether the treebank's objects of ``lemma`` mostly have another case than its reviewed
+    frame allows."""
+    folded = lemma.casefold()
+    n = hit = 0
+    for x in _FRAME_DEPS:
+        for d in _FRAME_RELATIONS:
+            for a in stats.arcs.get((x, "VERB", d), ()):
+                found = a.dep.feat_values("Case")
+                if a.head.lemma.casefold() == folded and found:
+                    n += 1
+                    hit += bool(found & cases)
+    return n >= _CONTRADICTING_ARCS and hit / n < _CONTRADICTING_SHARE
+
+
 def _case_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     """Government rules for the verbs of ``case_frames`` (a linguist's review), one per dependent
     class, relation and case set; 'evidence' gives each verb's arcs in the treebank and the share
     that has an allowed case (0 arcs where the treebank never has the verb with an object)."""
     by_cases: dict[tuple[str, ...], list[str]] = defaultdict(list)
     for lemma, cases in sorted(options.case_frames.items()):
-        by_cases[tuple(sorted(cases))].append(lemma)
+        if not _contradicted(stats, lemma, set(cases)):
+            by_cases[tuple(sorted(cases))].append(lemma)
     rules = []
     side: Side = "dep"
     for allowed, lemmas in sorted(by_cases.items()):

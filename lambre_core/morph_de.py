@@ -885,6 +885,8 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
     every = _records(form)
     cells = _noun_cells_for(form, [r for r in every if _usable(r, False)])
     cells += _measure(form, cells)
+    if cells:
+        cells += _head_genders(form, cells)
     if not cells and (_only_names(every) or form.endswith("s") and _only_names(_records(form[:-1]))):
         return None  # a place or person name (Osteuropa, Osteuropas)
     if cells and any("Vorname" in (r.get("pos") or ()) for r in every) \
@@ -943,6 +945,30 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
     return _finish(cells) if cells else None
 
 
+def _head_genders(form: str, cells: list[Analysis]) -> list[Analysis]:
+    """A listed compound also takes each gender its last part has ("der/das Virus": "der/das
+    Coronavirus"; "das System": "das Hochschulsystem", which german-nouns lists as masculine
+    only): a compound's gender is its head's, and where the lexicon's entries disagree, both
+    are in use."""
+    split = _compound_split(form)
+    if split is None or not _plausible_prefix(split[0]):
+        return []
+    prefix, suffix = split
+    head = _noun_cells_for(suffix, [r for r in _records(suffix) if _usable(r, True)])
+    genders = {dict(a).get("Gender") for a in head} - {None}
+    have = {(dict(a).get("Case"), dict(a).get("Number"), dict(a).get("Gender")) for a in cells}
+    out = []
+    for a in cells:
+        d = dict(a)
+        if d.get("Number") != "Sing":
+            continue
+        for g in genders:
+            if (d.get("Case"), "Sing", g) not in have:
+                have.add((d.get("Case"), "Sing", g))
+                out.append(_with(a, Gender=g))
+    return out
+
+
 #: inseparable verb prefixes: a word beginning with one is a verb's derivative, never a compound
 #: with the prefix as its first part
 _VERB_PREFIXES = frozenset({"be", "ver", "er", "zer", "ent", "emp", "ge", "miss"})
@@ -982,6 +1008,19 @@ def _plausible_prefix(prefix: str) -> bool:
         if (nouns is not None and c in nouns.index) or _is_adj_lemma(c):
             return True
     return p + "en" in index or p + "n" in index
+
+
+def guessed_infinitive(form: str) -> bool:
+    """A capitalized word german-nouns lacks that is read only as a known verb's nominalized
+    infinitive ("Wagen": the lexicon lacks the masculine noun, and "wagen" is a verb). The
+    reading is a guess: the word may be a noun the lexicon does not list, of any gender."""
+    low = form.lower()
+    if not (form[:1].isupper() and low.endswith("n") and not _records(form)
+            and _is_infinitive(low)):
+        return False
+    cells = _noun_analyses(form) or ()
+    return all(dict(a).get("Gender") == "Neut" and dict(a).get("Number") == "Sing"
+               for a in cells)
 
 
 def _is_infinitive(low: str) -> bool:

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .alternatives import shift_alternatives
 from .doc import MultiwordToken, Sentence, Word, shift_offsets
 from .errors import LambreError
 from .lemma_model import LEMMA_FILE, LemmaModel, load_lemma_model
@@ -406,6 +407,8 @@ class Parser:
         if pos is None:
             return
         self._conf_ok = _patch_tagger(pos, self.lexicon if lexicon_constraint() else None)
+        dep = self._pipe.processors.get("depparse")
+        self._alts_ok = dep is not None and _patch_depparse(dep)
 
 
 #: features whose own probability is kept in ``misc["FConf"]`` (the ones rules read)
@@ -438,12 +441,23 @@ def _patch_tagger(pos_proc: Any, lexicon: Any = None) -> bool:
     if len(clfs) != len(feat_names):
         return False
     store: list[torch.Tensor] = []
+    upos_store: list[torch.Tensor] = []
 
     def hook(_mod: Any, _inp: Any, out: torch.Tensor) -> None:
         store.append(torch.log_softmax(out.float(), dim=-1))
 
+    def upos_hook(_mod: Any, _inp: Any, out: torch.Tensor) -> None:
+        upos_store.append(torch.log_softmax(out.float(), dim=-1))
+
     for clf in clfs:
         clf.register_forward_hook(hook)
+    upos_clf = getattr(pos_proc.trainer.model, "upos_clf", None)
+    try:
+        upos_vocab = pos_proc.trainer.vocab["upos"]
+    except (AttributeError, KeyError, TypeError):
+        upos_vocab = None
+    if upos_clf is not None and upos_vocab is not None:
+        upos_clf.register_forward_hook(upos_hook)
     orig_process = pos_proc.process
 
     def process(document: Any) -> Any:
@@ -460,19 +474,21 @@ def _patch_tagger(pos_proc: Any, lexicon: Any = None) -> bool:
             batch_size=config["batch_size"],
             maximum_tokens=config.get("batch_maximum_tokens", 5000))
         preds: list[Any] = []
-        confs: list[list[tuple[float, dict[str, float]]]] = []
+        confs: list[list[tuple[float, dict[str, float], str]]] = []
         idx: list[int] = []
         with torch.no_grad():
             for b in loader:
                 idx.extend(b[-1])
                 store.clear()
+                upos_store.clear()
                 p = pos_proc.trainer.predict(b)
                 if len(store) != len(feat_names):
                     raise RuntimeError("unexpected tagger forward")
                 words = unsort(list(b.text), b.orig_idx) if b.orig_idx is not None \
                     else list(b.text)
                 c = _decode(store, list(b.lens), b.orig_idx, p, words, feat_names, value_ids,
-                            lexicon)
+                            lexicon, (upos_store[0], upos_vocab) if len(upos_store) == 1
+                            else None)
                 preds += p
                 confs += c
         preds = unsort(preds, idx)
@@ -486,6 +502,79 @@ def _patch_tagger(pos_proc: Any, lexicon: Any = None) -> bool:
 
     pos_proc.process = process
     return True
+
+
+#: the least probability of another head or relation of a word kept in ``misc["Alt"]``: the
+#: checker decides which of them are plausible (``evidence.ALT_PLAUSIBLE``); this only bounds
+#: what the parse cache stores
+ALT_FLOOR = 0.05
+#: at most this many alternatives per word, most probable first
+MAX_ALTS = 3
+#: separates the relation from the alternatives while they travel through Stanza's document
+_ALT_SEP = "\t"
+
+
+def _patch_depparse(dep_proc: Any) -> bool:
+    """Make the parser record, for each word, the other heads and relations it scored nearly as
+    well as its choice: ``misc["Alt"] = "3/obj/0.31,5/nmod/0.08"`` (head, relation, probability
+    of that arc and relation, the head's softmax times the relation's). The checker re-checks a
+    violation under these alternatives and proves only what holds under every plausible one
+    (``evidence``). The scores are the ones Stanza's graph parser computes anyway (its
+    ``decode_graph_predictions`` sees them); the alternatives ride on the relation string
+    through Stanza's document and are split off in ``_convert``. Returns False (Stanza
+    untouched) for a parser of another kind."""
+    import numpy as np
+
+    model = getattr(getattr(dep_proc, "trainer", None), "model", None)
+    orig = getattr(model, "decode_graph_predictions", None)
+    if model is None or orig is None:
+        return False
+
+    def decode(vocab: Any, batch_size: int, preds: Any, sentlens: Any,
+               resolve_head_constraints: bool = False) -> Any:
+        out = orig(vocab, batch_size, preds, sentlens,
+                   resolve_head_constraints=resolve_head_constraints)
+        if len(preds) < 3:
+            return out
+        try:
+            for i, n in enumerate(sentlens):
+                head_p = np.exp(preds[0][i][:n, :n])
+                lab_lp = preds[2][i]
+                for j in range(1, n):
+                    tok = out[i][j - 1]
+                    alts = _alternatives(head_p[j], lab_lp[j], int(tok[0]), str(tok[1]), vocab)
+                    if alts:
+                        tok[1] = f"{tok[1]}{_ALT_SEP}{alts}"
+        except Exception:  # noqa: BLE001 - alternatives are an add-on: never break parsing
+            return orig(vocab, batch_size, preds, sentlens,
+                        resolve_head_constraints=resolve_head_constraints)
+        return out
+
+    model.decode_graph_predictions = decode
+    return True
+
+
+def _alternatives(head_p: Any, lab_lp: Any, head: int, rel: str, vocab: Any) -> str:
+    """The arcs of one word other than (``head``, ``rel``) whose probability is at least
+    ``ALT_FLOOR``, as ``misc["Alt"]`` writes them."""
+    import numpy as np
+    from stanza.models.common.vocab import VOCAB_PREFIX_SIZE
+
+    found: list[tuple[float, int, str]] = []
+    for found_h in np.nonzero(head_p >= ALT_FLOOR)[0]:
+        h = int(found_h)
+        if h >= len(lab_lp):
+            continue
+        lp = lab_lp[h]
+        for r in np.argsort(-lp)[:2]:
+            p = float(head_p[h] * np.exp(lp[r]))
+            if p < ALT_FLOOR:
+                break
+            label = vocab.unmap([int(r) + VOCAB_PREFIX_SIZE])[0]
+            if (h, label) != (head, rel) and label and "/" not in label:
+                found.append((p, h, label))
+    found.sort(key=lambda x: -x[0])
+    return ",".join(f"{h}/{label}/{p:.2f}" for p, h, label in found[:MAX_ALTS])
 
 
 def _packed_rows(lens: list[int], orig_idx: Any) -> list[list[int]]:
@@ -509,14 +598,17 @@ def _packed_rows(lens: list[int], orig_idx: Any) -> list[list[int]]:
 
 def _decode(store: list[Any], lens: list[int], orig_idx: Any, preds: list[Any],
             words: list[Any], feat_names: list[str], value_ids: list[dict[str, int]],
-            lexicon: Any) -> list[list[tuple[float, dict[str, float]]]]:
-    """Confidence per word, and the lexicon constraint applied to ``preds`` in place."""
+            lexicon: Any, upos_scores: tuple[Any, Any] | None = None
+            ) -> list[list[tuple[float, dict[str, float], str]]]:
+    """Confidence per word and its other plausible word classes (``misc["AltUPOS"]``), and the
+    lexicon constraint applied to ``preds`` in place."""
     from stanza.models.common.vocab import EMPTY_ID
 
     logp = [t.tolist() for t in store]
+    upos_lp = upos_scores[0].tolist() if upos_scores is not None else None
     rows = _packed_rows(lens, orig_idx)
     fpos = {f: i for i, f in enumerate(feat_names)}
-    out: list[list[tuple[float, dict[str, float]]]] = []
+    out: list[list[tuple[float, dict[str, float], str]]] = []
     for si, sent_rows in enumerate(rows):
         sent_conf = []
         for wi, row in enumerate(sent_rows):
@@ -537,9 +629,26 @@ def _decode(store: list[Any], lens: list[int], orig_idx: Any, preds: list[Any],
                 total += lp
                 if f in fd:
                     per[f] = math.exp(lp)
-            sent_conf.append((math.exp(total), per))
+            alt_upos = ""
+            if upos_lp is not None and upos_scores is not None and row < len(upos_lp):
+                alt_upos = _other_classes(upos_lp[row], upos, upos_scores[1])
+            sent_conf.append((math.exp(total), per, alt_upos))
         out.append(sent_conf)
     return out
+
+
+def _other_classes(logp: list[float], chosen: str, vocab: Any) -> str:
+    """The word classes other than ``chosen`` the tagger gave at least ``ALT_FLOOR``, as
+    ``misc["AltUPOS"]`` writes them ("NOUN/0.31,ADV/0.07")."""
+    found = []
+    for i, lp in enumerate(logp):
+        p = math.exp(lp)
+        if p >= ALT_FLOOR:
+            name = vocab.unmap([i])[0]
+            if name != chosen and name.isalpha() and name.isupper():
+                found.append((p, name))
+    found.sort(reverse=True)
+    return ",".join(f"{name}/{p:.2f}" for p, name in found[:MAX_ALTS])
 
 
 def _constrain(lexicon: Any, form: str, upos: str, fd: dict[str, str], logp: list[Any],
@@ -677,13 +786,18 @@ def _convert(s: Any, base: int,
                                  if k in RULE_FEATURES)
                 if fconf:
                     misc["FConf"] = fconf
+                if len(conf) > 2 and conf[2]:
+                    misc["AltUPOS"] = conf[2]
             feats = _feats(w.feats)
+            deprel, _, alts = (w.deprel or "_").partition(_ALT_SEP)
+            if alts:
+                misc["Alt"] = alts
             words.append(Word(
                 id=w.id, form=w.text,
                 lemma=(lemma_of(w.text, w.upos or "_", feats) if lemma_of else None) or w.lemma or "_",
                 upos=w.upos or "_",
                 xpos=w.xpos or "_", feats=feats, head=w.head or 0,
-                deprel=w.deprel or "_", misc=misc, start=a, end=b))
+                deprel=deprel, misc=misc, start=a, end=b))
     return Sentence(words=words, multiword=mwts)
 
 
@@ -706,8 +820,11 @@ def _merge(parts: list[Sentence]) -> Sentence:
                 head, deprel = root0, "parataxis"
             elif head == 0:
                 root0 = w.id + off
+            misc = w.misc
+            if off and "Alt" in misc:  # alternative heads are word ids of the piece
+                misc = dict(misc, Alt=shift_alternatives(misc["Alt"], off))
             words.append(Word(w.id + off, w.form, w.lemma, w.upos, w.xpos, w.feats, head,
-                              deprel, w.deps, w.misc, w.start, w.end))
+                              deprel, w.deps, misc, w.start, w.end))
         for m in p.multiword:
             mwts.append(MultiwordToken(m.first + off, m.last + off, m.form, m.misc, m.start,
                                        m.end))

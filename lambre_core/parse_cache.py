@@ -36,6 +36,9 @@ BUSY_TIMEOUT_S = 60.0
 #: the parse step (Stanza + our post-processing) changes with the engine version: it is in the key
 _ENGINE = f"lambre-{__version__}"
 _OFFSET_KEYS = ("start_char", "end_char")
+#: what a parse records of the parser's other choices (``misc["Alt"]``): parses stored before
+#: it lack them, so they are parsed again
+ALTERNATIVES = "heads-relations-classes-1"
 _Unit = TypeVar("_Unit", Word, MultiwordToken)
 _T = TypeVar("_T")
 
@@ -64,6 +67,7 @@ def model_key(lang: str, models_dir: str | os.PathLike[str] | None = None) -> st
     for f in files:
         h.update(f.name.encode() + b"\0" + _file_digest(f) + b"\0")
     h.update(f"constraint={lexicon_constraint()}".encode())
+    h.update(f"alternatives={ALTERNATIVES}".encode())
     return f"{source.kind}:{source.path.name}-{h.hexdigest()[:12]}"
 
 

@@ -1,0 +1,126 @@
+"""Robust to the parse: a violation is proven only if it holds under every plausible parse.
+
+The parser records, for each word, the other heads and relations it scored nearly as well as
+its choice (``misc["Alt"]``, see ``parse._patch_depparse``), and the tagger the other word
+classes (``misc["AltUPOS"]``: "зеленых" an adjective or a noun, "больше" a determiner or an
+adverb). Each of them that is plausible (probability at least ``plausible``) and keeps the
+sentence a tree gives an alternative parse: the best one with that one arc or class changed.
+The sentence is checked again on each; a proven violation whose blamed word is not blamed in
+some alternative check (where the changed word satisfies a rule of its new place) rests on the
+parser's choice, so it becomes uncertain. Language-independent: nothing here knows a word.
+
+CoNLL-U input carries no alternatives and is taken as given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+
+from .check import RuleInstance, SentenceCheck
+from .conllu_io import tree_error
+from .doc import Sentence
+
+#: the probability from which another arc of a word counts as a plausible parse (measured on
+#: the real-text gauntlet and Falko-MERLIN dev: ``bench/realtext.py``, ``bench/precision.py``)
+PLAUSIBLE = 0.2
+#: an alternative counts only when the changed word satisfies a rule where it now stands
+SUPPORTED = True
+#: at most this many alternative trees are checked per sentence, most probable first
+MAX_TREES = 12
+
+
+def read_alternatives(value: str) -> list[tuple[int, str, float]]:
+    """``misc["Alt"]`` as (head, relation, probability) triples; malformed parts are skipped
+    (a hand-edited or foreign CoNLL-U file proves nothing either way)."""
+    out = []
+    for part in value.split(","):
+        bits = part.split("/")
+        if len(bits) == 3:
+            try:
+                out.append((int(bits[0]), bits[1], float(bits[2])))
+            except ValueError:
+                continue
+    return out
+
+
+def read_classes(value: str) -> list[tuple[str, float]]:
+    """``misc["AltUPOS"]`` as (word class, probability) pairs; malformed parts are skipped."""
+    out = []
+    for part in value.split(","):
+        name, _, p = part.partition("/")
+        try:
+            out.append((name, float(p)))
+        except ValueError:
+            continue
+    return out
+
+
+def shift_alternatives(value: str, off: int) -> str:
+    """``misc["Alt"]`` with every head but the root moved by ``off`` word ids."""
+    return ",".join(f"{h + off if h else 0}/{r}/{p:.2f}" for h, r, p in read_alternatives(value))
+
+
+def alternative_trees(sentence: Sentence, plausible: float = PLAUSIBLE,
+                      limit: int = MAX_TREES) -> Iterator[tuple[int, Sentence]]:
+    """The sentence with one word's arc or class replaced by a plausible alternative, most
+    probable first, with that word's id; alternatives that would break the tree (a cycle, a
+    second root) are skipped."""
+    # (probability, word index, head, relation, word class): one change each
+    options: list[tuple[float, int, int, str, str]] = []
+    for i, w in enumerate(sentence.words):
+        alt = w.misc.get("Alt")
+        if alt:
+            options += [(p, i, head, rel, w.upos) for head, rel, p in read_alternatives(alt)
+                        if p >= plausible and (head, rel) != (w.head, w.deprel)]
+        classes = w.misc.get("AltUPOS")
+        if classes:
+            options += [(p, i, w.head, w.deprel, upos) for upos, p in read_classes(classes)
+                        if p >= plausible and upos != w.upos]
+    options.sort(key=lambda x: -x[0])
+    made = 0
+    for _p, i, head, rel, upos in options:
+        if made >= limit:
+            return
+        words = list(sentence.words)
+        words[i] = replace(words[i], head=head, deprel=rel, upos=upos)
+        if head == 0 and any(w.head == 0 for k, w in enumerate(words) if k != i):
+            continue
+        tree = Sentence(words, sentence.multiword, sentence.metadata)
+        if tree_error(tree) is not None:
+            continue
+        made += 1
+        yield words[i].id, tree
+
+
+def robust_to_parse(sentence: Sentence, result: SentenceCheck,
+                    recheck: Callable[[Sentence], SentenceCheck],
+                    plausible: float = PLAUSIBLE) -> SentenceCheck:
+    """``result`` (the check of ``sentence``'s best parse) with every proven violation that some
+    plausible alternative parse does not support moved to ``uncertain`` (and its rule instance
+    counted as satisfied). ``recheck`` checks a UD sentence the same way ``result`` was made."""
+    if not result.violations:
+        return result
+    standing = list(result.violations)
+    for changed, alt in alternative_trees(sentence, plausible):
+        again = recheck(alt)
+        if again.error is not None:
+            continue
+        if SUPPORTED and not any(i.satisfied and changed in (i.dep, i.head)
+                                 for i in again.instances):
+            # the changed word must fit its new place by some rule: an attachment where no
+            # rule applies at all ("den" a modifier of anything) explains every error away
+            continue
+        blamed = {v.blamed.id for v in again.violations}
+        standing = [v for v in standing if v.blamed.id in blamed]
+        if not standing:
+            break
+    if len(standing) == len(result.violations):
+        return result
+    kept = {id(v) for v in standing}
+    dropped = [replace(v, evidence="uncertain") for v in result.violations if id(v) not in kept]
+    keys = {(v.rule.id, v.dep.id, v.head.id) for v in dropped}
+    instances = [RuleInstance(i.rule_id, i.dep, i.head, True)
+                 if (i.rule_id, i.dep, i.head) in keys else i for i in result.instances]
+    return replace(result, instances=instances, violations=standing,
+                   uncertain=result.uncertain + dropped)
