@@ -19,13 +19,22 @@ from dataclasses import replace
 
 from .check import RuleInstance, SentenceCheck
 from .conllu_io import tree_error
-from .doc import Sentence
+from .doc import Sentence, Word
 
 #: the probability from which another arc of a word counts as a plausible parse (measured on
 #: the real-text gauntlet and Falko-MERLIN dev: ``bench/realtext.py``, ``bench/precision.py``)
 PLAUSIBLE = 0.2
 #: an alternative counts only when the changed word satisfies a rule where it now stands
 SUPPORTED = True
+CLEAN = False
+#: the word classes a modifier relation admits (UD): another class of a word keeps its
+#: relation, so it must be one the relation allows ("Europäischen" a noun as "amod" is no reading)
+_RELATION_CLASSES = {"amod": frozenset({"ADJ", "VERB", "DET", "NUM"}),
+                     "det": frozenset({"DET", "PRON", "NUM"}),
+                     "nummod": frozenset({"NUM"}), "case": frozenset({"ADP"}),
+                     "advmod": frozenset({"ADV", "ADJ", "PART"})}
+#: relations a head has at most one of (UD's core arguments)
+_ONE_PER_HEAD = frozenset({"nsubj", "csubj", "obj", "iobj", "expl"})
 #: at most this many alternative trees are checked per sentence, most probable first
 MAX_TREES = 12
 
@@ -62,7 +71,9 @@ def shift_alternatives(value: str, off: int) -> str:
 
 
 def alternative_trees(sentence: Sentence, plausible: float = PLAUSIBLE,
-                      limit: int = MAX_TREES) -> Iterator[tuple[int, Sentence]]:
+                      limit: int = MAX_TREES,
+                      class_ok: Callable[[Word, str], bool] | None = None
+                      ) -> Iterator[tuple[int, Sentence]]:
     """The sentence with one word's arc or class replaced by a plausible alternative, most
     probable first, with that word's id; alternatives that would break the tree (a cycle, a
     second root) are skipped."""
@@ -75,8 +86,11 @@ def alternative_trees(sentence: Sentence, plausible: float = PLAUSIBLE,
                         if p >= plausible and (head, rel) != (w.head, w.deprel)]
         classes = w.misc.get("AltUPOS")
         if classes:
+            fits = _RELATION_CLASSES.get(w.deprel.split(":")[0])
             options += [(p, i, w.head, w.deprel, upos) for upos, p in read_classes(classes)
-                        if p >= plausible and upos != w.upos]
+                        if p >= plausible and upos != w.upos
+                        and (fits is None or upos in fits)
+                        and (class_ok is None or class_ok(w, upos))]
     options.sort(key=lambda x: -x[0])
     made = 0
     for _p, i, head, rel, upos in options:
@@ -84,8 +98,19 @@ def alternative_trees(sentence: Sentence, plausible: float = PLAUSIBLE,
             return
         words = list(sentence.words)
         words[i] = replace(words[i], head=head, deprel=rel, upos=upos)
+        if rel.split(":")[0] == "conj":
+            # a conjunct takes the conjunction before it along ("Анна и Мария": "и" goes
+            # with "Мария" when "Мария" becomes the conjunct of "Анна")
+            lo, hi = sorted((head, words[i].id))
+            for k in range(lo, hi - 1):
+                if words[k].deprel.split(":")[0] == "cc" and words[k].head != words[i].id:
+                    words[k] = replace(words[k], head=words[i].id)
         if head == 0 and any(w.head == 0 for k, w in enumerate(words) if k != i):
             continue
+        core = rel.split(":")[0]
+        if core in _ONE_PER_HEAD and any(w.head == head and w.deprel.split(":")[0] == core
+                                         for k, w in enumerate(words) if k != i):
+            continue  # a second subject or object of one verb is no reading of the sentence
         tree = Sentence(words, sentence.multiword, sentence.metadata)
         if tree_error(tree) is not None:
             continue
@@ -95,24 +120,39 @@ def alternative_trees(sentence: Sentence, plausible: float = PLAUSIBLE,
 
 def robust_to_parse(sentence: Sentence, result: SentenceCheck,
                     recheck: Callable[[Sentence], SentenceCheck],
-                    plausible: float = PLAUSIBLE) -> SentenceCheck:
+                    plausible: float = PLAUSIBLE,
+                    class_ok: Callable[[Word, str], bool] | None = None,
+                    known: Callable[[Word], bool] | None = None) -> SentenceCheck:
     """``result`` (the check of ``sentence``'s best parse) with every proven violation that some
     plausible alternative parse does not support moved to ``uncertain`` (and its rule instance
-    counted as satisfied). ``recheck`` checks a UD sentence the same way ``result`` was made."""
+    counted as satisfied). ``recheck`` checks a UD sentence the same way ``result`` was made;
+    ``class_ok(word, upos)`` says whether a word may have another class at all (its lexicon),
+    ``known(word)`` whether a lexicon knows the word (a new head must be known)."""
     if not result.violations:
         return result
     standing = list(result.violations)
-    for changed, alt in alternative_trees(sentence, plausible):
+    for changed, alt in alternative_trees(sentence, plausible, class_ok=class_ok):
         again = recheck(alt)
         if again.error is not None:
             continue
-        if SUPPORTED and not any(i.satisfied and changed in (i.dep, i.head)
-                                 for i in again.instances):
-            # the changed word must fit its new place by some rule: an attachment where no
-            # rule applies at all ("den" a modifier of anything) explains every error away
+        if CLEAN and again.violations:
             continue
-        blamed = {v.blamed.id for v in again.violations}
-        standing = [v for v in standing if v.blamed.id in blamed]
+        # (an uncertain failure counts as satisfied in the instances: ask the violations)
+        own = [i for i in again.instances if i.dep == changed]
+        word = next(w for w in alt.words if w.id == changed)
+        if known is not None and word.head and not known(alt.words[word.head - 1]):
+            continue  # a fit with a word no lexicon knows is the tagger's guess, not the forms
+        if SUPPORTED and (not own or any(v.dep.id == changed
+                                         for v in (*again.violations, *again.uncertain))):
+            # the changed word must fit its new place: some rule applies on its new arc and
+            # every one holds. An arc where no rule applies ("den" a modifier of anything)
+            # would explain every error away, and one where a rule fails ("den Mann" the
+            # subject of "helfe") is no better a reading than the one it replaces
+            continue
+        # a word still on a failing arc is still in trouble, whichever word is blamed there
+        # ("diesen Lehrer" fails whether "Viele" or "diesen" is the determiner)
+        troubled = {x for v in again.violations for x in (v.blamed.id, v.dep.id, v.head.id)}
+        standing = [v for v in standing if v.blamed.id in troubled]
         if not standing:
             break
     if len(standing) == len(result.violations):

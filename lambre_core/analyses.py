@@ -170,7 +170,7 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
         return WordAnalyses(tuple(_dedup(opts)), known, source if known else source + "-guess")
     if lexicon is not None and analyze is None and word.upos in CLOSED_CLASSES:
         # a treebank sees most forms of a determiner or pronoun, few of an adjective
-        bundles = lexicon.constraint_analyses(word.form, word.upos)
+        bundles = lexicon.closed_analyses(word.form, word.upos)
         if bundles:
             # (in a fixed order: a set's order changes with the hash seed, and the solver keeps
             # the first of equally good analyses, so results would change from run to run)
@@ -185,6 +185,29 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
     return WordAnalyses((tagged,), False, "tagger")
 
 
+#: word classes whose forms a lexicon analyses (an alternative class among them must be one
+#: the lexicon gives the form)
+_INFLECTED = frozenset({"NOUN", "PROPN", "ADJ", "DET", "PRON", "VERB", "AUX", "NUM"})
+
+
+def class_possible(lang: str, form: str, upos: str, tagged: str) -> bool:
+    """Whether ``form``, tagged ``tagged``, may be a ``upos`` instead, as far as the language's
+    lexicon tells: a name is no other reading of a common noun (nor the reverse: only the rules
+    would change, not the sentence), and an inflecting class must be one the lexicon analyses
+    the form as ("моего" is no noun). Without a lexicon every class is possible."""
+    if {upos, tagged} == {"NOUN", "PROPN"}:
+        return False
+    if upos not in _INFLECTED:
+        return True
+    analyze, _ = analyzer_for(lang)
+    if analyze is None:
+        return True
+    try:
+        return bool(analyze(form, upos, None))
+    except Exception:  # an analyzer bug: no alternative from it
+        return False
+
+
 def _nominalized_infinitive(form: str) -> bool:
     """A capitalized infinitive used as a noun ("das Auftragen", "beim Musizieren"), whatever
     else the noun lexicon says the form is (a plural "Auftragen" of "Auftrag")."""
@@ -193,13 +216,7 @@ def _nominalized_infinitive(form: str) -> bool:
     low = form.lower()
     if not (form[:1].isupper() and low.endswith("n")):
         return False
-    if low in morph_de.verb_lemmas(low):
-        return True
-    # a regular verb the verb lexicon lacks ("das Bündeln", "nach dem Pumpen", "das Nerven"):
-    # a word whose noun readings are all plural and that is an infinitive by its form
-    cells = morph_de._noun_analyses(form) or ()
-    return bool(cells) and all(dict(a).get("Number") == "Plur" for a in cells) \
-        and low.endswith(("en", "eln", "ern")) and morph_de._is_infinitive(low)
+    return low in morph_de.verb_lemmas(low)
 
 
 def _known_verb(form: str) -> bool:

@@ -49,6 +49,17 @@ _RELATIVE = ("который", "которая", "которое", "которы
 _POLITE = ("вы", "sie")
 #: languages that drop subjects: a "subject" that can be an object may be one
 _PRO_DROP = ("ru", "cs", "el", "tr")
+#: masculine nouns that name men only (kinship, sex): a feminine verb after them is an error
+#: ("Мой отец купила"), unlike after a masculine noun of a profession ("кассир погналась")
+_MALE_NOUNS = {"ru": frozenset("""отец папа брат сын дядя дед дедушка муж мужчина парень юноша
+мальчик жених господин король царь принц граф князь внук племянник отчим тесть свёкор зять
+дедуля батюшка сынок братец""".split())}
+#: subject pronouns whose verb takes the number of their antecedent ("те, кто поступают")
+_NUMBER_BY_ANTECEDENT = frozenset({"кто", "хто"})
+#: demonstratives that, as a copula's subject, let it agree with the predicate instead
+_DEMONSTRATIVE_SUBJECTS = frozenset({"это", "то", "to", "tohle", "das", "dies", "es",
+                                     "це", "αυτό"})
+_COPULA_LEMMAS = frozenset({"быть", "являться", "být", "sein", "werden", "бути", "είμαι"})
 #: languages whose past-tense verb takes the gender of the person a noun or name refers to
 _GENDER_BY_REFERENT = ("ru", "cs", "uk")
 #: relative and question words (lemmas) that open a clause right after a preposition
@@ -84,6 +95,9 @@ class Precision:
 
 #: the word classes whose unknown words get an analysis without agreement features
 _UNKNOWN_FREE = ("VERB", "AUX")
+#: ...and the modifiers, whose tagger guess must not force their noun's case either (an unknown
+#: noun keeps its guess: with none, it could fill any role of its verb)
+_UNKNOWN_MODIFIERS = ("ADJ", "DET")
 _AGREEMENT_FEATS = frozenset({"Case", "Number", "Gender", "Person"})
 
 
@@ -128,14 +142,15 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     ``arcs`` are its arcs with their candidate rules, ``rules`` every enabled rule."""
     raw = sentence_analyses(precision.lang, sud, precision.lexicon)
     if precision.lang == "de":
-        raw = _strong_quantifiers(sud, raw)
+        raw = _neuter_infinitives(sud, _strong_quantifiers(sud, raw))
     # split coordinated subjects joined: "Ich und mein Bruder sind" is not "Bruder sind"
     joined = _join_split_coordination(sud)
     analyses = _finite_with_subject(joined, raw)
     options = {wid: a.options for wid, a in analyses.items()}
     for wid, a in analyses.items():
-        if not a.known and (sud.word(wid).upos not in _UNKNOWN_FREE
-                            or a.options[0].get("VerbForm", "Fin") == "Fin") \
+        if not a.known and (sud.word(wid).upos in _UNKNOWN_MODIFIERS
+                            or (sud.word(wid).upos in _UNKNOWN_FREE
+                                and a.options[0].get("VerbForm", "Fin") == "Fin")) \
                 and any(k in _AGREEMENT_FEATS for k in a.options[0]):
             # a word no lexicon knows proves nothing, and its tagger guess must not force the
             # words around it into a failure either ("daß die Europäer plötzlich": "plötzlich"
@@ -182,7 +197,10 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                   and all(analyses[w].known or (w in plural and r.feature == "Number")
                                           for w in _rests_on(r, d, h))
                   and not _doubtful(sud, r, d, h, options, arcs, rules, raw, precision.lang)
-                  and not _moves_elsewhere(sud, arcs, options, governors, r, d, h, sol)
+                  and not _moves_elsewhere(
+                      sud, arcs, options, governors, r, d, h, sol,
+                      lambda r2, d2, h2: _doubtful(sud, r2, d2, h2, options, arcs, rules, raw,
+                                                   precision.lang))
                   and not _government_induced(sud, r, d, h, arcs, options, free, rules, raw,
                                               precision.lang)
                   and (parsed is sud  # roles unchanged: the same tree, no need to ask twice
@@ -208,33 +226,44 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     return result
 
 
+_BOOSTED = "#boosted"
+
+
 def _moves_elsewhere(sud: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequence[Feats]],
                      governors: Mapping[int, int | None], rule: Rule, dep: int, head: int,
-                     sol: Solution) -> bool:
+                     sol: Solution, doubtful: Callable[[Rule, int, int], bool]) -> bool:
     """Whether a reading of the forms as cheap as the chosen one satisfies every rule on this
-    failing arc, the failure moving onto a verb's subject: then the forms do not say where
-    the error is, only that the sentence has one somewhere else as likely ("die blauweißen
-    Pullover ... bewiesen": a masculine singular noun after "die", or a plural subject of a
-    singular verb), and the failure is not proven here."""
+    failing arc, the failure moving onto a verb's subject or onto an arc the parse may be to
+    blame for: then the forms do not say where the error is, only that the sentence may have
+    one somewhere else as likely ("die blauweißen Pullover ... bewiesen": a masculine singular
+    noun after "die", or a plural subject of a singular verb; "Das meiste ihrer Studienzeit":
+    "ihrer" or the pronoun "Das" taken for a second article), and the failure is not proven
+    here."""
     if sol.cost < 0.5:
         return False
-    boosted = solve(sud, arcs, options, governors,
-                    lambda x: _weight(x) * (1.5 if x is rule else 1.0),
+    # every rule on this one arc made dearer (copies: the same rules on other arcs keep their
+    # weight), so the solver moves the failure off the arc wherever that costs no more
+    marked = [Arc(a.dep, a.head, tuple(replace(x, id=x.id + _BOOSTED) for x in a.rules))
+              if (a.dep, a.head) == (dep, head) else a for a in arcs]
+    boosted = solve(sud, marked, options, governors,
+                    lambda x: _weight(x) * (1.5 if x.id.endswith(_BOOSTED) else 1.0),
                     _coordinated_subjects(sud, options))
     if any((d, h) == (dep, head) and not ok for _, d, h, ok in boosted.outcomes):
         return False  # the arc still fails (in another feature: "den Frau" in gender or number)
 
-    def failed(s: Solution) -> float:
-        return sum(_weight(r) for r, _, _, ok in s.outcomes if not ok)
+    def failed(s: Solution) -> int:
+        # the failures that count as evidence (a rule that proves nothing weighs nothing here)
+        return sum(1 for r, _, _, ok in s.outcomes if not ok and proof_grade(r))
 
-    if failed(boosted) > failed(sol) + 1e-9:
+    if failed(boosted) > failed(sol):
         return False
     # where the failure went: only a move onto a verb's subject says the forms do not decide
     # (the parser's subject is the weakest link); a move inside the phrase or onto the verb's
     # object frame is the same error with another word to correct ("den Mann helfen": "dem")
-    before = {(d, h) for _, d, h, ok in sol.outcomes if not ok}
-    moved = {(d, h) for _, d, h, ok in boosted.outcomes if not ok} - before
-    return bool(moved) and all(_rel(sud.word(d)) == "subj" for d, _ in moved)
+    before = {(r.id, d, h) for r, d, h, ok in sol.outcomes if not ok}
+    moved = [(r, d, h) for r, d, h, ok in boosted.outcomes if not ok and (r.id, d, h) not in before]
+    return bool(moved) and all(_rel(sud.word(d)) == "subj" or doubtful(r, d, h)
+                               for r, d, h in moved)
 
 
 def _one_per_fix(violations: list[Violation]) -> list[Violation]:
@@ -272,6 +301,37 @@ def _strong_quantifiers(sud: Sentence, analyses: dict[int, WordAnalyses]
         if out is analyses:
             out = dict(analyses)
         out[w.id] = replace(a, options=strong)
+    return out
+
+
+#: articles before which a German noun may be a nominalized infinitive (neuter singular)
+_NEUTER_ARTICLES = frozenset({"das", "dem", "des", "ein", "einem", "eines", "dieses", "diesem"})
+
+
+def _neuter_infinitives(sud: Sentence, analyses: dict[int, WordAnalyses]
+                        ) -> dict[int, WordAnalyses]:
+    """A German noun after a neuter singular article whose readings are all plural, and whose
+    form is an infinitive by its ending, is a nominalized infinitive of a verb the verb lexicon
+    lacks ("das Bündeln", "nach dem Pumpen", "das Nerven der Kollegen"): it gets the neuter
+    singular readings too. Only there: elsewhere "Problemen" stays the plural it is."""
+    from .morph_de import _is_infinitive
+
+    out = analyses
+    for w in sud.words:
+        a = analyses[w.id]
+        low = w.form.lower()
+        if w.upos != "NOUN" or not w.form[:1].isupper() or not low.endswith(("en", "eln", "ern")) \
+                or not a.known or any(o.get("Number") != "Plur" for o in a.options):
+            continue
+        k = w.id - 1
+        while k >= 1 and sud.word(k).upos == "ADJ":
+            k -= 1
+        if k < 1 or sud.word(k).form.lower() not in _NEUTER_ARTICLES or not _is_infinitive(low):
+            continue
+        if out is analyses:
+            out = dict(analyses)
+        out[w.id] = replace(a, options=(*a.options, *({"Case": c, "Gender": "Neut", "Number": "Sing"}
+                                                      for c in ("Nom", "Acc", "Dat"))))
     return out
 
 
@@ -412,6 +472,10 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
         if f.verb in blamed or f.subject in blamed:
             continue  # (already found on the arc: "людей, которая живут" blames the pronoun)
         verb, subj = sud.word(f.verb), sud.word(f.subject)
+        options = {w: a.options for w, a in analyses.items()}
+        if all(_agreement_excused(subj, verb, feat, options, precision.lang)
+               for feat in f.features):
+            continue
         upos = subj.upos if subj.upos in _CONTROLLERS else "PROPN"
         vupos = f.verb_upos or verb.upos
         found = [by_id[i] for i in (f"agree.{upos}.{vupos}.subj.{feat}" for feat in f.features)
@@ -566,6 +630,19 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and h.upos in ("NOUN", "PROPN", "PRON") and h.id < d.id \
             and any("Ins" in values(o, "Case") for o in options[dep]):
         return True  # a secondary predicate: "делает Европу зависимой", "считают его умным"
+    if lang in _PRO_DROP and rule.type == "agree" and d.upos == "DET" \
+            and h.upos in ("NOUN", "PROPN") and (
+                (d.id + 1 < h.id and sud.word(d.id + 1).upos == "ADV")
+                or (d.id > 1 and sud.word(d.id - 1).upos == "ADV"
+                    and any(o.get("Degree") == "Cmp" for o in options[d.id - 1]))):
+        # a quantifier in an adverbial: "все ещё", "всё больше опасений", "больше всего
+        # поддержки" (the determiner belongs to the adverb, not to the noun)
+        return True
+    if rule.type == "agree" and rule.feature == "Number" and d.upos == "ADJ" and (
+            (dep > 2 and sud.word(dep - 1).upos == "CCONJ" and sud.word(dep - 2).upos == "ADJ")
+            or (dep + 2 <= len(sud.words) and sud.word(dep + 1).upos == "CCONJ"
+                and sud.word(dep + 2).upos == "ADJ")):
+        return True  # coordinated adjectives each in the singular: "цветной и прозрачный лаки"
     if rule.type == "as" and h.upos == "ADP" and any(
             sud.word(i).lemma.lower() in _WH_LEMMAS.get(lang, ()) or
             sud.word(i).feats.get("PronType") in ("Rel", "Int")
@@ -599,6 +676,12 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if lang == "de" and rule.type == "as" and h.upos == "ADP" and any(
             x.head == dep and x.upos == "DET" and x.id < h.id for x in sud.words):
         return True  # a "determiner" before the preposition: a pronoun ("diese in Sparrings")
+    if lang == "de" and rule.type == "as" and h.upos == "ADP" and d.upos in ("NOUN", "PROPN") \
+            and d.form[:1].isupper() and d.form == d.lemma \
+            and not any(x.head == dep and x.upos in ("DET", "ADJ", "NUM") for x in sud.words):
+        # a bare noun in its base form after a preposition is a name or a title as often as a
+        # noun missing its ending ("von Apache", "von Cäsar", "bis Ende Mai")
+        return True
     if lang == "de" and rule.type == "as" and h.upos == "ADP" and d.upos == "NOUN" \
             and d.id < len(sud.words) and sud.word(d.id + 1).upos == "PROPN" \
             and not any(x.head == dep and x.upos == "DET" for x in sud.words):
@@ -739,6 +822,8 @@ def _pronoun_object(sud: Sentence, rule: Rule, d: Word, h: Word,
     if not any("Nom" in values(o, "Case") for o in options[noun.id]):
         return False
     return any(_finite_options(sud.word(i), options, lang)[0]
+               or (sud.word(i).upos == "ADJ" and bool(options[i])
+                   and all("Case" not in o for o in options[i]))  # a short adjective
                for i in range(noun.id + 1, len(sud.words) + 1))
 
 
@@ -902,6 +987,16 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
         # it), "ein ihrer Meinung nach unberechenbarer Elektriker" (an inserted phrase); two
         # articles: the first a relative pronoun ("ein System, das dem Einkommen entspricht")
         return True
+    if len(dets) >= 2 and d.id == min(x.id for x in dets) \
+            and d.form.lower() in _DE_RELATIVE_FORMS:
+        # the first of two determiners of one noun is a pronoun: "hat das hier einigen
+        # Einfluss", "bei dem kein Schulmitarbeiter überlegte"
+        return True
+    if d.id < len(sud.words) and sud.word(d.id + 1).upos == "CCONJ":
+        return True  # coordinated quantifiers: "Ein oder zwei Wochen" (the last one counts)
+    if d.form.lower() == "ein" and d.id < len(sud.words) \
+            and sud.word(d.id + 1).form.lower() in ("paar", "bisschen", "bißchen"):
+        return True  # "ein paar unbedeutende Fehler": a quantifier, no article of the noun
     if d.upos == "ADJ" and any(sud.word(i).form.lower().startswith("irgendwelch")
                                for i in range(max(1, d.id - 2), d.id)):
         return True  # after "irgendwelche" the adjective declines weak or strong
@@ -1395,6 +1490,26 @@ def _clause_span(sud: Sentence, wid: int) -> tuple[int, int]:
     return a, b
 
 
+def _agreement_excused(subj: Word, verb: Word, feature: str,
+                       options: Mapping[int, Sequence[Feats]], lang: str) -> bool:
+    """Subject-verb agreement in ``feature`` that the language lets go another way, whatever
+    the parse: "те, кто поступают" ("кто" takes its antecedent's number); "Это были лучшие
+    дни", "to nejsou jen slova", "Das sind Kinder" (the copula agrees with the predicate); a
+    past tense in the gender of the person meant: a name's ("Карен решила"), a woman's in a
+    masculine profession ("кассир погналась", "министр посетила")."""
+    if feature in ("Number", "Gender") and (
+            subj.lemma.lower() in _NUMBER_BY_ANTECEDENT
+            or (subj.lemma.lower() in _DEMONSTRATIVE_SUBJECTS
+                and verb.lemma.lower() in _COPULA_LEMMAS)):
+        return True
+    return feature == "Gender" and lang in _GENDER_BY_REFERENT and (
+        subj.upos == "PROPN" or (
+            subj.lemma.lower() not in _MALE_NOUNS.get(lang, ())
+            and any(o.get("Gender") == "Masc" and o.get("Animacy") == "Anim"
+                    for o in options[subj.id])
+            and any(o.get("Gender") == "Fem" for o in options[verb.id])))
+
+
 def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
                    options: Mapping[int, Sequence[Feats]], rules: Sequence[Rule],
                    analyses: Mapping[int, WordAnalyses], lang: str) -> bool:
@@ -1410,14 +1525,7 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # polite "вы"/"Sie" with a singular predicate adjective
     if v.upos not in ("VERB", "AUX"):
         return False
-    if rule.feature == "Gender" and lang in _GENDER_BY_REFERENT and (
-            subj.upos == "PROPN" or (
-                any(o.get("Gender") == "Masc" and o.get("Animacy") == "Anim"
-                    for o in options[dep])
-                and any(o.get("Gender") == "Fem" for o in options[head]))):
-        # the past tense agrees with the person meant: a name's gender is the person's
-        # ("Карен решила"), and a masculine noun of a profession takes a feminine verb for a
-        # woman ("кассир погналась", "министр посетила")
+    if _agreement_excused(subj, v, rule.feature, options, lang):
         return True
     lo, hi = _clause_span(sud, head)
     if lang == "de" and subj.form[:1].isupper() and dep < len(sud.words) \

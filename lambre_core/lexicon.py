@@ -29,6 +29,14 @@ BUNDLE_FEATURES = ("Animacy", "Case", "Degree", "Gender", "Mood", "Number", "Per
 
 Bundle = tuple[tuple[str, str], ...]
 
+#: how many lemmas must show two cells, and what share of them with one form, for the cells to
+#: count as always sharing it (``Lexicon.syncretisms``)
+SYNCRETISM_LEMMAS = 5
+SYNCRETISM_SHARE = 0.95
+#: the features whose values may share forms, each with the features that must agree around it
+#: (cases within a number; genders within a number and case)
+_SYNCRETIC = (("Case", ("Number",)), ("Gender", ("Number", "Case")))
+
 #: word classes whose treebank-harvested analyses are taken as complete
 CLOSED_CLASSES = ("DET", "PRON", "AUX")
 
@@ -127,6 +135,65 @@ class Lexicon:
         if self.external:
             out |= external_analyses(self.lang, form, upos)
         return out
+
+    def closed_analyses(self, form: str, upos: str) -> set[Bundle]:
+        """``constraint_analyses`` completed by the treebank's syncretisms: a treebank shows a
+        form in some of the cells it fills; the cells that always share one form in its
+        paradigms fill in the rest ("kterých", seen as a locative plural only, is the genitive
+        plural too). What the precise checker takes as a closed-class word's analyses."""
+        out = self.constraint_analyses(form, upos)
+        implied = self.syncretisms(upos)
+        return out | {b2 for b in out for b2 in implied.get(b, ())}
+
+    def syncretisms(self, upos: str) -> dict[Bundle, frozenset[Bundle]]:
+        """Cases that share their form in the treebank's paradigms of ``upos``: bundle -> the
+        bundles it implies (the same bundle in another case), where, within one number and
+        gender, at least ``SYNCRETISM_LEMMAS`` lemmas show both cases and at least
+        ``SYNCRETISM_SHARE`` of them with a common form (the Slavic plural genitive and locative
+        of the pronominal declension: "kterých"). Determiners learn together with adjectives,
+        which decline alike (Czech "který" like "nový"). Learned once per word class."""
+        cache = self.__dict__.setdefault("_syncretisms", {})
+        if upos in cache:
+            return cache[upos]
+        # (feature, value, other value, context): lemmas showing both cells / with one form
+        both: dict[tuple[str, str, str, tuple[str, ...]], int] = defaultdict(int)
+        same: dict[tuple[str, str, str, tuple[str, ...]], int] = defaultdict(int)
+        pooled = (upos, "ADJ") if upos == "DET" else (upos,)
+        for (_lemma, u), raw in self.paradigms.items():
+            if u not in pooled:
+                continue
+            for feat, context in _SYNCRETIC:
+                cells: dict[tuple[str, tuple[str, ...]], set[str]] = defaultdict(set)
+                for bundle, forms in raw.items():
+                    d = dict(bundle)
+                    if feat in d and all(c in d for c in context):
+                        cells[(d[feat], tuple(d[c] for c in context))] |= forms
+                for (v1, ctx1), f1 in cells.items():
+                    for (v2, ctx2), f2 in cells.items():
+                        if v1 != v2 and ctx1 == ctx2:
+                            both[(feat, v1, v2, ctx1)] += 1
+                            same[(feat, v1, v2, ctx1)] += bool(f1 & f2)
+        pairs = [key for key, n in both.items()
+                 if n >= SYNCRETISM_LEMMAS and same[key] >= SYNCRETISM_SHARE * n]
+        contexts = dict(_SYNCRETIC)
+        implied: dict[Bundle, frozenset[Bundle]] = {}
+        for bundles in ({b for (_l, u, b) in entries if u == upos}
+                        for entries in self.index.values()):
+            for bundle in bundles:
+                more: set[Bundle] = set()
+                todo = [bundle]
+                while todo:  # the closure: a case, then a gender ("kterých": Loc -> Gen -> Fem)
+                    d = dict(todo.pop())
+                    for feat, v1, v2, ctx in pairs:
+                        if d.get(feat) == v1 and tuple(d.get(c, "") for c in contexts[feat]) == ctx:
+                            b2 = tuple(sorted({**d, feat: v2}.items()))
+                            if b2 != bundle and b2 not in more:
+                                more.add(b2)
+                                todo.append(b2)
+                if more:
+                    implied[bundle] = frozenset(more)
+        cache[upos] = implied
+        return implied
 
     def only_upos(self, form: str, upos: str) -> str | None:
         """The one content word class a known form has when the tagger gave it another

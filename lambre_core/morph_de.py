@@ -838,6 +838,8 @@ def _only_names(recs: list[dict[str, Any]]) -> bool:
 def _noun_analyses(form: str) -> tuple[Analysis, ...] | None:
     if not any(ch.isalpha() for ch in form) or any(ch.isdigit() for ch in form):
         return None
+    if any(ch.isupper() for ch in form[1:]) and not form.isupper() and "-" not in form:
+        return None  # an acronym or foreign word ("MPs", "eBay"): no German paradigm
     got = _noun_analyses_1(form)
     if got is None and "ß" in form:  # old spelling: Kompromiß, Ausschuß
         got = _noun_analyses_1(form.replace("ß", "ss"))

@@ -538,7 +538,10 @@ def _patch_depparse(dep_proc: Any) -> bool:
             return out
         try:
             for i, n in enumerate(sentlens):
+                # Stanza's softmax over heads runs over the padded batch: renormalized over
+                # this sentence's own words, the probabilities do not depend on the batch
                 head_p = np.exp(preds[0][i][:n, :n])
+                head_p = head_p / np.maximum(head_p.sum(axis=1, keepdims=True), 1e-30)
                 lab_lp = preds[2][i]
                 for j in range(1, n):
                     tok = out[i][j - 1]

@@ -38,7 +38,7 @@ _ENGINE = f"lambre-{__version__}"
 _OFFSET_KEYS = ("start_char", "end_char")
 #: what a parse records of the parser's other choices (``misc["Alt"]``): parses stored before
 #: it lack them, so they are parsed again
-ALTERNATIVES = "heads-relations-classes-1"
+ALTERNATIVES = "heads-relations-classes-2"
 _Unit = TypeVar("_Unit", Word, MultiwordToken)
 _T = TypeVar("_T")
 

@@ -35,13 +35,14 @@ PAPER = {"de": (30, 23, "German-HDT"), "ru": (25, 35, "Russian-SynTagRus"),
 #: not attest. German two-way prepositions take the accusative of direction ("zwischen die Stühle",
 #: "neben das Bett"), ab the accusative of time beside the dative ("ab nächsten Monat", Duden: both
 #: correct; the treebank has six instances of ab, all dative); Russian о/об take the accusative of
-#: contact ("удариться об стену"), and спустя the accusative ("спустя год"; the treebank has it only
+#: contact ("удариться об стену"), по the locative of time ("по завершении", "по прибытии"), and
+#: спустя the accusative ("спустя год"; the treebank has it only
 #: before numerals, with genitive). Czech před takes the accusative of direction like nad/pod, po
 #: the accusative of extent ("po celý den"), and the auxiliary být the infinitive in the future
 #: ("budu psát"; FicTree is past tense).
 REVIEW: dict[str, dict[str, list[str]]] = {
     "de": {"zwischen": ["Acc"], "neben": ["Acc"], "ab": ["Acc"]},
-    "ru": {"о": ["Acc"], "об": ["Acc"], "спустя": ["Acc"]},
+    "ru": {"о": ["Acc"], "об": ["Acc"], "спустя": ["Acc"], "по": ["Loc"]},
     "cs": {"před": ["Acc"], "po": ["Acc"], "být": ["Inf"]},
 }
 

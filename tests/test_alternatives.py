@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from lambre_core.alternatives import alternative_trees, read_alternatives, robust_to_parse, shift_alternatives
+from lambre_core.alternatives import alternative_trees, read_alternatives, shift_alternatives
 from lambre_core.check import check_sentence
 from lambre_core.conllu_io import read_conllu_string, tree_error
 from lambre_core.evidence import Precision
@@ -37,46 +38,63 @@ def test_alternatives_read_and_shift() -> None:
 
 
 def test_alternative_trees_keep_a_tree() -> None:
-    # a second root is no tree, nor is a cycle; only the plausible arc that keeps a tree is
-    # offered, and one below the threshold is not
-    s = _sentence("Alt=2/obj/0.40,0/root/0.30,1/det/0.10")
+    # a second root, a second object of one verb and a cycle are no trees of the sentence; an
+    # alternative below the threshold is no plausible one; the rest come most probable first
+    s = _sentence("Alt=2/obl/0.40,0/root/0.30,2/obj/0.35,1/det/0.10")
     s.words[1].misc["Alt"] = "3/acl/0.50"  # "sehe" under "den": a cycle
-    trees = [t for _, t in alternative_trees(s, plausible=0.2)]
-    assert len(trees) == 1
-    assert tree_error(trees[0]) is None
-    assert trees[0].words[2].head == 2 and trees[0].words[2].deprel == "obj"
+    s.words[3].misc["AltUPOS"] = "PROPN/0.60,ADJ/0.30"
+    trees = list(alternative_trees(s, plausible=0.2, class_ok=lambda w, u: False))
+    assert [(k, t.words[k - 1].head, t.words[k - 1].deprel, t.words[k - 1].upos)
+            for k, t in trees] == [(3, 2, "obl", "DET")]
+    assert all(tree_error(t) is None for _, t in trees)
     assert s.words[2].head == 4  # the best parse itself is unchanged
+    # other word classes keep the word's relation; which ones are possible, the caller says
+    # (``analyses.class_possible``: a name is no other reading of a noun)
+    with_classes = list(alternative_trees(s, plausible=0.2, class_ok=lambda w, u: u == "ADJ"))
+    assert [(k, t.words[k - 1].upos) for k, t in with_classes] == [(3, "DET"), (4, "ADJ")]
 
 
 @pytest.mark.skipif(not (REPO / "rules" / "de.yaml").is_file(), reason="no German rules")
-def test_violation_that_a_plausible_parse_removes_is_uncertain() -> None:
+def test_a_real_error_stays_proven_under_plausible_parses() -> None:
     rules = default_rules("de")
-    precision = Precision("de")
-    alone = check_sentence(_sentence("_"), rules, precision=precision)
-    assert [v.blamed.form for v in alone.violations] == ["den"]  # proven on the best parse
-    hedged = check_sentence(_sentence("Alt=2/obj/0.40"), rules, precision=precision)
-    assert not hedged.violations
-    assert [v.blamed.form for v in hedged.uncertain if v.blamed.form == "den"] == ["den"]
-    # the failing rule instance counts as satisfied, so the score does not fall
-    assert all(i.satisfied for i in hedged.instances if i.dep == 3)
-    # an alternative below the threshold, or the mechanism switched off, proves it again
-    low = check_sentence(_sentence("Alt=2/obj/0.10"), rules, precision=precision)
-    assert [v.blamed.form for v in low.violations] == ["den"]
-    off = check_sentence(_sentence("Alt=2/obj/0.40"), rules,
-                         precision=Precision("de", plausible=None))
-    assert [v.blamed.form for v in off.violations] == ["den"]
+    # every alternative of "den" gives it a place where no rule holds for it, or a second
+    # object of "sehe": none explains the error away
+    for alt in ("_", "Alt=2/obl/0.40", "Alt=2/iobj/0.40", "Alt=2/nsubj/0.40", "Alt=4/nmod/0.40",
+                "Alt=2/advmod/0.40"):
+        check = check_sentence(_sentence(alt), rules, precision=Precision("de"))
+        assert [v.blamed.form for v in check.violations] == ["den"], alt
 
 
-def test_robust_to_parse_keeps_what_every_parse_supports() -> None:
-    rules = default_rules("de")
-    precision = Precision("de", plausible=None)
-    s = _sentence("Alt=2/obj/0.40")
-    best = check_sentence(s, rules, precision=precision)
-    # a re-check that blames the same word under the alternative keeps the violation proven
-    same = robust_to_parse(s, best, lambda _alt: best)
-    assert same.violations == best.violations
-    gone = robust_to_parse(s, best, lambda alt: check_sentence(alt, rules, precision=precision))
-    assert not gone.violations and len(gone.uncertain) == len(best.uncertain) + 1
+#: correct sentences the small parsers misparse, with the parse they score nearly as well: a
+#: modal's infinitive hung on it as an auxiliary (Czech), a fronted noun phrase taken for the
+#: subject of a passive (Russian)
+_MISPARSED = {
+    "cs": "Pak byste mohli být pozadu s dobou.",
+    "ru": "По праздникам и выходным заказы не обрабатываются и не отправляются.",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(_MISPARSED))
+def test_failure_that_a_plausible_parse_removes_is_uncertain(lang: str) -> None:
+    from lambre_core.commands import precision_for
+    from lambre_core.parse import load_parser
+
+    if not (REPO / "models" / lang / "depparse.pt").is_file():
+        pytest.skip(f"models/{lang} not shipped in this checkout")
+    parser = load_parser(lang)
+    sent = parser.parse_sentences([_MISPARSED[lang]])[0]
+    rules = default_rules(lang)
+    precision = precision_for("precise", lang, parser)
+    best_only = check_sentence(sent, rules, precision=replace(precision, plausible=None))
+    assert best_only.violations  # proven on the best parse alone
+    robust = check_sentence(sent, rules, precision=precision)
+    assert not robust.violations
+    moved = {(v.rule.id, v.blamed.id) for v in best_only.violations}
+    assert moved <= {(v.rule.id, v.blamed.id) for v in robust.uncertain}
+    # the failing rule instances count as satisfied, so the score does not fall
+    failing = {(i.rule_id, i.dep, i.head) for i in best_only.instances if not i.satisfied}
+    assert failing and not any((i.rule_id, i.dep, i.head) in failing and not i.satisfied
+                               for i in robust.instances)
 
 
 @pytest.mark.skipif(not (REPO / "models" / "de" / "depparse.pt").is_file(),
@@ -98,3 +116,13 @@ def test_parser_records_alternatives() -> None:
                 assert 0.05 <= p <= 1.0
                 assert (head, rel) != (w.head, w.deprel)
     assert found > 0
+
+
+def test_other_word_classes_the_lexicon_allows() -> None:
+    from lambre_core.analyses import analyzer_for, class_possible
+
+    assert not class_possible("de", "Frau", "PROPN", "NOUN")  # only the rules would change
+    assert class_possible("de", "später", "ADV", "ADJ")  # uninflected classes: any form
+    if analyzer_for("ru")[0] is not None:
+        assert not class_possible("ru", "моего", "NOUN", "ADJ")  # no noun reading
+        assert class_possible("ru", "книга", "NOUN", "ADV")

@@ -1,0 +1,58 @@
+"""Treebank lexicons fill in the cells that always share a form (``Lexicon.syncretisms``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lambre_core.lexicon import Lexicon
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _feats(case: str, gender: str = "Fem", number: str = "Plur") -> dict[str, str]:
+    return {"Case": case, "Gender": gender, "Number": number}
+
+
+def test_a_case_every_paradigm_shares_is_filled_in() -> None:
+    lex = Lexicon("cs", external=False)
+    # five adjectives whose plural genitive and locative are one form; their singular
+    # genitive and locative differ
+    for stem in ("nov", "star", "velk", "mal", "dobr"):
+        lex.add(f"{stem}ý", "ADJ", _feats("Gen"), f"{stem}ých")
+        lex.add(f"{stem}ý", "ADJ", _feats("Loc"), f"{stem}ých")
+        lex.add(f"{stem}ý", "ADJ", _feats("Gen", number="Sing"), f"{stem}é")
+        lex.add(f"{stem}ý", "ADJ", _feats("Loc", number="Sing"), f"{stem}é")
+        lex.add(f"{stem}ý", "ADJ", _feats("Dat", number="Sing"), f"{stem}é")
+        lex.add(f"{stem}ý", "ADJ", _feats("Ins", number="Sing"), f"{stem}ou")
+    # a determiner seen only as a plural locative, another only as a singular genitive
+    lex.add("který", "DET", _feats("Loc"), "kterých")
+    lex.add("nějaký", "DET", _feats("Gen", number="Sing"), "nějaké")
+    got = {dict(b)["Case"] for b in lex.closed_analyses("kterých", "DET")}
+    assert got == {"Loc", "Gen"}
+    # the tagger's constraint keeps what the treebank showed
+    assert {dict(b)["Case"] for b in lex.constraint_analyses("kterých", "DET")} == {"Loc"}
+    # the singular genitive shares its form with the locative and dative in all five...
+    sing = {dict(b)["Case"] for b in lex.closed_analyses("nějaké", "DET")}
+    assert sing == {"Gen", "Loc", "Dat"}
+    # ...but never with the instrumental, which no paradigm shares
+    assert "Ins" not in sing
+
+
+def test_too_few_paradigms_teach_nothing() -> None:
+    lex = Lexicon("cs", external=False)
+    for stem in ("nov", "star"):
+        lex.add(f"{stem}ý", "ADJ", _feats("Gen"), f"{stem}ých")
+        lex.add(f"{stem}ý", "ADJ", _feats("Loc"), f"{stem}ých")
+    lex.add("který", "DET", _feats("Loc"), "kterých")
+    assert {dict(b)["Case"] for b in lex.closed_analyses("kterých", "DET")} == {"Loc"}
+
+
+@pytest.mark.skipif(not (REPO / "models" / "cs" / "lexicon.tsv").is_file(),
+                    reason="models/cs not shipped in this checkout")
+def test_czech_relative_pronoun_after_a_genitive_preposition() -> None:
+    from lambre_core.parse import model_lexicon
+
+    lex = model_lexicon("cs")
+    assert any(dict(b).get("Case") == "Gen" for b in lex.closed_analyses("kterých", "DET"))
