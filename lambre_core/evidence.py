@@ -68,6 +68,9 @@ _WH_LEMMAS = {"ru": frozenset("который кто что какой чей к
               "cs": frozenset("který jenž kdo co jaký čí".split())}
 #: prepositions that compare a measure with a noun in the accusative ("размером с тарелку")
 _MEASURE_COMPARATIVE = {"ru": ("с", "со"), "uk": ("з", "із", "зі")}
+#: languages whose attributive adjectives stand before the noun: one after it is a noun
+#: (substantivized) or a predicate
+_POSTPOSED_SUBSTANTIVE = ("ru", "uk", "cs")
 #: the reciprocal pronoun whose first part never inflects ("друг друга", "друг к другу")
 _RECIPROCAL = {"ru": "друг", "uk": "один", "cs": ""}
 #: languages with a predicative instrumental: an adjective in the instrumental after its noun
@@ -652,6 +655,17 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if _pronoun_object(sud, rule, d, h, options, lang):
         return True
+    if rule.type == "as" and h.upos == "ADP" and _genitive_before_object(sud, rule, d, options):
+        return True
+    if lang in _POSTPOSED_SUBSTANTIVE and rule.type == "agree" and d.upos == "ADJ" \
+            and h.upos in ("NOUN", "PROPN") and d.id > h.id and not any(
+                x.head == dep and x.upos in ("NOUN", "PROPN", "ADP") for x in sud.words):
+        # an attributive adjective stands before its noun; one after it that fails is used as
+        # a noun ("партии зеленых", "скамейка запасных") or is a predicate
+        return True
+    if rule.feature == "VerbForm" and h.upos == "ADJ" \
+            and any(o.get("VerbForm") == "Fin" for o in options[dep]):
+        return True  # a finite verb under an adjective: its subject ("многие понимают")
     if lang in _MEASURE_COMPARATIVE and rule.type == "as" and h.upos == "ADP" \
             and h.form.lower() in _MEASURE_COMPARATIVE[lang] and h.id > 1 \
             and any("Acc" in values(o, "Case") for o in options[dep]) \
@@ -796,6 +810,22 @@ def _ru_classes(form: str) -> frozenset[str]:
     return ru_word_classes(form.lower())
 
 
+def _genitive_before_object(sud: Sentence, rule: Rule, d: Word,
+                            options: Mapping[int, Sequence[Feats]]) -> bool:
+    """A genitive attribute before the preposition's real object, taken for the object: "unter
+    Deutschlands neuer Regierung", "für Deutschlands Unterstützung". The word can be genitive
+    and the noun after it (past its adjectives) has a case the preposition allows."""
+    if not any("Gen" in values(o, "Case") for o in options[d.id]):
+        return False
+    n = len(sud.words)
+    k = d.id + 1
+    while k <= n and sud.word(k).upos in ("ADJ", "DET", "NUM"):
+        k += 1
+    if k > n or sud.word(k).upos not in ("NOUN", "PROPN"):
+        return False
+    return any(values(o, "Case") & set(rule.allowed) for o in options[k])
+
+
 def _pronoun_object(sud: Sentence, rule: Rule, d: Word, h: Word,
                     options: Mapping[int, Sequence[Feats]], lang: str) -> bool:
     """A sentence-opening phrase of a preposition and a pronoun ("При этом", "Между тем",
@@ -865,6 +895,8 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     if any(sud.word(i).upos in ("PUNCT", "CCONJ", "SCONJ")
            or sud.word(i).feats.get("PronType") == "Rel" for i in range(lo + 1, hi)):
         return True
+    if _chain_reorders(sud, d, h, options):
+        return True
     # (every word has at least one analysis: the tagger's when no lexicon knows it)
     finite = all(o.get("VerbForm", "Fin") == "Fin" for o in options[d.id])
     if any(w.head == d.id and (_rel(w) == "subj" or (
@@ -886,6 +918,42 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         # bekämpfen will")
         return True
     return h.form.lower() == "zu" and h.id + 1 != d.id
+
+
+#: the forms a German auxiliary takes below it ("kann ... abgegeben werden": the modal an
+#: infinitive, "werden" an infinitive or a participle, "haben"/"sein" a participle)
+_DE_CHAIN = {"haben": ("Part",), "sein": ("Part",), "werden": ("Inf", "Part"),
+             **{m: ("Inf",) for m in ("können", "müssen", "sollen", "wollen", "dürfen", "mögen",
+                                      "möchten", "lassen")}}
+
+
+def _chain_reorders(sud: Sentence, d: Word, h: Word,
+                    options: Mapping[int, Sequence[Feats]]) -> bool:
+    """A German verb chain the parser ordered wrongly, whose forms make a good chain in some
+    order: "der Artikel kann ... abgegeben werden", "installiert und aktiviert worden sein",
+    "werden könnte". The chain's verbs (the two words and the auxiliaries and verbs hung on
+    either) must hold one finite verb at most, and some order of them give each auxiliary a
+    form it takes ("hat sehen" has none: "sehen" is no participle)."""
+    if not all(w.lemma.lower() in _DE_CHAIN or w.upos == "VERB" for w in (d, h)):
+        return False
+    ids = {d.id, h.id} | {w.id for w in sud.words if w.upos in ("VERB", "AUX")
+                         and (w.head in (d.id, h.id) or w.id in (d.head, h.head))
+                         and _rel(w).split(":")[0] in ("comp", "conj", "root")
+                         and sud.word(w.id).upos in ("VERB", "AUX")}
+    chain = [sud.word(i) for i in sorted(ids)]
+    if len(chain) > 4:
+        return False
+    forms = [{o.get("VerbForm", "Fin") for o in options[w.id]} for w in chain]
+    if sum(1 for f in forms if f == {"Fin"}) > 1:
+        return False
+    lemmas = [w.lemma.lower() for w in chain]
+    for order in itertools.permutations(range(len(chain))):
+        # order[0] heads the chain (any form), each next one must be what the one above takes
+        if all(lemmas[order[k]] in _DE_CHAIN
+               and forms[order[k + 1]] & set(_DE_CHAIN[lemmas[order[k]]])
+               for k in range(len(order) - 1)):
+            return True
+    return False
 
 
 #: German subordinators a tagger may take for adverbs ("Solange" as ADV)
@@ -994,9 +1062,21 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
         return True
     if d.id < len(sud.words) and sud.word(d.id + 1).upos == "CCONJ":
         return True  # coordinated quantifiers: "Ein oder zwei Wochen" (the last one counts)
-    if d.form.lower() == "ein" and d.id < len(sud.words) \
-            and sud.word(d.id + 1).form.lower() in ("paar", "bisschen", "bißchen"):
-        return True  # "ein paar unbedeutende Fehler": a quantifier, no article of the noun
+    if any(x.form.lower() == "ein" and x.id < len(sud.words)
+           and sud.word(x.id + 1).form.lower() in ("paar", "bisschen", "bißchen")
+           for x in [d, *dets]):
+        # "ein paar unbedeutende Fehler": a quantifier, no article of the noun, and the
+        # adjectives decline strong after it
+        return True
+    if d.upos == "DET" and any(sud.word(i).upos == "ADV" and sud.word(i + 1).upos != "ADJ"
+                               for i in range(d.id + 1, noun.id)):
+        # an adverb between an article and its noun modifies an adjective after it; without
+        # one, the "article" is a pronoun ("dass das Anekdoten sind" no, "und das nur Stunden,
+        # nachdem", "hat das hier einigen Einfluss")
+        return True
+    if noun.id > 1 and d.upos == "DET" and (sud.word(noun.id - 1).upos == "NUM"
+                                             or sud.word(noun.id - 1).form[:1].isdigit()):
+        return True  # a date: "des 24. Dezember" (the month keeps its form after the day)
     if d.upos == "ADJ" and any(sud.word(i).form.lower().startswith("irgendwelch")
                                for i in range(max(1, d.id - 2), d.id)):
         return True  # after "irgendwelche" the adjective declines weak or strong
