@@ -36,7 +36,7 @@ _RELATION_CLASSES = {"amod": frozenset({"ADJ", "VERB", "DET", "NUM"}),
 #: relations a head has at most one of (UD's core arguments)
 _ONE_PER_HEAD = frozenset({"nsubj", "csubj", "obj", "iobj", "expl"})
 #: at most this many alternative trees are checked per sentence, most probable first
-MAX_TREES = 12
+MAX_TREES = 8
 
 
 def read_alternatives(value: str) -> list[tuple[int, str, float]]:
@@ -72,14 +72,16 @@ def shift_alternatives(value: str, off: int) -> str:
 
 def alternative_trees(sentence: Sentence, plausible: float = PLAUSIBLE,
                       limit: int = MAX_TREES,
-                      class_ok: Callable[[Word, str], bool] | None = None
-                      ) -> Iterator[tuple[int, Sentence]]:
+                      class_ok: Callable[[Word, str], bool] | None = None,
+                      near: set[int] | None = None) -> Iterator[tuple[int, Sentence]]:
     """The sentence with one word's arc or class replaced by a plausible alternative, most
     probable first, with that word's id; alternatives that would break the tree (a cycle, a
     second root) are skipped."""
     # (probability, word index, head, relation, word class): one change each
     options: list[tuple[float, int, int, str, str]] = []
     for i, w in enumerate(sentence.words):
+        if near is not None and w.id not in near:
+            continue
         alt = w.misc.get("Alt")
         if alt:
             options += [(p, i, head, rel, w.upos) for head, rel, p in read_alternatives(alt)
@@ -131,7 +133,11 @@ def robust_to_parse(sentence: Sentence, result: SentenceCheck,
     if not result.violations:
         return result
     standing = list(result.violations)
-    for changed, alt in alternative_trees(sentence, plausible, class_ok=class_ok):
+    # only words on or next to a violation's arc can move it (their own arc or their class)
+    ends = {x for v in standing for x in (v.dep.id, v.head.id, v.blamed.id)}
+    near = ends | {w.id for w in sentence.words if w.head in ends} \
+        | {w.head for w in sentence.words if w.id in ends}
+    for changed, alt in alternative_trees(sentence, plausible, class_ok=class_ok, near=near):
         again = recheck(alt)
         if again.error is not None:
             continue
