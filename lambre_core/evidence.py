@@ -63,9 +63,10 @@ _COPULA_LEMMAS = frozenset({"быть", "являться", "být", "sein", "wer
 #: languages whose past-tense verb takes the gender of the person a noun or name refers to
 _GENDER_BY_REFERENT = ("ru", "cs", "uk")
 #: relative and question words (lemmas) that open a clause right after a preposition
-_WH_LEMMAS = {"ru": frozenset("который кто что какой чей каков".split()),
-              "uk": frozenset("який котрий хто що чий".split()),
-              "cs": frozenset("který jenž kdo co jaký čí".split())}
+_WH_LEMMAS = {"ru": frozenset("""который кто что какой чей каков почему где куда откуда когда
+                              зачем как""".split()),
+              "uk": frozenset("який котрий хто що чий чому де куди коли навіщо як".split()),
+              "cs": frozenset("který jenž kdo co jaký čí proč kde kam kdy jak".split())}
 #: prepositions that compare a measure with a noun in the accusative ("размером с тарелку")
 _MEASURE_COMPARATIVE = {"ru": ("с", "со"), "uk": ("з", "із", "зі")}
 #: languages whose attributive adjectives stand before the noun: one after it is a noun
