@@ -675,6 +675,11 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # a measure compared: "размером с тарелку", "ростом с отца"
     if lang == "ru" and rule.type == "as" and h.upos == "ADP" and "ADV" in _ru_classes(h.form):
         return True  # a preposition that is also an adverb: "а после нам стало легче"
+    if lang == "de" and any(w.upos == "NOUN" and w.form[:1].isupper() and w.id < len(sud.words)
+                            and sud.word(w.id + 1).upos == "PROPN" for w in (d, h)):
+        # a noun right before a name is part of a name ("des PC Magazine", "von der Apache
+        # Software Foundation") or a title before it; its case proves nothing
+        return True
     if lang == "de" and (_compound_part(sud, d) or _compound_part(sud, h)
                          or _unknown_contraction(sud, dep) or _unknown_contraction(sud, head)):
         return True
