@@ -636,11 +636,12 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # a secondary predicate: "делает Европу зависимой", "считают его умным"
     if lang in _PRO_DROP and rule.type == "agree" and d.upos == "DET" \
             and h.upos in ("NOUN", "PROPN") and (
-                (d.id + 1 < h.id and sud.word(d.id + 1).upos == "ADV")
+                (d.id + 1 < h.id and (sud.word(d.id + 1).upos == "ADV"
+                                      or _is_numeral(sud.word(d.id + 1), lang)))
                 or (d.id > 1 and sud.word(d.id - 1).upos == "ADV"
                     and any(o.get("Degree") == "Cmp" for o in options[d.id - 1]))):
         # a quantifier in an adverbial: "все ещё", "всё больше опасений", "больше всего
-        # поддержки" (the determiner belongs to the adverb, not to the noun)
+        # поддержки", "Всего одна ёлка" (the determiner belongs to the adverb or numeral)
         return True
     if rule.type == "agree" and rule.feature == "Number" and d.upos == "ADJ" and (
             (dep > 2 and sud.word(dep - 1).upos == "CCONJ" and sud.word(dep - 2).upos == "ADJ")
@@ -857,10 +858,15 @@ def _pronoun_object(sud: Sentence, rule: Rule, d: Word, h: Word,
         return False
     if not any("Nom" in values(o, "Case") for o in options[noun.id]):
         return False
-    return any(_finite_options(sud.word(i), options, lang)[0]
-               or (sud.word(i).upos == "ADJ" and bool(options[i])
-                   and all("Case" not in o for o in options[i]))  # a short adjective
-               for i in range(noun.id + 1, len(sud.words) + 1))
+    def predicate(i: int) -> bool:
+        return bool(_finite_options(sud.word(i), options, lang)[0]) or (
+            sud.word(i).upos == "ADJ" and bool(options[i])
+            and all("Case" not in o for o in options[i]))  # a short adjective
+
+    # a finite verb or short adjective after the noun, or none in the sentence (a present-tense
+    # copula is dropped: "В моем штате самый низкий из всех уровень миграции")
+    return any(predicate(i) for i in range(noun.id + 1, len(sud.words) + 1)) \
+        or not any(predicate(w.id) for w in sud.words)
 
 
 def _reciprocal(sud: Sentence, w: Word, lang: str) -> bool:
