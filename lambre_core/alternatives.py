@@ -24,9 +24,6 @@ from .doc import Sentence, Word
 #: the probability from which another arc of a word counts as a plausible parse (measured on
 #: the real-text gauntlet and Falko-MERLIN dev: ``bench/realtext.py``, ``bench/precision.py``)
 PLAUSIBLE = 0.2
-#: an alternative counts only when the changed word satisfies a rule where it now stands
-SUPPORTED = True
-CLEAN = False
 #: the word classes a modifier relation admits (UD): another class of a word keeps its
 #: relation, so it must be one the relation allows ("Europäischen" a noun as "amod" is no reading)
 _RELATION_CLASSES = {"amod": frozenset({"ADJ", "VERB", "DET", "NUM"}),
@@ -141,15 +138,12 @@ def robust_to_parse(sentence: Sentence, result: SentenceCheck,
         again = recheck(alt)
         if again.error is not None:
             continue
-        if CLEAN and again.violations:
-            continue
         # (an uncertain failure counts as satisfied in the instances: ask the violations)
         own = [i for i in again.instances if i.dep == changed]
         word = next(w for w in alt.words if w.id == changed)
         if known is not None and word.head and not known(alt.words[word.head - 1]):
             continue  # a fit with a word no lexicon knows is the tagger's guess, not the forms
-        if SUPPORTED and (not own or any(v.dep.id == changed
-                                         for v in (*again.violations, *again.uncertain))):
+        if not own or any(v.dep.id == changed for v in (*again.violations, *again.uncertain)):
             # the changed word must fit its new place: some rule applies on its new arc and
             # every one holds. An arc where no rule applies ("den" a modifier of anything)
             # would explain every error away, and one where a rule fails ("den Mann" the

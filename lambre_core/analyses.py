@@ -214,9 +214,7 @@ def _nominalized_infinitive(form: str) -> bool:
     from . import morph_de
 
     low = form.lower()
-    if not (form[:1].isupper() and low.endswith("n")):
-        return False
-    return low in morph_de.verb_lemmas(low)
+    return form[:1].isupper() and low.endswith("n") and low in morph_de.verb_lemmas(low)
 
 
 def _known_verb(form: str) -> bool:

@@ -73,7 +73,7 @@ _MEASURE_COMPARATIVE = {"ru": ("с", "со"), "uk": ("з", "із", "зі")}
 #: (substantivized) or a predicate
 _POSTPOSED_SUBSTANTIVE = ("ru", "uk", "cs")
 #: the reciprocal pronoun whose first part never inflects ("друг друга", "друг к другу")
-_RECIPROCAL = {"ru": "друг", "uk": "один", "cs": ""}
+_RECIPROCAL = {"ru": "друг", "uk": "один"}
 #: languages with a predicative instrumental: an adjective in the instrumental after its noun
 #: is a secondary predicate ("делает Европу зависимой"), not the noun's attribute
 _PREDICATIVE_INSTRUMENTAL = ("ru", "cs", "uk")
@@ -472,11 +472,11 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
 
     sud = result.sentence
     blamed = {v.blamed.id for v in result.violations}
+    options = {w: a.options for w, a in analyses.items()}
     for f in subject_failures(sud, analyses, precision.lexicon, precision.lang):
         if f.verb in blamed or f.subject in blamed:
             continue  # (already found on the arc: "людей, которая живут" blames the pronoun)
         verb, subj = sud.word(f.verb), sud.word(f.subject)
-        options = {w: a.options for w, a in analyses.items()}
         if all(_agreement_excused(subj, verb, feat, options, precision.lang)
                for feat in f.features):
             continue
@@ -858,6 +858,7 @@ def _pronoun_object(sud: Sentence, rule: Rule, d: Word, h: Word,
         return False
     if not any("Nom" in values(o, "Case") for o in options[noun.id]):
         return False
+
     def predicate(i: int) -> bool:
         return bool(_finite_options(sud.word(i), options, lang)[0]) or (
             sud.word(i).upos == "ADJ" and bool(options[i])

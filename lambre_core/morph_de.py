@@ -955,7 +955,7 @@ def _head_genders(form: str, cells: list[Analysis]) -> list[Analysis]:
     split = _compound_split(form)
     if split is None or not _plausible_prefix(split[0]):
         return []
-    prefix, suffix = split
+    suffix = split[1]
     head = _noun_cells_for(suffix, [r for r in _records(suffix) if _usable(r, True)])
     genders = {dict(a).get("Gender") for a in head} - {None}
     have = {(dict(a).get("Case"), dict(a).get("Number"), dict(a).get("Gender")) for a in cells}

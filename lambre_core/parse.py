@@ -505,7 +505,7 @@ def _patch_tagger(pos_proc: Any, lexicon: Any = None) -> bool:
 
 
 #: the least probability of another head or relation of a word kept in ``misc["Alt"]``: the
-#: checker decides which of them are plausible (``evidence.ALT_PLAUSIBLE``); this only bounds
+#: checker decides which of them are plausible (``alternatives.PLAUSIBLE``); this only bounds
 #: what the parse cache stores
 ALT_FLOOR = 0.05
 #: at most this many alternatives per word, most probable first
@@ -519,7 +519,7 @@ def _patch_depparse(dep_proc: Any) -> bool:
     well as its choice: ``misc["Alt"] = "3/obj/0.31,5/nmod/0.08"`` (head, relation, probability
     of that arc and relation, the head's softmax times the relation's). The checker re-checks a
     violation under these alternatives and proves only what holds under every plausible one
-    (``evidence``). The scores are the ones Stanza's graph parser computes anyway (its
+    (``alternatives``). The scores are the ones Stanza's graph parser computes anyway (its
     ``decode_graph_predictions`` sees them); the alternatives ride on the relation string
     through Stanza's document and are split off in ``_convert``. Returns False (Stanza
     untouched) for a parser of another kind."""
