@@ -25,7 +25,9 @@ import json
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -41,6 +43,17 @@ from lambre_core.rules import default_rules  # noqa: E402
 from lambre_core.splits import shared_dir  # noqa: E402
 
 MODES = ("paper", "precise")
+#: ``--plausible``: the parse alternatives' threshold of the precise checker (None: its own)
+PLAUSIBLE: list[float | None] = [None]
+
+
+def _precision(mode: str, lang: str, parser: Any) -> Any:
+    """The checker's settings for ``mode``, with ``--plausible`` applied (above 1: the best parse
+    only)."""
+    prec = precision_for(mode, lang, parser)
+    if prec is None or PLAUSIBLE[0] is None:
+        return prec
+    return replace(prec, plausible=None if PLAUSIBLE[0] > 1 else PLAUSIBLE[0])
 
 
 def _flag_report(name: str, checks_by_mode: dict[str, list[SentenceCheck]], show: int) -> None:
@@ -84,11 +97,11 @@ def run_fm(shared: Path, limit: int | None, show: int) -> None:
     print(f"fm: {len(m2)} sentences of {m2_path.name} parsed twice in {time.time() - t:.0f} s")
     by_mode = {}
     for mode in MODES:
-        prec = precision_for(mode, "de", parser)
+        prec = _precision(mode, "de", parser)
         by_mode[mode] = check_sentences(fixed, rules, precision=prec)
     _flag_report("fm-dev corrected side", by_mode, show)
     for mode in MODES:
-        prec = precision_for(mode, "de", parser)
+        prec = _precision(mode, "de", parser)
         checks = check_sentences(src, rules, precision=prec)
         # the paper's Algorithm 1 (both ends of a violated arc), then, for the precise checker,
         # only the word it blames first (which also measures the blame)
@@ -114,7 +127,7 @@ def run_clean(name: str, lang: str, conllu: Path, stem: str, part: str, limit: i
     sents = parser.parse_sentences(texts)
     print(f"{name}: {len(texts)} held-out sentences ({part} split of models/{lang}) of "
           f"{conllu.name}, parsed from raw text in {time.time() - t:.0f} s")
-    by_mode = {m: check_sentences(sents, rules, precision=precision_for(m, lang, parser))
+    by_mode = {m: check_sentences(sents, rules, precision=_precision(m, lang, parser))
                for m in MODES}
     _flag_report(f"{name} (clean)", by_mode, show)
 
@@ -126,7 +139,7 @@ def run_judge(show: int) -> None:
         parser = load_parser(lang)
         rules = default_rules(lang)
         for mode in MODES:
-            outs = judge(items, parser, rules, precision=precision_for(mode, lang, parser))
+            outs = judge(items, parser, rules, precision=_precision(mode, lang, parser))
             s = summarize(outs)
             print(f"  judgements {lang:<17} {mode:<8} correct flagged {s.correct_flagged:>3}/{s.correct:<3}"
                   f" = {100 * s.flagged_rate:5.1f} %   errors found {s.errors_found:>3}/{s.errors:<3}"
@@ -147,7 +160,11 @@ def main() -> None:
     ap.add_argument("--limit", type=int, help="at most N sentences per set")
     ap.add_argument("--show", type=int, default=0,
                     help="print N flagged clean sentences per set (and failed judgements)")
+    ap.add_argument("--plausible", type=float,
+                    help="the precise checker's threshold for the parser's alternative parses "
+                         "(default: its own; above 1: the best parse only)")
     args = ap.parse_args()
+    PLAUSIBLE[0] = args.plausible
     sets = set(args.sets.split(","))
     shared = shared_dir()
     print("Flagged clean sentences and error identification; baseline (paper) first.\n")
