@@ -492,7 +492,10 @@ def _ru_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses]) -> list[Su
         verbs = [w for w in words if preds[w.id] is not None]
         copulas = [w for w in verbs if preds[w.id] and w.lemma.lower() == "быть"
                    and any(o.get("Tense") == "Past" for o in preds[w.id] or ())]
-        short = [w for w in words if _ru_short_forms(w)]
+        # (a form that is also a finite verb is no sure short form: "говорим" is "we say" as
+        # often as "is spoken of")
+        short = [w for w in words if _ru_short_forms(w) and not any(
+            pos == "VERB" and f.get("VerbForm") == "Fin" for pos, f in _ru_parses(w.form))]
         if len(verbs) == 1 and not short:
             v = verbs[0]
         elif len(short) == 1 and len(verbs) <= 1 and verbs == copulas \

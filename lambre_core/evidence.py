@@ -1448,6 +1448,7 @@ def _finite_with_subject(sud: Sentence, analyses: dict[int, WordAnalyses]
     coordinated = _and_coordinated(sud)
     noun_subj = {w.head for w in sud.words if w.head and _rel(w) == "subj"
                  and w.upos in ("NOUN", "PROPN") and w.id not in coordinated}
+    opts = {i: a.options for i, a in analyses.items()}
     out = dict(analyses)
     for wid in with_subj:
         a = analyses[wid]
@@ -1456,6 +1457,12 @@ def _finite_with_subject(sud: Sentence, analyses: dict[int, WordAnalyses]
             continue
         if w.head and sud.word(w.head).upos in ("VERB", "AUX"):
             continue  # maybe an infinitive whose subject the parser hung on it
+        if w.feats.get("VerbForm") == "Inf" and not any(
+                _np_cases(sud, s, opts) == {"Nom"} for s in sud.words
+                if s.head == wid and _rel(s) == "subj"):
+            # the tagger read an infinitive and its "subject" may be in another case: an
+            # instruction ("Bitte die Tür schließen"), not a finite clause ("Er schließen ...")
+            continue
         fin = tuple(o for o in a.options
                     if o.get("VerbForm", "Fin") == "Fin" and o.get("Mood") != "Imp"
                     and (wid not in noun_subj or o.get("Person", "3") == "3"))
@@ -1620,6 +1627,10 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         return False
     if _agreement_excused(subj, v, rule.feature, options, lang):
         return True
+    if rule.feature in ("Number", "Gender") and subj.feats.get("PronType") == "Dem" \
+            and subj.feats.get("Gender", "Neut") == "Neut" \
+            and any(w.head == head and _rel(w) == "comp:pred" for w in sud.words):
+        return True  # "to jsou zkušenosti", "das sind Kinder": the predicate noun sets the number
     lo, hi = _clause_span(sud, head)
     if lang == "de" and subj.form[:1].isupper() and dep < len(sud.words) \
             and sud.word(dep + 1).upos in ("NOUN", "PROPN") \

@@ -33,12 +33,27 @@ Bundle = tuple[tuple[str, str], ...]
 #: count as always sharing it (``Lexicon.syncretisms``)
 SYNCRETISM_LEMMAS = 5
 SYNCRETISM_SHARE = 0.95
+#: lemmas that must show an (ending, cell) pair before a closed-class form of that ending fills
+#: the cell by analogy
+ANALOGY_LEMMAS = 3
 #: the features whose values may share forms, each with the features that must agree around it
 #: (cases within a number; genders within a number and case)
 _SYNCRETIC = (("Case", ("Number",)), ("Gender", ("Number", "Case")))
 
 #: word classes whose treebank-harvested analyses are taken as complete
 CLOSED_CLASSES = ("DET", "PRON", "AUX")
+
+
+def _ending_key(lemma: str, form: str) -> tuple[str, str]:
+    """What the lemma and the form end in after their common beginning, the lemma's last
+    letter always in its ending ("který", "které": ("ý", "é"); "kterým": ("ý", "ým")); two
+    empty strings when they share fewer than three letters (the article "der", "des": no
+    stem to compare)."""
+    a, b = lemma.lower(), form.lower()
+    n = 0
+    while n < min(len(a) - 1, len(b)) and a[n] == b[n]:
+        n += 1
+    return (a[n:], b[n:]) if n >= 3 else ("", "")
 
 
 def bundle_of(feats: dict[str, str]) -> Bundle:
@@ -143,7 +158,51 @@ class Lexicon:
         plural too). What the precise checker takes as a closed-class word's analyses."""
         out = self.constraint_analyses(form, upos)
         implied = self.syncretisms(upos)
-        return out | {b2 for b in out for b2 in implied.get(b, ())}
+        out |= {b2 for b in out for b2 in implied.get(b, ())}
+        return out | self._by_analogy(form, upos)
+
+    def _by_analogy(self, form: str, upos: str) -> set[Bundle]:
+        """The cells a closed-class form fills by its ending, as the treebank's words of its
+        declension show them: "které" (lemma "který") ends like "nové" of "nový", which is the
+        feminine genitive, dative and locative singular too, cells the treebank never showed
+        "které" in. Only the features the form's own analyses carry are kept."""
+        if self.lang in PARADIGM_LEXICONS:
+            # the PyPI lexicon has the cells (Russian), or the treebank shows a small set of
+            # determiners in nearly all of theirs and analogy only adds its annotation slips
+            # ("diesen" as a dative singular, German)
+            return set()
+        table = self.analogies(upos)
+        entries = [(lem, b) for (lem, u, b) in self.index.get(form.lower(), ()) if u == upos]
+        out: set[Bundle] = set()
+        for lemma in {lem for lem, _b in entries}:
+            keys = {k for lem, b in entries if lem == lemma for k, _ in b}
+            for b2 in table.get(_ending_key(lemma, form), ()):
+                out.add(tuple((k, v) for k, v in b2 if k in keys))
+        return out
+
+    def analogies(self, upos: str) -> dict[tuple[str, str], frozenset[Bundle]]:
+        """(lemma ending, form ending) -> the bundles at least ``ANALOGY_LEMMAS`` lemmas of the
+        treebank's paradigms of ``upos`` show with that pair (determiners pooled with the
+        adjectives, which decline alike: "nový" for "který"). Learned once per word class."""
+        cache = self.__dict__.setdefault("_analogies", {})
+        if upos in cache:
+            return cache[upos]
+        pooled = (upos, "ADJ") if upos == "DET" else (upos,)
+        lemmas: dict[tuple[tuple[str, str], Bundle], set[str]] = defaultdict(set)
+        for (lemma, u), raw in self.paradigms.items():
+            if u not in pooled:
+                continue
+            for bundle, forms in raw.items():
+                for f in forms:
+                    key = _ending_key(lemma, f)
+                    if key[0]:
+                        lemmas[(key, bundle)].add(lemma)
+        table: dict[tuple[str, str], set[Bundle]] = defaultdict(set)
+        for (key, bundle), lems in lemmas.items():
+            if len(lems) >= ANALOGY_LEMMAS:
+                table[key].add(bundle)
+        cache[upos] = {k: frozenset(v) for k, v in table.items()}
+        return cache[upos]
 
     def syncretisms(self, upos: str) -> dict[Bundle, frozenset[Bundle]]:
         """Cases that share their form in the treebank's paradigms of ``upos``: bundle -> the
@@ -195,11 +254,14 @@ class Lexicon:
         cache[upos] = implied
         return implied
 
-    def only_upos(self, form: str, upos: str) -> str | None:
+    def only_upos(self, form: str, upos: str, initial: bool = False) -> str | None:
         """The one content word class a known form has when the tagger gave it another
         (Russian "книга" tagged ADV is a NOUN), else None. From the complete PyPI lexicon only
-        (pymorphy3's dictionary words); names and function words are left to the tagger."""
-        if not self.external or self.lang != "ru" or upos not in _RETAGGABLE:
+        (pymorphy3's dictionary words); names and function words are left to the tagger, but
+        for the sentence's first word, whose capital says nothing: "Мальчик" tagged PROPN is
+        the noun (a name has no dictionary class here)."""
+        if not self.external or self.lang != "ru" or not (
+                upos in _RETAGGABLE or (initial and upos == "PROPN")):
             return None
         classes = ru_word_classes(form)
         if not classes or upos in classes:
@@ -427,6 +489,10 @@ def external_paradigm(lang: str, lemma: str, upos: str) -> dict[Bundle, set[str]
                         out[b].add(lex.word)
                 break
     return dict(out)
+
+
+#: the languages with a PyPI paradigm lexicon (``external_analyses``)
+PARADIGM_LEXICONS = ("de", "ru")
 
 
 @lru_cache(maxsize=50000)

@@ -618,7 +618,7 @@ def _decode(store: list[Any], lens: list[int], orig_idx: Any, preds: list[Any],
             upos, xpos, feats = preds[si][wi]
             fd = _feats(feats)
             if lexicon is not None and si < len(words) and wi < len(words[si]):
-                fixed = lexicon.only_upos(words[si][wi], upos)
+                fixed = lexicon.only_upos(words[si][wi], upos, initial=wi == 0)
                 if fixed is not None:
                     upos = fixed  # a known form the lexicon gives one other word class
                 fd = _constrain(lexicon, words[si][wi], upos, fd, logp, row, fpos, value_ids)

@@ -36,9 +36,9 @@ BUSY_TIMEOUT_S = 60.0
 #: the parse step (Stanza + our post-processing) changes with the engine version: it is in the key
 _ENGINE = f"lambre-{__version__}"
 _OFFSET_KEYS = ("start_char", "end_char")
-#: what a parse records of the parser's other choices (``misc["Alt"]``): parses stored before
-#: it lack them, so they are parsed again
-ALTERNATIVES = "heads-relations-classes-2"
+#: what a parse records of the parser's other choices (``misc["Alt"]``) and how the lexicon
+#: retags (a sentence-initial PROPN): parses stored before differ, so they are parsed again
+ALTERNATIVES = "heads-relations-classes-initial-3"
 _Unit = TypeVar("_Unit", Word, MultiwordToken)
 _T = TypeVar("_T")
 

@@ -229,6 +229,23 @@ def identity_lemmas(src: Path, dst: Path) -> Path:
     return rewrite_columns(src, dst, lemma_is_form=True, strip_xpos=False, harmonize=False)
 
 
+def tagger_parser_args(comp: str, size: str, *, train: Path, dev: Path, pred: Path, steps: int,
+                       checkpoint_interval: int = 100) -> list[str]:
+    """Stanza trainer options for ``pos`` or ``depparse`` at one of :data:`SIZES` (the recipe
+    ``lambre-core train`` and ``scripts/train_sweep.py`` share; language, paths and device are
+    added by the caller)."""
+    tagger_args, parser_args = SIZES[size]
+    args = ["--mode", "train", "--train_file", str(train), "--eval_file", str(dev),
+            "--output_file", str(pred), "--max_steps", str(steps),
+            "--eval_interval", str(min(100, max(1, steps // 5))),
+            *(tagger_args if comp == "pos" else parser_args)]
+    if comp == "depparse":
+        args += ["--checkpoint_interval", str(checkpoint_interval)]
+    else:
+        args += ["--fix_eval_interval"]
+    return args
+
+
 def train_component(cfg: TrainConfig, comp: str) -> Path | None:
     """Train one component into ``cfg.work/models``; return the fp32 model path (None if skipped)."""
     module, fname = COMPONENTS[comp]
@@ -271,16 +288,9 @@ def train_component(cfg: TrainConfig, comp: str) -> Path | None:
         train = rewrite_columns(train, cfg.work / "data" / f"{comp}-train.conllu",
                                 lemma_is_form=ident)
         dev = rewrite_columns(dev, cfg.work / "data" / f"{comp}-dev.conllu", lemma_is_form=ident)
-        tagger_args, parser_args = SIZES[cfg.size]
-        extra = tagger_args if comp == "pos" else parser_args
-        args = ["--mode", "train", "--train_file", str(train), "--eval_file", str(dev),
-                "--output_file", str(cfg.work / "data" / f"{comp}-dev.pred.conllu"),
-                "--max_steps", str(steps), "--eval_interval", str(min(100, max(1, steps // 5))),
-                *extra, *common]
-        if comp == "depparse":
-            args += ["--checkpoint_interval", "100"]
-        else:
-            args += ["--fix_eval_interval"]
+        args = [*tagger_parser_args(comp, cfg.size, train=train, dev=dev,
+                                    pred=cfg.work / "data" / f"{comp}-dev.pred.conllu",
+                                    steps=steps), *common]
     run_trainer(module, args, log, cfg.threads, cfg.nice)
     if not model.exists():
         raise LambreError(f"trainer finished without writing a {comp} model", file=str(log))

@@ -65,24 +65,25 @@ def test_a_real_error_stays_proven_under_plausible_parses() -> None:
         assert [v.blamed.form for v in check.violations] == ["den"], alt
 
 
-#: correct sentences the small parsers misparse, with the parse they score nearly as well: a
-#: modal's infinitive hung on it as an auxiliary (Czech), a fronted noun phrase taken for the
-#: subject of a passive (Russian)
-_MISPARSED = {
-    "cs": "Pak byste mohli být pozadu s dobou.",
-    "ru": "По праздникам и выходным заказы не обрабатываются и не отправляются.",
-}
+#: correct sentences the shipped parsers misparse, with the parse they score nearly as well:
+#: an adjective of the first conjunct hung on the second ("домашних" on "дыма"), a demonstrative
+#: object taken for the subject of an imperative (found with the retrained parsers, which no longer misparse the
+#: earlier Czech and Russian examples: "Pak byste mohli být pozadu s dobou.")
+_MISPARSED = [
+    ("ru", "Сумка изготовлена в среде, свободной от домашних животных и табачного дыма."),
+    ("ru", "Эти вопросы не в нашей компетенции, поэтому имейте это в виду."),
+]
 
 
-@pytest.mark.parametrize("lang", sorted(_MISPARSED))
-def test_failure_that_a_plausible_parse_removes_is_uncertain(lang: str) -> None:
+@pytest.mark.parametrize(("lang", "text"), _MISPARSED)
+def test_failure_that_a_plausible_parse_removes_is_uncertain(lang: str, text: str) -> None:
     from lambre_core.commands import precision_for
     from lambre_core.parse import load_parser
 
     if not (REPO / "models" / lang / "depparse.pt").is_file():
         pytest.skip(f"models/{lang} not shipped in this checkout")
     parser = load_parser(lang)
-    sent = parser.parse_sentences([_MISPARSED[lang]])[0]
+    sent = parser.parse_sentences([text])[0]
     rules = default_rules(lang)
     precision = precision_for("precise", lang, parser)
     best_only = check_sentence(sent, rules, precision=replace(precision, plausible=None))

@@ -30,6 +30,7 @@ CLEAN = {
         "Dieses Hochschulsystem produziert keine Experten.",  # a compound's head gender
         "Mit freundlichen Grüßen",
         "Er hat den Coronavirus.",  # der/das Virus
+        "Bitte die Tür schließen.",  # an infinitive instruction, its "subject" no nominative
     ],
     "ru": [
         "При этом руководители полагают, что ситуация улучшится.",  # opening phrases
@@ -40,7 +41,18 @@ CLEAN = {
         "Она купила пиццу размером с тарелку.",  # comparative "с"
         "Они тянутся друг к другу.",  # the reciprocal
         "А после нам стало легче.",  # a preposition that is an adverb
+        "Мы не случайно говорим о том, что это так.",  # "говорим" is no short participle here
     ],
+    "cs": [
+        "Vím, že to jsou zábavné zkušenosti.",  # the predicate noun sets the copula's number
+        "Podle původní jaderné dohody, od které v roce 2018 odstoupil prezident, je to jinak.",
+    ],
+}
+
+#: errors next to those constructions that must still be found: (sentence, the blamed word)
+STILL_FOUND = {
+    "de": [("Er schließen die Tür.", "schließen"), ("Der Mann schließen die Tür.", "schließen")],
+    "ru": [("Мальчик читала книгу.", "читала")],  # a sentence-initial noun tagged as a name
 }
 
 
@@ -56,3 +68,16 @@ def test_correct_real_sentences_get_no_diagnostic(lang: str) -> None:
         check = check_sentence(sent, rules, precision=precision)
         flagged += [f"{text}: {v.rule.id}: {message(v)}" for v in check.violations]
     assert not flagged, "\n".join(flagged)
+
+
+@pytest.mark.parametrize("lang", sorted(STILL_FOUND))
+def test_errors_beside_them_are_still_found(lang: str) -> None:
+    if not (REPO / "models" / lang / "depparse.pt").is_file():
+        pytest.skip(f"models/{lang} not shipped in this checkout")
+    parser = load_parser(lang)
+    rules = default_rules(lang)
+    precision = precision_for("precise", lang, parser)
+    texts = [t for t, _ in STILL_FOUND[lang]]
+    for (text, word), sent in zip(STILL_FOUND[lang], parser.parse_sentences(texts), strict=True):
+        check = check_sentence(sent, rules, precision=precision)
+        assert word in {v.blamed.form for v in check.violations}, text

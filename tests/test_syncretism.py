@@ -56,3 +56,25 @@ def test_czech_relative_pronoun_after_a_genitive_preposition() -> None:
 
     lex = model_lexicon("cs")
     assert any(dict(b).get("Case") == "Gen" for b in lex.closed_analyses("kterých", "DET"))
+
+
+def test_a_closed_class_form_fills_the_cells_its_ending_fills() -> None:
+    def cases(lex: Lexicon, form: str) -> set[str]:
+        return {dict(b).get("Case", "") for b in lex.closed_analyses(form, "DET")}
+
+    for lang in ("cs", "de"):
+        lex = Lexicon(lang, external=False)
+        # three adjectives whose "-é" is the singular genitive and dative of the feminine
+        for stem in ("nov", "star", "velk"):
+            for case in ("Gen", "Dat"):
+                lex.add(f"{stem}ý", "ADJ", _feats(case, number="Sing"), f"{stem}é")
+        lex.add("který", "DET", _feats("Dat", number="Sing"), "které")
+        # two are not enough, and a stem of two letters has no ending to compare
+        for stem in ("jin", "dal"):
+            lex.add(f"{stem}ý", "ADJ", _feats("Loc", number="Sing"), f"{stem}é")
+        lex.add("ten", "DET", _feats("Dat", number="Sing"), "té")
+        if lang == "cs":
+            assert cases(lex, "které") == {"Dat", "Gen"}
+        else:  # a language with a paradigm lexicon: the treebank's cells only
+            assert cases(lex, "které") == {"Dat"}
+        assert cases(lex, "té") == {"Dat"}

@@ -83,3 +83,39 @@ def test_verbform_harmonized_from_penn_xpos_and_mood(tmp_path: Path) -> None:
     out = read_conllu(rewrite_columns(src, tmp_path / "out.conllu"))[0]
     assert out.words[1].feats["VerbForm"] == "Fin" and out.words[2].feats["VerbForm"] == "Part"
     assert "VerbForm" not in out.words[0].feats and out.words[1].xpos == "_"
+
+
+@pytest.mark.slow
+def test_sweep_keeps_the_best_variant_and_honours_the_deadline(
+        tmp_path: Path, tiny_train_config: Callable[..., Any]) -> None:
+    import json
+    import subprocess
+    import sys
+
+    cfg = tiny_train_config("de", ["depparse"], {})
+    data = tmp_path / "data" / "de"
+    data.mkdir(parents=True)
+    for part in ("train", "dev"):
+        (data / f"depparse-{part}.conllu").write_bytes(cfg.train.read_bytes())
+    script = Path(__file__).resolve().parents[1] / "scripts" / "train_sweep.py"
+
+    def sweep(name: str, *extra: str) -> tuple[int, dict[str, Any]]:
+        out = tmp_path / name
+        proc = subprocess.run([sys.executable, str(script), "--data", str(tmp_path / "data"),
+                               "--out", str(out), "--work", str(tmp_path / f"{name}-work"),
+                               "--components", "depparse", *extra],
+                              capture_output=True, text=True, timeout=600, check=False)
+        return proc.returncode, json.loads((out / "sweep.json").read_text(encoding="utf-8"))
+
+    rc, rep = sweep("done", "--steps", "3", "--run", "de:tiny", "--run", "de:compact-c3")
+    assert rc == 0
+    runs = {r["variant"]: r for r in rep["runs"]}
+    assert all(r["stopped"] == "finished" and r["steps"] == 3 for r in runs.values())
+    best = max(runs.values(), key=lambda r: r["best"])["variant"]
+    assert rep["chosen"] == {"de-depparse": best}
+    d = torch.load(tmp_path / "done" / "de" / "depparse.pt", weights_only=True)
+    assert any(v.dtype == torch.float16 for v in d["model"].values())
+    assert d["config"]["hidden_dim"] == (64 if best == "tiny" else 128)
+    # stopped before its first evaluation: no model to keep, and the sweep says so
+    rc, rep = sweep("cut", "--deadline", "1", "--run", "de:tiny")
+    assert rc == 1 and rep["chosen"] == {} and rep["runs"][0]["stopped"] == "deadline"
