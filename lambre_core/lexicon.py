@@ -269,6 +269,8 @@ class Lexicon:
         if upos in ("DET", "PRON") and classes & {"DET", "PRON"}:
             return None  # pronominal words ("который", "этот"): the tagger's class stands
         content = classes & {"NOUN", "VERB", "ADJ", "ADV"}
+        if upos == "PROPN" and content != {"NOUN"}:
+            return None  # place names read as possessive adjectives ("Филькино") stay names
         if len(content) == 1 and classes <= content | {"DET", "PRON"}:
             return next(iter(content))
         return None
