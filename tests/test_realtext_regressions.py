@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from lambre_core.check import check_sentence
+from lambre_core.check import SentenceCheck, check_sentence
 from lambre_core.commands import precision_for
 from lambre_core.messages import message
 from lambre_core.parse import load_parser
@@ -56,28 +56,27 @@ STILL_FOUND = {
 }
 
 
-@pytest.mark.parametrize("lang", sorted(CLEAN))
-def test_correct_real_sentences_get_no_diagnostic(lang: str) -> None:
+def _checks(lang: str, texts: list[str]) -> list[SentenceCheck]:
+    """The default checker's result on each text, with the shipped models of ``lang``."""
     if not (REPO / "models" / lang / "depparse.pt").is_file():
         pytest.skip(f"models/{lang} not shipped in this checkout")
     parser = load_parser(lang)
     rules = default_rules(lang)
     precision = precision_for("precise", lang, parser)
-    flagged = []
-    for text, sent in zip(CLEAN[lang], parser.parse_sentences(CLEAN[lang]), strict=True):
-        check = check_sentence(sent, rules, precision=precision)
-        flagged += [f"{text}: {v.rule.id}: {message(v)}" for v in check.violations]
+    return [check_sentence(sent, rules, precision=precision)
+            for sent in parser.parse_sentences(texts)]
+
+
+@pytest.mark.parametrize("lang", sorted(CLEAN))
+def test_correct_real_sentences_get_no_diagnostic(lang: str) -> None:
+    flagged = [f"{text}: {v.rule.id}: {message(v)}"
+               for text, check in zip(CLEAN[lang], _checks(lang, CLEAN[lang]), strict=True)
+               for v in check.violations]
     assert not flagged, "\n".join(flagged)
 
 
 @pytest.mark.parametrize("lang", sorted(STILL_FOUND))
 def test_errors_beside_them_are_still_found(lang: str) -> None:
-    if not (REPO / "models" / lang / "depparse.pt").is_file():
-        pytest.skip(f"models/{lang} not shipped in this checkout")
-    parser = load_parser(lang)
-    rules = default_rules(lang)
-    precision = precision_for("precise", lang, parser)
     texts = [t for t, _ in STILL_FOUND[lang]]
-    for (text, word), sent in zip(STILL_FOUND[lang], parser.parse_sentences(texts), strict=True):
-        check = check_sentence(sent, rules, precision=precision)
+    for (text, word), check in zip(STILL_FOUND[lang], _checks(lang, texts), strict=True):
         assert word in {v.blamed.form for v in check.violations}, text
