@@ -10,25 +10,30 @@ hash, the disabled rules and the checking mode. Any change to the code, the lexi
 or the settings therefore misses the cache instead of serving stale findings; entries written by
 other code are deleted when new ones are written, so an upgrade leaves no dead entries.
 
-Entries are pickles: the key covers the code that defines the pickled classes, so a stored entry
-is only ever read by the code that wrote it. The file lives in the user's own cache directory
-(or ``--cache DIR``), like the parse cache. An entry that cannot be read is checked again; a file
-that cannot be opened or written is reported once and the run goes on without it.
+Entries are JSON (data only: a cache restored from elsewhere can hold wrong findings at worst,
+never code to run), each behind a SHA-256 of its bytes (``SqliteTable``): a damaged entry fails
+the checksum or the shape check and its string is checked again. Rules are stored by id and
+resolved in the rule set the key names; the words of a violation by their id in the stored
+sentence. The file lives in
+the user's own cache directory (or ``--cache DIR``), like the parse cache. A file that cannot be
+opened or written is reported once and the run goes on without it.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import os
-import pickle
 from collections.abc import Iterable
-from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 from . import __version__
-from .check import SentenceCheck
+from .check import RuleInstance, SentenceCheck, Violation
+from .doc import MultiwordToken, Sentence, Word
 from .parse_cache import SqliteTable
+from .rules import Rule
 
 #: packages whose data the checker's lexicons read (their versions are in the fingerprint)
 LEXICON_PACKAGES = ("german-nouns", "ablaut", "pymorphy3", "pymorphy3-dicts-ru")
@@ -90,10 +95,8 @@ class CheckCache(SqliteTable):
         if not items:
             return
         code = code_digest()
-        with closing(self._connect()) as db, db:
-            db.execute("DELETE FROM checks WHERE engine != ?", (code,))
-            db.executemany("INSERT OR REPLACE INTO checks (key, engine, result) VALUES (?, ?, ?)",
-                           ((k, code, v) for k, v in items.items()))
+        self._put_many("key, result, engine", ((k, v, code) for k, v in items.items()), 1,
+                       "DELETE FROM checks WHERE engine != ?", (code,))
 
 
 #: one string's entry: each sentence's text in the string and its check
@@ -101,22 +104,84 @@ Entry = list[tuple[str, "SentenceCheck | None"]]
 
 
 def dump(checks: Entry) -> bytes | None:
-    """One string's checks as an entry; None when they cannot be pickled (then they are not
-    stored, and the string is checked again next time)."""
+    """One string's checks as an entry (JSON); None when they cannot be stored (then the
+    string is checked again next time)."""
     try:
-        return pickle.dumps(checks, protocol=pickle.HIGHEST_PROTOCOL)
-    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        body = json.dumps([[said, None if c is None else _check(c)] for said, c in checks],
+                          ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    except (TypeError, ValueError, AttributeError, RecursionError):
         return None
+    return body
 
 
-def load(entry: bytes) -> Entry | None:
-    """An entry's checks; None when it cannot be read (then the string is checked again)."""
+def load(entry: bytes, rules: dict[str, Rule]) -> Entry | None:
+    """An entry's checks, rules resolved in ``rules`` (``RuleSet.by_id``); None when the entry
+    is not JSON of that shape or names a rule not there (then the string is checked again)."""
     try:
-        got = pickle.loads(entry)
-    except Exception:  # a damaged entry: whatever unpickling raises, check the string again
-        return None
-    if not isinstance(got, list) or not all(
-            isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str)
-            and isinstance(x[1], SentenceCheck) for x in got):
-        return None
-    return got
+        return [(str(said), None if c is None else _uncheck(c, rules))
+                for said, c in json.loads(entry)]
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
+        return None  # valid JSON of another shape: whatever it breaks, check the string again
+
+
+def _word(w: Word) -> list[Any]:
+    return [w.id, w.form, w.lemma, w.upos, w.xpos, w.feats, w.head, w.deprel, w.deps, w.misc,
+            w.start, w.end]
+
+
+def _unword(x: list[Any]) -> Word:
+    i, form, lemma, upos, xpos, feats, head, deprel, deps, misc, start, end = x
+    return Word(int(i), str(form), str(lemma), str(upos), str(xpos), _strs(feats), int(head),
+                str(deprel), str(deps), _strs(misc), _opt_int(start), _opt_int(end))
+
+
+def _strs(d: Any) -> dict[str, str]:
+    return {str(k): str(v) for k, v in dict(d).items()}
+
+
+def _opt_int(x: Any) -> int | None:
+    return None if x is None else int(x)
+
+
+def _check(c: SentenceCheck) -> dict[str, Any]:
+    s = c.sentence
+    words = {id(w): w.id for w in s.words}
+
+    def ref(w: Word | None) -> Any:  # a word of the sentence by its id, another one in full
+        return None if w is None else words.get(id(w), _word(w))
+
+    def violation(v: Violation) -> list[Any]:
+        return [v.rule.id, ref(v.dep), ref(v.head), v.feature, v.expected, v.found, v.blame,
+                v.evidence, ref(v.primary), v.suggestions, v.note]
+
+    return {"words": [_word(w) for w in s.words],
+            "mwt": [[m.first, m.last, m.form, m.misc, m.start, m.end] for m in s.multiword],
+            "meta": s.metadata, "source": s.source, "line": s.line,
+            "inst": [list(i) for i in c.instances], "viol": [violation(v) for v in c.violations],
+            "unc": [violation(v) for v in c.uncertain], "error": c.error}
+
+
+def _uncheck(d: dict[str, Any], rules: dict[str, Rule]) -> SentenceCheck:
+    words = [_unword(w) for w in d["words"]]
+    by_id = {w.id: w for w in words}
+    sent = Sentence(words, [MultiwordToken(int(a), int(b), str(f), _strs(m), _opt_int(x),
+                                           _opt_int(y)) for a, b, f, m, x, y in d["mwt"]],
+                    _strs(d["meta"]), None if d["source"] is None else str(d["source"]),
+                    _opt_int(d["line"]))
+
+    def deref(x: Any) -> Word:
+        return by_id[x] if isinstance(x, int) else _unword(x)
+
+    def violation(x: list[Any]) -> Violation:
+        rid, dep, head, feat, expected, found, blame, evidence, primary, sugg, note = x
+        return Violation(rules[rid], deref(dep), deref(head), str(feat),
+                         tuple(map(str, expected)), tuple(map(str, found)),
+                         tuple(map(int, blame)), str(evidence),
+                         None if primary is None else deref(primary), tuple(map(str, sugg)),
+                         str(note))
+
+    return SentenceCheck(sent, [RuleInstance(str(r), int(a), int(b), bool(ok))
+                                for r, a, b, ok in d["inst"]],
+                         [violation(v) for v in d["viol"]],
+                         None if d["error"] is None else str(d["error"]),
+                         [violation(v) for v in d["unc"]])

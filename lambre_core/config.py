@@ -33,6 +33,7 @@ import yaml
 from .conllu_io import atomic_write
 from .errors import LambreError
 from .files import CONFIG_MAX_BYTES, read_regular_text
+from .limits import check_yaml
 
 #: the file name looked up at the workspace root
 CONFIG_NAME = ".lambre.yaml"
@@ -225,6 +226,7 @@ def _severity(path: str, key: str, node: yaml.Node, allowed: tuple[str, ...]) ->
 def parse_config(text: str, path: str | Path = CONFIG_NAME) -> LambreConfig:
     """Validate the YAML ``text`` of a ``.lambre.yaml``; ``path`` names it in errors."""
     spath = str(path)
+    check_yaml(text, spath, ConfigError)
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import stat
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -21,7 +22,7 @@ from conllu.exceptions import ParseException
 from conllu.parser import DEFAULT_FIELDS, parse_comment_line, parse_line
 
 from .doc import MultiwordToken, Sentence, Word
-from .errors import ConlluError, TreeError
+from .errors import ConlluError, LambreError, TreeError
 from .files import open_text
 from .gcpause import collector_paused
 
@@ -344,6 +345,25 @@ def to_conllu(sentences: Iterable[Sentence]) -> str:
     return "".join(out)
 
 
+def _special_kind(path: str | os.PathLike[str]) -> str | None:
+    """What ``path`` is when it is not a regular file to replace: "socket", "device" (character
+    or block), "fifo", "stream" (``/dev/stdout``, ``/dev/fd/N``, ``/proc/...``); None for a regular file or a
+    path that does not exist."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    if stat.S_ISFIFO(mode):
+        return "fifo"
+    if os.path.abspath(path).startswith(_STREAM_PREFIXES) and not stat.S_ISDIR(mode):
+        return "stream"
+    return None
+
+
 def _read_umask() -> int:
     # os.umask can only be read by setting it: done once, at import, before any thread exists
     mask = os.umask(0)
@@ -354,11 +374,29 @@ def _read_umask() -> int:
 _UMASK = _read_umask()
 
 
+#: paths that name a stream of this process (``/dev/stdout``), never a file to replace
+_STREAM_PREFIXES = ("/dev/std", "/dev/fd/", "/proc/")
+
+
 def atomic_write(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` to ``path`` via a temporary file and rename, so a failure leaves no half file.
 
     A file replaced keeps its permission bits; a symbolic link stays a link and its target gets
-    the new text (the rename happens beside the target)."""
+    the new text (the rename happens beside the target). Only a regular file or a new path is
+    replaced: ``-`` is stdout, and a character or block device, a FIFO, or a stream of the
+    process (``/dev/stdout``, ``/dev/fd/N``) is written in place, so ``/dev/null`` stays a device;
+    a socket is refused (``LambreError``)."""
+    if str(path) == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    kind = _special_kind(path)
+    if kind == "socket":
+        raise LambreError("is a socket; not writing to it", str(path))
+    if kind is not None:
+        with open(path, "w", encoding="utf-8") as fh:  # a device or FIFO: nothing to replace
+            fh.write(text)
+        return
     target = Path(path)
     if target.is_symlink():
         target = Path(os.path.realpath(target))

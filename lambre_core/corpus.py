@@ -122,7 +122,10 @@ def _split_cached(text: str, backend: _LazyBackend, settings: ScoreSettings,
     cache = settings.cache
     stored = cache.get_many([key]).get(key) if cache is not None else None
     if stored is not None:
-        return [(int(a), int(b)) for a, b in json.loads(stored)]
+        try:
+            return [(int(a), int(b)) for a, b in json.loads(stored)]
+        except (ValueError, TypeError):
+            pass  # not what this code writes: split again and overwrite
     spans = backend.backend.split(text)
     if cache is not None:
         cache.put_many({key: json.dumps(spans)})

@@ -23,7 +23,7 @@ from .doc import Sentence, shift_offsets, word_span
 from .markup import Segment, segments
 from .messages import message, severity_name, severity_rank
 from .parse_cache import CacheStats, ParseCache, cached_documents, text_key
-from .rules import RuleSet
+from .rules import Rule, RuleSet
 
 
 @dataclass(frozen=True)
@@ -155,13 +155,14 @@ def check_segments(
         except LambreError as exc:
             result.unavailable[lang] = str(exc)
             continue
+        by_id = ruleset.by_id  # cached findings name their rules by id
         if results is not None and cache is not None:
             engine = check_cache.engine_key(ruleset.version, off, cache.settings)
             model = cache.model_key(lang)
             for k in idx:
                 keys[k] = check_cache.entry_key(
                     engine, text_key(lang, model, segs[k].text, SEGMENT_UNIT))
-            done.update(_cached_checks(results, idx, keys, cache))
+            done.update(_cached_checks(results, idx, keys, cache, by_id))
         todo = [k for k in idx if k not in done]
         if not todo:
             continue  # every string's checks were cached: no parser, no lexicon
@@ -179,7 +180,7 @@ def check_segments(
         keep = violation_filter(parser) if violation_filter is not None else None
         prec = precision(parser) if precision is not None else None
         for k, sentences in zip(todo, sents, strict=True):
-            again = (check_cache.load(fresh[keys[k]])
+            again = (check_cache.load(fresh[keys[k]], by_id)
                      if results is not None and cache is not None and keys[k] in fresh else None)
             if again is not None and cache is not None:
                 # the same string met again in this run: same parse, so the same checks
@@ -224,7 +225,8 @@ def check_segments(
 
 
 def _cached_checks(results: CheckCache, idx: list[int], keys: dict[int, str],
-                   cache: SegmentCache) -> dict[int, list[tuple[str, SentenceCheck | None]]]:
+                   cache: SegmentCache, rules: dict[str, Rule]
+                   ) -> dict[int, list[tuple[str, SentenceCheck | None]]]:
     """The checks the check cache holds for segments ``idx`` (none when it cannot be read)."""
     try:
         stored = results.get_many(keys[k] for k in idx)
@@ -234,7 +236,7 @@ def _cached_checks(results: CheckCache, idx: list[int], keys: dict[int, str],
     out: dict[int, list[tuple[str, SentenceCheck | None]]] = {}
     for k in idx:
         entry = stored.get(keys[k])
-        got = check_cache.load(entry) if entry is not None else None
+        got = check_cache.load(entry, rules) if entry is not None else None
         if got is not None:  # fresh objects per segment: a repeated string gets its own copy
             out[k] = list(got)
             cache.checks_cached += 1

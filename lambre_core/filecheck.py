@@ -10,8 +10,10 @@ from typing import Any
 from .config import LambreConfig, glob_match
 from .document import EngineLoader, Finding, check_segments
 from .errors import LambreError
+from .files import read_input
 from .formats.locale import language_from_path, normalize
 from .formats.read import read_file
+from .limits import max_input_bytes
 
 
 @dataclass
@@ -31,11 +33,12 @@ class FileReport:
     ends: list[tuple[int, int]] = field(default_factory=list)
 
 
-def read_source(path: str) -> tuple[str | None, str | None]:
+def read_source(path: str, max_bytes: int | None = None) -> tuple[str | None, str | None]:
     """(text, None), or (None, why it is skipped) for binary data. UTF-8, or UTF-16 with a BOM
-    (Apple ``.strings``); undecodable text raises ``LambreError`` at its line and column."""
+    (Apple ``.strings``); undecodable text raises ``LambreError`` at its line and column, and
+    so does a file over ``max_bytes`` (default: ``limits.max_input_bytes()``)."""
     try:
-        data = Path(path).read_bytes()
+        data = read_input(path, max_input_bytes() if max_bytes is None else max_bytes)
     except FileNotFoundError:
         raise LambreError("no such file", path) from None
     except IsADirectoryError:
@@ -72,13 +75,14 @@ def choose_language(path: str, declared: str | None, config: LambreConfig,
 
 
 def check_file(path: str, load: EngineLoader, config: LambreConfig, fallback: str | None,
-               include_fuzzy: bool = False, **options: Any) -> FileReport:
+               include_fuzzy: bool = False, max_bytes: int | None = None,
+               **options: Any) -> FileReport:
     """Check one file; a bad file gives a report with ``error`` set (never raises for one).
     ``include_fuzzy``: check the fuzzy entries of a PO file too. ``options`` go to
     ``check_segments`` (severities, precision, ...)."""
     report = FileReport(path)
     try:
-        text, note = read_source(path)
+        text, note = read_source(path, max_bytes)
         if text is None:
             report.note = note
             return report

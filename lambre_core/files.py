@@ -13,6 +13,7 @@ import codecs
 import io
 import os
 import stat
+import sys
 from typing import BinaryIO, TextIO
 
 from .errors import LambreError
@@ -110,6 +111,27 @@ def read_regular_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
         raise LambreError(f"cannot read: {exc.strerror}", name) from None
     finally:
         os.close(fd)
+
+
+def read_input(path: str, max_bytes: int) -> bytes:
+    """The bytes of an input file, or of stdin for ``-``, refused (``LambreError``, before
+    reading a file) when over ``max_bytes``. ``FileNotFoundError``, ``IsADirectoryError`` and
+    other ``OSError``s pass through for the caller to word."""
+    from .limits import too_large
+
+    if path == "-":
+        data = sys.stdin.buffer.read(max_bytes + 1)
+        if len(data) > max_bytes:
+            raise too_large(len(data), max_bytes, "<stdin>")
+        return data
+    with open(path, "rb") as fh:
+        size = os.fstat(fh.fileno()).st_size
+        if size > max_bytes:
+            raise too_large(size, max_bytes, path)
+        data = fh.read(max_bytes + 1)  # a file growing meanwhile is cut off here
+    if len(data) > max_bytes:
+        raise too_large(len(data), max_bytes, path)
+    return data
 
 
 def read_regular_text(path: str | os.PathLike[str], max_bytes: int) -> str:

@@ -123,32 +123,103 @@ def _strip_offsets(unit: _Unit) -> _Unit:
 
 class SqliteTable:
     """Values under text keys in one SQLite table, opened in WAL mode (readers never wait for a
-    writer), looked up in bulk; the parse cache and the check cache are two of them."""
+    writer), looked up in bulk; the parse cache and the check cache are two of them.
+
+    Every value is stored behind a SHA-256 of its bytes: an entry with flipped bytes (a damaged
+    disk, a cache restored from elsewhere) fails the check and reads as missing, so it is made
+    again and overwritten. A file that is not an SQLite database at all is moved aside
+    (``NAME.corrupt``) and rebuilt. Both are counted in ``repairs`` for the caller to say."""
 
     def __init__(self, path: Path, schema: str, table: str, value: str, what: str) -> None:
         self.path = path
+        self.what = what
+        self._schema = schema
         self._select = f"SELECT key, {value} FROM {table} WHERE key IN "
+        self._insert = f"INSERT OR REPLACE INTO {table} "
+        #: what was repaired in this run, in words (damaged entries, a rebuilt file)
+        self.repairs: list[str] = []
+        self.damaged = 0
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with closing(self._connect()) as db, db:
-                db.execute(schema)
-        except (OSError, sqlite3.Error) as exc:
+            self._create()
+        except sqlite3.OperationalError as exc:  # locked, unreadable, a directory: not ours to fix
             raise LambreError(f"cannot open the {what}: {exc}", str(self.path)) from None
+        except sqlite3.DatabaseError:
+            self._rebuild()
+        except OSError as exc:
+            raise LambreError(f"cannot open the {what}: {exc}", str(self.path)) from None
+
+    def _create(self) -> None:
+        with closing(self._connect()) as db, db:
+            db.execute(self._schema)
+
+    def _rebuild(self) -> None:
+        """Move a file that is not a database aside and start an empty one."""
+        aside = self.path.with_name(self.path.name + ".corrupt")
+        try:
+            for suffix in ("-wal", "-shm"):
+                Path(str(self.path) + suffix).unlink(missing_ok=True)
+            os.replace(self.path, aside)
+            self._create()
+        except (OSError, sqlite3.Error) as exc:
+            raise LambreError(f"cannot rebuild the {self.what}: {exc}", str(self.path)) from None
+        self.repairs.append(f"not a database; moved to {aside.name} and rebuilt")
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S)
+        # damaged text must not raise UnicodeDecodeError on read: the checksum rejects it
+        db.text_factory = lambda b: b.decode("utf-8", "replace")
         db.execute("PRAGMA journal_mode=WAL")  # readers never wait for a writer
         return db
 
-    def _get_many(self, keys: Iterable[str]) -> dict[str, Any]:
+    @staticmethod
+    def seal(value: bytes) -> bytes:
+        """``value`` behind its SHA-256 (what is stored)."""
+        return hashlib.sha256(value).hexdigest().encode() + b"\n" + value
+
+    @staticmethod
+    def unseal(stored: object) -> bytes | None:
+        """The value of a stored entry; None when it is damaged or was not sealed."""
+        if not isinstance(stored, bytes):
+            return None
+        digest, _, value = stored.partition(b"\n")
+        return value if hashlib.sha256(value).hexdigest().encode() == digest else None
+
+    def _get_many(self, keys: Iterable[str]) -> dict[str, bytes]:
         keys = list(dict.fromkeys(keys))
-        found: dict[str, Any] = {}
-        with closing(self._connect()) as db:
-            for i in range(0, len(keys), 500):  # SQLite caps the number of bound parameters
-                chunk = keys[i:i + 500]
-                marks = ",".join("?" * len(chunk))
-                found.update(db.execute(f"{self._select}({marks})", chunk).fetchall())
+        found: dict[str, bytes] = {}
+        bad = 0
+        try:
+            with closing(self._connect()) as db:
+                for i in range(0, len(keys), 500):  # SQLite caps the number of bound parameters
+                    chunk = keys[i:i + 500]
+                    marks = ",".join("?" * len(chunk))
+                    for k, stored in db.execute(f"{self._select}({marks})", chunk).fetchall():
+                        value = self.unseal(stored)
+                        if value is None:
+                            bad += 1
+                        else:
+                            found[k] = value
+        except sqlite3.OperationalError:
+            raise
+        except sqlite3.DatabaseError:  # the file itself is damaged
+            self._rebuild()
+            return {}
+        if bad:
+            self.damaged += bad
+            self.repairs.append(f"{bad} damaged entr{'y' if bad == 1 else 'ies'} made again")
         return found
+
+    def _put_many(self, columns: str, rows: Iterable[tuple[Any, ...]], value_at: int,
+                  before: str | None = None, args: tuple[Any, ...] = ()) -> None:
+        """Insert ``rows`` (the value at index ``value_at`` sealed) in one transaction, after
+        the statement ``before`` (with ``args``) when given."""
+        sealed = [(*r[:value_at], self.seal(r[value_at]), *r[value_at + 1:]) for r in rows]
+        marks = ", ".join("?" * len(columns.split(",")))
+        with closing(self._connect()) as db, db:
+            if before is not None:
+                db.execute(before, args)
+            db.executemany(f"{self._insert}({columns}) VALUES ({marks})", sealed)
 
 
 class ParseCache(SqliteTable):
@@ -161,16 +232,19 @@ class ParseCache(SqliteTable):
                          "parses", "conllu", "parse cache")
 
     def get_many(self, keys: Iterable[str]) -> dict[str, str]:
-        """The stored CoNLL-U of those ``keys`` that are in the cache."""
-        return self._get_many(keys)
+        """The stored CoNLL-U of those ``keys`` that are in the cache (damaged ones are not)."""
+        out: dict[str, str] = {}
+        for k, v in self._get_many(keys).items():
+            try:
+                out[k] = v.decode("utf-8")
+            except UnicodeDecodeError:  # sealed that way: not written by this code
+                self.damaged += 1
+        return out
 
     def put_many(self, items: dict[str, str]) -> None:
         """Store CoNLL-U under keys, all in one transaction."""
-        if not items:
-            return
-        with closing(self._connect()) as db, db:
-            db.executemany("INSERT OR REPLACE INTO parses (key, conllu) VALUES (?, ?)",
-                           items.items())
+        if items:
+            self._put_many("key, conllu", ((k, v.encode("utf-8")) for k, v in items.items()), 1)
 
     def __len__(self) -> int:
         with closing(self._connect()) as db:
@@ -203,7 +277,10 @@ def cached_parse(
     stored = cache.get_many(keys) if cache is not None else {}
     results: dict[str, Sentence] = {}
     for k, v in stored.items():
-        got = decode(v)
+        try:
+            got = decode(v)
+        except LambreError:
+            continue  # not what this code writes: parse again and overwrite
         if len(got) == 1:
             results[k] = got[0]
     todo = list(dict.fromkeys((k, t) for k, t in zip(keys, texts, strict=True) if k not in results))

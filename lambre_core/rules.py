@@ -73,6 +73,7 @@ import yaml
 from .conllu_io import atomic_write
 from .errors import LambreError, RuleFileError
 from .files import read_regular_text
+from .limits import check_yaml
 
 RuleType = Literal["agree", "as"]
 Side = Literal["both", "dep", "head"]
@@ -478,6 +479,7 @@ def _parse_rule(raw: Any, path: str, index: int) -> Rule:
 
 def parse_rules(text: str, path: str = "<string>") -> RuleSet:
     """Parse and validate the text of a rule file."""
+    check_yaml(text, path, RuleFileError)
     try:
         try:
             data = yaml.load(text, Loader=_FastLineLoader)  # noqa: S506 - a SafeLoader subclass

@@ -66,8 +66,9 @@ class Run:
         return max((s for _, s in self.curve), default=-1.0)
 
 
-def launch(run: Run, data: Path, work: Path, device: str, steps: int) -> subprocess.Popen[bytes]:
-    """Start one Stanza trainer; its log goes to ``work/<run>.log``."""
+def launch(run: Run, data: Path, work: Path, device: str, steps: int,
+           threads: int = 1) -> subprocess.Popen[bytes]:
+    """Start one Stanza trainer with ``threads`` CPU threads; its log goes to ``work/<run>.log``."""
     size, extra = VARIANTS[run.variant]
     d = data / run.lang
     save = work / run.name
@@ -78,7 +79,7 @@ def launch(run: Run, data: Path, work: Path, device: str, steps: int) -> subproc
     args += [*extra, "--lang", run.lang, "--shorthand", f"{run.lang}_lambre",
              "--save_dir", str(save), "--save_name", COMPONENTS[run.comp][1],
              "--device", device, "--seed", "1234"]
-    env = dict(os.environ, OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads), MKL_NUM_THREADS=str(threads))
     log = open(work / f"{run.name}.log", "wb")  # noqa: SIM115 - closed with the process
     return subprocess.Popen([sys.executable, "-m", COMPONENTS[run.comp][0], *args],
                             stdout=log, stderr=subprocess.STDOUT, env=env)
@@ -124,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--device", default="cpu")
     ap.add_argument("--deadline", type=float, default=450.0, help="seconds for every run")
     ap.add_argument("--steps", type=int, default=50000, help="step budget (rarely reached)")
+    ap.add_argument("--threads", type=int, default=1,
+                    help="CPU threads per run (runs side by side share the machine's cores)")
     a = ap.parse_args(argv)
     a.work.mkdir(parents=True, exist_ok=True)
     runs = []
@@ -133,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"unknown variant {variant!r}; choose from {', '.join(VARIANTS)}")
         runs += [Run(lang, comp, variant) for comp in a.components.split(",")]
     start = time.monotonic()
-    procs = {r.name: launch(r, a.data, a.work, a.device, a.steps) for r in runs}
+    procs = {r.name: launch(r, a.data, a.work, a.device, a.steps, a.threads) for r in runs}
     live = dict(procs)
     while live and time.monotonic() - start < a.deadline:
         time.sleep(2)

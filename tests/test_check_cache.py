@@ -4,6 +4,7 @@ and neither cache ever changes the findings."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import sqlite3
@@ -97,7 +98,45 @@ def test_corrupt_cache_file_is_reported_not_fatal(tmp_path: Path) -> None:
     fresh, _ = check(po, "--no-cache")
     assert res.returncode == fresh.returncode == 1 and res.stdout == fresh.stdout
     assert stats == (0, 2)
-    assert re.search(r"warning: .*parse cache.*checking without it", res.stderr), res.stderr
+    assert re.search(r"warning: parse cache .*parses.sqlite: not a database; moved to "
+                     r"parses.sqlite.corrupt and rebuilt", res.stderr), res.stderr
+    assert (cache / "parses.sqlite.corrupt").read_bytes().startswith(b"this is not")
+    again, stats = check(po, "--cache", str(cache))  # the rebuilt cache serves the next run
+    assert checked(again) == (2, 0) and again.stdout == fresh.stdout
+    assert "warning" not in again.stderr
+
+
+def test_flipped_bytes_in_cached_parses(tmp_path: Path) -> None:
+    """Damaged entries (bytes flipped on disk, not UTF-8 any more, or UTF-8 that says something
+    else) fail their checksum: parsed and checked again, with a warning; ``check`` and
+    ``score`` both go on and say the same as without the cache."""
+    po = tmp_path / "app.po"
+    po.write_text(catalogue(STRINGS[1:4]), encoding="utf-8")
+    cache = tmp_path / "cache"
+    cold, _ = check(po, "--cache", str(cache))
+    text = tmp_path / "de.txt"
+    text.write_text("Ich werden morgen kommen.\nWir haben einen Hund.\n", encoding="utf-8")
+    score = [sys.executable, "-m", "lambre_core.cli", "score", "--lang", "de", "--format", "json",
+             "--cache", str(cache), str(text)]
+    first = subprocess.run(score, capture_output=True, text=True)
+    assert first.returncode == 0, first.stderr
+    (cache / "checks.sqlite").unlink()  # make check read the parses again
+    with sqlite3.connect(cache / "parses.sqlite") as db:
+        rows = db.execute("SELECT key, conllu FROM parses").fetchall()
+        for n, (key, value) in enumerate(rows):
+            raw = bytearray(value if isinstance(value, bytes) else value.encode())
+            pos = len(raw) // 2
+            raw[pos] = 0xFF if n % 2 else raw[pos] ^ 0x01  # not UTF-8 / another letter
+            db.execute("UPDATE parses SET conllu = CAST(? AS TEXT) WHERE key = ?",
+                       (bytes(raw), key))
+    res, stats = check(po, "--cache", str(cache))
+    assert "Traceback" not in res.stderr
+    assert res.stdout == cold.stdout and res.returncode == cold.returncode == 1
+    assert stats == (0, 3)
+    assert re.search(r"warning: parse cache .*: \d+ damaged entr(y|ies) made again", res.stderr)
+    again = subprocess.run(score, capture_output=True, text=True)
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["score"] == json.loads(first.stdout)["score"]
 
 
 def test_damaged_entry_is_parsed_again(tmp_path: Path) -> None:
@@ -195,13 +234,67 @@ def test_repeated_strings_are_checked_once(tmp_path: Path) -> None:
 
 
 def test_entries_that_cannot_be_stored_or_read() -> None:
-    """An unpicklable result is not stored (checked again next time); a foreign or damaged
-    entry reads as missing, never as 'no findings'."""
+    """A result that is not data is not stored (checked again next time); a foreign, damaged or
+    tampered entry reads as missing, never as 'no findings'."""
     import pickle
 
     from lambre_core import check_cache
+    from lambre_core.check_cache import CheckCache
 
     assert check_cache.dump([("s", lambda: 0)]) is None  # type: ignore[list-item]
-    assert check_cache.load(b"\x80\x05garbage") is None
-    assert check_cache.load(pickle.dumps([("s", "not a check")])) is None
-    assert check_cache.load(check_cache.dump([]) or b"") == []
+    assert check_cache.load(b"\x80\x05garbage", {}) is None
+    assert check_cache.load(pickle.dumps([("s", "not a check")]), {}) is None
+    assert check_cache.load(check_cache.dump([]) or b"", {}) == []
+    assert check_cache.load(b"[[1,2,3]]", {}) is None  # JSON of another shape
+    # every stored value sits behind its checksum: one flipped byte and it reads as missing
+    sealed = CheckCache.seal(b'[["s", null]]')
+    assert CheckCache.unseal(sealed) == b'[["s", null]]'
+    assert CheckCache.unseal(sealed[:-3] + b"x" + sealed[-2:]) is None
+    assert CheckCache.unseal(hashlib.sha256(b"x").hexdigest()) is None  # text, not bytes
+
+
+def test_entries_round_trip_every_field(data_dir: Path) -> None:
+    """What is stored is what was checked: sentences, instances, violations (rules by id, words
+    by id in their sentence), uncertain findings, errors."""
+    from lambre_core import check_cache
+    from lambre_core.check import check_sentence
+    from lambre_core.conllu_io import read_conllu
+    from lambre_core.rules import load_rules
+
+    rules = load_rules(data_dir / "figure1_rules.yaml")
+    checks = [check_sentence(s, rules) for s in read_conllu(data_dir / "figure1.conllu")]
+    assert sum(len(c.violations) for c in checks) > 0 and sum(len(c.instances) for c in checks)
+    entry = [(f"s{k}", c) for k, c in enumerate(checks)] + [("ignored", None)]
+    got = check_cache.load(check_cache.dump(entry) or b"", rules.by_id)
+    assert got == entry
+    for (_, a), (_, b) in zip(got[:-1], entry[:-1], strict=True):
+        assert a is not None and b is not None
+        for v in a.violations:  # the words are the stored sentence's own words
+            assert any(v.dep is w for w in a.sentence.words)
+    # a rule no longer in the rule set: the string is checked again
+    assert check_cache.load(check_cache.dump(entry) or b"", {}) is None
+
+
+def test_a_tampered_cache_runs_nothing(tmp_path: Path) -> None:
+    """A check cache restored from elsewhere (a CI cache) holding a pickle that runs a command:
+    the command never runs, and the strings are checked again."""
+    import pickle
+
+    po = tmp_path / "app.po"
+    po.write_text(catalogue(STRINGS[1:4]), encoding="utf-8")
+    cache = ["--cache", str(tmp_path / "cache")]
+    cold, _ = check(po, *cache)
+    marker = tmp_path / "pwned"
+
+    class Evil:
+        def __reduce__(self) -> tuple[object, tuple[str, ...]]:
+            import os
+
+            return os.system, (f"touch {marker}",)
+
+    with sqlite3.connect(tmp_path / "cache" / "checks.sqlite") as db:
+        db.execute("UPDATE checks SET result = ?", (pickle.dumps(Evil()),))
+    again, stats = check(po, *cache)
+    assert not marker.exists()
+    assert checked(again) == (0, 3) and stats == (3, 0)
+    assert again.stdout == cold.stdout and again.returncode == cold.returncode == 1

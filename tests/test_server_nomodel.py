@@ -8,6 +8,7 @@ import asyncio
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from lambre_server.client import LambreClient
@@ -72,11 +73,14 @@ def test_tcp_server_survives_a_disconnect(tmp_path: Path) -> None:
         def on_message(params: types.ShowMessageParams) -> None:
             got.append(params)
 
-        for _ in range(200):  # the server may still be starting
+        deadline = time.monotonic() + 120  # the server may still be starting (a busy machine)
+        while True:
             try:
                 await client.start_tcp("127.0.0.1", port)
                 break
             except OSError:
+                if time.monotonic() > deadline:
+                    raise
                 await asyncio.sleep(0.1)
         await client.initialize_async(types.InitializeParams(
             capabilities=types.ClientCapabilities(), initialization_options={"language": "fi"}))

@@ -8,7 +8,6 @@ import asyncio
 import hashlib
 import os
 import stat
-import time
 from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
@@ -22,7 +21,7 @@ from lambre_core.config import CONFIG_NAME, load_config
 T = TypeVar("T")
 
 
-def _run(coro: Coroutine[Any, Any, T], timeout: float = 60) -> T:
+def _run(coro: Coroutine[Any, Any, T], timeout: float = 300) -> T:
     loop = asyncio.new_event_loop()
     try:
         return loop.run_until_complete(asyncio.wait_for(coro, timeout))
@@ -46,18 +45,17 @@ def test_hostile_config_file_neither_hangs_nor_reads_on(tmp_path: Path, kind: st
 
     async def go() -> None:
         c = LambreClient()
-        t0 = time.monotonic()
-        # initialize is answered at once: the file is looked at on a thread, and not read
-        await asyncio.wait_for(c.start(root=str(tmp_path)), 5)
-        assert time.monotonic() - t0 < 5
+        # initialize is answered although the file is never read: a FIFO without a writer would
+        # block a reader forever, so an answer at all (however slow the machine) proves it
+        await asyncio.wait_for(c.start(root=str(tmp_path)), 60)
         try:
             uri = (tmp_path / "a.txt").as_uri()
             c.open(uri, "Ich werden langen Bücher lesen.")
-            await c.wait_for(lambda: any(CONFIG_NAME in m.message for m in c.rec.messages), 10)
+            await c.wait_for(lambda: any(CONFIG_NAME in m.message for m in c.rec.messages), 60)
             msg = next(m.message for m in c.rec.messages if CONFIG_NAME in m.message)
             assert "not a regular file" in msg, msg
             # still up and answering
-            state = await asyncio.wait_for(c.state(uri), 5)
+            state = await asyncio.wait_for(c.state(uri), 60)
             assert state is not None and state["sha256"] == _sha(c.texts[uri])
         finally:
             await c.stop()
@@ -124,7 +122,7 @@ def test_config_symlink_refused_and_writes_stay_inside(tmp_path: Path) -> None:
             uri = (ws / "doc.txt").as_uri()
             c.open(uri, "Text.")
             assert await c.command("lambre.disableRule", "r1", uri) is None
-            await c.wait_for(lambda: any("symbolic link" in m.message for m in c.rec.messages), 10)
+            await c.wait_for(lambda: any("symbolic link" in m.message for m in c.rec.messages), 60)
         finally:
             await c.stop()
         # no workspace folder: only the directory of a document that is open may get a file
@@ -161,16 +159,12 @@ def test_unreadable_edit_is_reported_and_the_text_resynced(tmp_path: Path) -> No
             bad = {"range": {"start": {"line": 0, "character": -1},
                              "end": {"line": 0, "character": 0}}, "text": "X"}
             c.change_raw(uri, [bad], "X" + c.texts[uri])
-            await c.wait_for(lambda: c.rec.diverged, 10)
+            await c.wait_for(lambda: c.rec.diverged, 60)
             assert c.rec.diverged[0]["uri"] == uri
-            await c.wait_for(lambda: any("re-requested" in m.message for m in c.rec.messages), 10)
+            await c.wait_for(lambda: any("re-requested" in m.message for m in c.rec.messages), 60)
             # the client answered with the whole text: both copies agree again
-            state = None
-            for _ in range(200):
-                state = await c.state(uri)
-                if state and not state["diverged"] and state["version"] == c.versions[uri]:
-                    break
-                await asyncio.sleep(0.02)
+            state = await c.state_until(
+                uri, lambda s: not s["diverged"] and s["version"] == c.versions[uri])
             assert state is not None and not state["diverged"]
             assert state["version"] == c.versions[uri]
             assert state["sha256"] == _sha(c.texts[uri])

@@ -8,7 +8,6 @@ of the current text."""
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import re
 from collections.abc import Iterator
@@ -87,18 +86,14 @@ def test_random_edits_keep_server_and_client_text_equal(session: Session) -> Non
             return c.texts[self.uri]
 
         def _sync(self) -> None:
-            session.run(self._agree(), 60)
+            session.run(self._agree(), 120)
             self.published = session.run(c.diagnostics(self.uri, c.versions[self.uri]), 120)
 
         async def _agree(self) -> None:
             # a resync is a round trip (notification, then the client's whole text): poll
             want = hashlib.sha256(self.text.encode("utf-8")).hexdigest()
-            state = None
-            for _ in range(500):
-                state = await c.state(self.uri)
-                if state and state["version"] == c.versions[self.uri] and not state["diverged"]:
-                    break
-                await asyncio.sleep(0.02)
+            state = await c.state_until(
+                self.uri, lambda s: s["version"] == c.versions[self.uri] and not s["diverged"])
             assert state is not None and not state["diverged"], state
             assert state["version"] == c.versions[self.uri]
             assert state["sha256"] == want, (state, self.text)

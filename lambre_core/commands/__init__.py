@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
+import stat
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -17,8 +18,9 @@ from ..rules import RuleSet, default_rules, load_rules
 
 
 def emit(text: str, output: str | None) -> None:
-    """Write a command's result to ``output`` atomically, or to stdout when none is given."""
-    if output:
+    """Write a command's result to ``output`` atomically (a device or FIFO in place), or to
+    stdout when none or ``-`` is given."""
+    if output and output != "-":
         atomic_write(output, text)
     else:
         sys.stdout.write(text)
@@ -31,6 +33,13 @@ def add_force_argument(p: argparse.ArgumentParser) -> None:
                         "an error; an output that is one of the inputs is always refused)")
 
 
+def add_input_limit_argument(p: argparse.ArgumentParser) -> None:
+    """``--max-input-mb``: the largest input file read (a larger one is an error, not read)."""
+    p.add_argument("--max-input-mb", type=float, default=None, metavar="MB",
+                   help="refuse input files larger than this (default: $LAMBRE_MAX_INPUT_MB or "
+                        "20); a line read as one sentence may have 100,000 characters")
+
+
 def _same_file(a: str | Path, b: str | Path) -> bool:
     try:
         return os.path.samefile(a, b)  # hard links and symbolic links included
@@ -38,19 +47,43 @@ def _same_file(a: str | Path, b: str | Path) -> bool:
         return os.path.realpath(a) == os.path.realpath(b)
 
 
+def _is_stdin(path: str | Path) -> bool:
+    """Whether ``path`` is the file this process reads on stdin (``< file``)."""
+    try:
+        a, b = os.fstat(sys.stdin.fileno()), os.stat(path)
+    except (OSError, ValueError, AttributeError):  # no stdin, or a replaced sys.stdin
+        return False
+    return stat.S_ISREG(a.st_mode) and (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
+
+
 def check_output(output: str | Path | None, inputs: Iterable[str | Path | None],
                  force: bool, option: str = "--output") -> None:
-    """Refuse, before any work is done, an output that is one of ``inputs``, a directory, or an
-    existing file without ``force`` (a ``LambreError`` naming it)."""
+    """Refuse, before any work is done, an output that is one of ``inputs`` (``-`` is stdin:
+    the file redirected there counts), a directory, a socket, or an existing regular file
+    without ``force`` (a ``LambreError`` naming it). A device or FIFO is written in place
+    (``atomic_write``), so it needs no ``force``."""
     if output is None or str(output) == "-":
         return
     for inp in inputs:
-        if inp is not None and str(inp) != "-" and _same_file(output, inp):
+        if inp is None:
+            continue
+        if str(inp) == "-":
+            if _is_stdin(output):
+                raise LambreError(f"{option} is the file read on stdin; not overwriting an input",
+                                  str(output))
+        elif _same_file(output, inp):
             raise LambreError(f"{option} is the input file {str(inp)!r}; not overwriting an input",
                               str(output))
     if os.path.isdir(output):
         raise LambreError(f"{option} is a directory; give a file name", str(output))
-    if os.path.lexists(output) and not force:
+    try:
+        mode = os.stat(output).st_mode
+    except OSError:
+        mode = None  # new, or a dangling link: the write says what is wrong
+    if mode is not None and stat.S_ISSOCK(mode):
+        raise LambreError(f"{option} is a socket; not writing to it", str(output))
+    if (os.path.lexists(output) and not force
+            and (mode is None or stat.S_ISREG(mode))):
         raise LambreError(f"{option} exists; pass --force to replace it", str(output))
 
 

@@ -27,11 +27,19 @@ from ..config import LambreConfig, find_config, load_config
 from ..document import SegmentCache
 from ..errors import LambreError
 from ..filecheck import FileReport, check_file
+from ..limits import max_input_bytes
 from ..messages import SEVERITIES, severity_rank
 from ..outputs import json_report, sarif_report, text_report
 from ..parse_cache import ParseCache, model_key
 from ..rules import RuleSet, default_rules, load_rules
-from . import add_mode_argument, check_output, emit, precision_for
+from . import (
+    add_force_argument,
+    add_input_limit_argument,
+    add_mode_argument,
+    check_output,
+    emit,
+    precision_for,
+)
 
 FORMATS = {"text": text_report, "json": json_report, "sarif": sarif_report}
 
@@ -58,8 +66,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--format", choices=sorted(FORMATS), default="text",
                    help="text (default), json, or sarif (SARIF 2.1.0 for code-scanning UIs)")
     p.add_argument("--output", "-o",
-                   help="write the report here (atomically) instead of stdout; an existing report "
-                        "is replaced (a CI artifact), never one of the checked files")
+                   help="write the report here (atomically) instead of stdout; never one of the "
+                        "checked files, and an existing file only with --force")
+    add_force_argument(p)
+    add_input_limit_argument(p)
     p.add_argument("--cache", metavar="DIR",
                    help="parse cache directory (default: $LAMBRE_CACHE_DIR or ~/.cache/lambre)")
     p.add_argument("--no-cache", action="store_true", help="parse everything again, store nothing")
@@ -153,8 +163,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    # a report replaces the last one, but never a checked file, the rules or the config
-    check_output(args.output, [*args.files, args.rules, args.config], force=True)
+    # never a checked file, the rules or the config; the last report only with --force
+    check_output(args.output, [*args.files, args.rules, args.config], force=args.force)
+    max_bytes = max_input_bytes(args.max_input_mb)
     config = _config(args.config)
     min_sev = args.min_severity or config.min_severity or "hint"
 
@@ -179,6 +190,7 @@ def _run(args: argparse.Namespace) -> int:
     reports: list[FileReport] = []
     for name in args.files:
         report = check_file(name, load, config, args.lang, include_fuzzy=args.include_fuzzy,
+                            max_bytes=max_bytes,
                             disabled=frozenset(args.disable),
                             hint_below=args.hint_below, min_severity=min_sev, precision=precise,
                             uncertain=args.show_uncertain, cache=segment_cache)
@@ -191,6 +203,9 @@ def _run(args: argparse.Namespace) -> int:
             print(f"lambre-core: error: {report.error}", file=sys.stderr)
         reports.append(report)
     stats = segment_cache.stats
+    for table in [t for t in (parses, segment_cache.checks) if t is not None]:
+        for repair in table.repairs:
+            print(f"lambre-core: warning: {table.what} {table.path}: {repair}", file=sys.stderr)
     if stats.error is not None:
         print(f"lambre-core: warning: parse cache {parses.path if parses else ''} unusable "
               f"({stats.error}); checked without it", file=sys.stderr)

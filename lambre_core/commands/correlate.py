@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..correlate import correlate, read_scores
 from ..errors import LambreError
+from ..limits import check_json
 from . import emit
 
 
@@ -37,7 +38,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def _report_scores(path: str) -> dict[str, float]:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_text(encoding="utf-8")
+        check_json(text, path)
+        data = json.loads(text)
     except OSError as exc:
         raise LambreError(f"cannot read: {exc.strerror}", path) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:

@@ -14,15 +14,16 @@ the others are scored, and the exit code is 2.
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
-from pathlib import Path
 from typing import Any
 
 from ..corpus import ScoreSettings, SystemResult, input_files, score_files
 from ..doc import Sentence
 from ..errors import LambreError
-from ..files import decode_text
+from ..files import decode_text, read_input
 from ..intervals import DEFAULT_SAMPLES, DEFAULT_SEED
+from ..limits import MAX_SENTENCE_CHARS, max_input_bytes
 from ..parse import DEVICES
 from ..parse_cache import ParseCache
 from ..report import Signature, model_signature, render_json, render_text, render_tsv, signature_for
@@ -35,7 +36,14 @@ from ..systems_report import (
     render_systems_text,
     render_systems_tsv,
 )
-from . import add_force_argument, add_mode_argument, check_output, emit, precision_for
+from . import (
+    add_force_argument,
+    add_input_limit_argument,
+    add_mode_argument,
+    check_output,
+    emit,
+    precision_for,
+)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -60,6 +68,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="weight of a rule in the scores (repeatable; default 1 or the file's)")
     p.add_argument("-o", "--output", help="write the report here (atomically) instead of stdout")
     add_force_argument(p)
+    add_input_limit_argument(p)
     p.add_argument("--device", choices=DEVICES, default="auto",
                    help="where the parser runs: auto (default: the GPU when torch sees one), cpu, cuda")
     p.add_argument("--jobs", type=int, default=1, metavar="N",
@@ -96,11 +105,12 @@ def _weights(ruleset: RuleSet, specs: list[str]) -> dict[str, float]:
     return weights
 
 
-def read_text(path: str) -> str:
+def read_text(path: str, max_bytes: int | None = None, max_line: int | None = None) -> str:
     """Read a UTF-8 text file (or stdin; a UTF-8 byte-order mark is dropped); other encodings,
-    binary data and empty input are errors with a location."""
+    binary data, empty input, input over ``max_bytes`` (default: ``limits.max_input_bytes()``)
+    and a line longer than ``max_line`` characters are errors with a location."""
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        data = read_input(path, max_input_bytes() if max_bytes is None else max_bytes)
     except FileNotFoundError:
         raise LambreError("no such file", path) from None
     except IsADirectoryError:
@@ -113,6 +123,11 @@ def read_text(path: str) -> str:
                           pos - (text.rfind("\n", 0, pos) + 1) + 1)
     if not text.strip():
         raise LambreError("empty input: nothing to score", path, 1, 1)
+    if max_line is not None:
+        for lineno, row in enumerate(text.splitlines(), start=1):
+            if len(row) > max_line:
+                raise LambreError(f"a line of {len(row):,} characters, over the {max_line:,} a "
+                                  "sentence may have (split it, or pass --ssplit)", path, lineno, 1)
     return text
 
 
@@ -137,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
         raise LambreError("no input: give text files, or --conllu FILE")
     if sum(1 for f in inputs if f.path == "-") > 1:
         raise LambreError("stdin ('-') can be read only once")
-    check_output(args.output, [f.path for f in inputs if f.path != "-"] + [args.rules], args.force)
+    check_output(args.output, [f.path for f in inputs] + [args.rules], args.force)
     ruleset = load_rules(args.rules) if args.rules else default_rules(args.lang)
     if ruleset.lang != args.lang:
         print(f"lambre-core: warning: rule file {ruleset.path} is for '{ruleset.lang}', "
@@ -158,7 +173,13 @@ def run(args: argparse.Namespace) -> int:
         progress=args.progress, per_sentence=args.per_sentence)
     if args.jobs < 1:
         raise LambreError(f"--jobs {args.jobs}: expected a positive number")
-    results = score_files(inputs, settings, read_text)
+    reader = functools.partial(read_text, max_bytes=max_input_bytes(args.max_input_mb),
+                               max_line=None if args.ssplit else MAX_SENTENCE_CHARS)
+    results = score_files(inputs, settings, reader)
+    if settings.cache is not None:
+        for repair in settings.cache.repairs:
+            print(f"lambre-core: warning: parse cache {settings.cache.path}: {repair}",
+                  file=sys.stderr)
     failed = {r.input.path: str(r.error) for r in results if r.error is not None}
     if len(results) == 1 and results[0].error is not None:
         raise results[0].error  # one input: its error is the one line to say

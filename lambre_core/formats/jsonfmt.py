@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..errors import LambreError
+from ..limits import check_json
 from ..markup import Segment
 from .pieces import align
 
@@ -47,6 +48,7 @@ class JsonString:
 
 def strings(text: str, file: str) -> Iterator[JsonString]:
     """Every string value (not key) of a JSON document, in file order."""
+    check_json(text, file)
     try:
         json.loads(text)
     except json.JSONDecodeError as exc:

@@ -76,8 +76,8 @@ def read_file(path: str, text: str, include_fuzzy: bool = False) -> Checkable | 
         from . import jsonfmt
 
         if fmt == "arb":
+            segs = jsonfmt.arb_segments(text, path)  # first: it checks the text's shape
             language = jsonfmt.arb_language(text) if text.strip() else None
-            segs = jsonfmt.arb_segments(text, path)
         elif fmt == "xcstrings":
             segs = jsonfmt.xcstrings_segments(text, path)
         else:

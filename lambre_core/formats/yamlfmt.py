@@ -8,6 +8,7 @@ import re
 import yaml
 
 from ..errors import LambreError
+from ..limits import check_yaml
 from ..markup import Segment
 from .jsonfmt import decode_json_escape
 from .pieces import align
@@ -38,6 +39,7 @@ def _single(raw: str, j: int) -> tuple[str, int] | None:
 
 def yaml_file(text: str, file: str) -> tuple[str | None, list[Segment]]:
     """(the locale of the single top-level key, every string value) of a YAML file."""
+    check_yaml(text, file)
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:

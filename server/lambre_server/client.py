@@ -281,6 +281,17 @@ class LambreClient:
             except TimeoutError:
                 pass
 
+    async def state_until(self, uri: str, pred: Callable[[dict[str, Any]], bool],
+                          timeout: float = 60.0) -> dict[str, Any] | None:
+        """``lambre/documentState`` asked again until ``pred(state)`` holds or ``timeout`` seconds
+        pass (a resync is a round trip the server starts on its own); the last state either way."""
+        deadline = time.monotonic() + timeout
+        while True:
+            got = await self.state(uri)
+            if (got is not None and pred(got)) or time.monotonic() >= deadline:
+                return got
+            await asyncio.sleep(0.02)
+
     async def diagnostics(self, uri: str, version: int, timeout: float = 60.0,
                           final: bool = True) -> Published:
         """The diagnostics published for ``uri`` at ``version`` (the final publish: the one
