@@ -149,6 +149,38 @@ def resolve_device(spec: str = "cpu") -> str:
 
 
 
+class _Kept(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__()
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+@contextlib.contextmanager
+def _stanza_log() -> Iterator[list[str]]:
+    """Stanza's log lines while loading, kept instead of printed: a failed load logs the file
+    it failed on, which our one-line error names instead."""
+    logger = logging.getLogger("stanza")
+    kept = _Kept()
+    handlers, propagate = logger.handlers[:], logger.propagate
+    logger.handlers, logger.propagate = [kept], False
+    try:
+        yield kept.messages
+    finally:
+        logger.handlers, logger.propagate = handlers, propagate
+
+
+def load_failure(exc: BaseException) -> str:
+    """Why a model file did not load, in one line (torch's refusals run to many)."""
+    text = str(exc).strip()
+    if "Weights only load failed" in text:
+        return "not a weights file torch loads safely (it would have to unpickle code)"
+    first = text.splitlines()[0] if text else ""
+    return f"{type(exc).__name__}: {first[:200]}" if first else type(exc).__name__
+
+
 @contextlib.contextmanager
 def no_optimizers() -> Iterator[None]:
     """Stanza's trainers build an optimizer even to run a model, and building one makes PyTorch
@@ -200,31 +232,35 @@ class Parser:
                        depparse_model_path=str(d / MODEL_FILES["depparse"]),
                        depparse_pretrain_path=None)
             try:
-                with no_optimizers():
+                with no_optimizers(), _stanza_log() as logged:
                     self._pipe = stanza.Pipeline(lang=self.lang, dir=str(d),
                                                  processors=",".join(procs), **cfg, **quiet)
             except Exception as exc:  # Stanza raises many types for a bad model file
-                raise LambreError(f"cannot load the '{self.lang}' models: {exc}",
-                                  file=str(d)) from exc
+                failed = next((m.removeprefix("Cannot load model from ").strip()
+                               for m in logged if m.startswith("Cannot load model from")), None)
+                raise LambreError(f"cannot load the '{self.lang}' models: {load_failure(exc)}",
+                                  file=failed or str(d)) from exc
         else:
             try:
-                self._pipe = stanza.Pipeline(lang=self.lang, dir=str(source.path),
-                                             processors="tokenize,mwt,pos,lemma,depparse",
-                                             **quiet)
+                with _stanza_log():
+                    self._pipe = stanza.Pipeline(lang=self.lang, dir=str(source.path),
+                                                 processors="tokenize,mwt,pos,lemma,depparse",
+                                                 **quiet)
             except Exception:
                 try:
-                    self._pipe = stanza.Pipeline(lang=self.lang, dir=str(source.path),
-                                                 processors="tokenize,pos,lemma,depparse",
-                                                 **quiet)
+                    with _stanza_log():
+                        self._pipe = stanza.Pipeline(lang=self.lang, dir=str(source.path),
+                                                     processors="tokenize,pos,lemma,depparse",
+                                                     **quiet)
                 except Exception as exc:
-                    raise LambreError(f"cannot load Stanza's '{self.lang}' models: {exc}",
-                                      file=str(source.path)) from exc
+                    raise LambreError(f"cannot load Stanza's '{self.lang}' models: "
+                                      f"{load_failure(exc)}", file=str(source.path)) from exc
         self._lemma_model: LemmaModel | None = None
         if source.kind == "project":
             try:
                 self._lemma_model = load_lemma_model(source.path, self.device)
             except Exception as exc:  # a truncated or foreign file: say which
-                raise LambreError(f"cannot load the '{self.lang}' lemmatizer: {exc}",
+                raise LambreError(f"cannot load the '{self.lang}' lemmatizer: {load_failure(exc)}",
                                   file=str(source.path / LEMMA_FILE)) from exc
         procs_loaded = self._pipe.processors
         self.has_mwt = "mwt" in procs_loaded

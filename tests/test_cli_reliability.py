@@ -254,3 +254,13 @@ def test_only_the_named_subcommand_is_imported() -> None:
     every = run_cli("--help", cwd=REPO)
     for name in COMMANDS:
         assert name.replace("_", "-") in typo.stderr and name.replace("_", "-") in every.stdout
+
+
+def test_a_damaged_model_file_is_one_line_naming_it(tmp_path: Path) -> None:
+    models = tmp_path / "de"
+    shutil.copytree(REPO / "models" / "de", models)
+    (models / "depparse.pt").write_bytes(b"garbage\n")
+    text = tmp_path / "de.txt"
+    text.write_text("Das ist gut.\n", encoding="utf-8")
+    res = run_cli("score", "--lang", "de", "--models", str(models), str(text))
+    assert_one_line_error(res, str(models / "depparse.pt"), "cannot load the 'de' models")

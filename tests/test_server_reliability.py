@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import os
 import stat
+import subprocess
+import sys
 from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
@@ -173,6 +176,73 @@ def test_unreadable_edit_is_reported_and_the_text_resynced(tmp_path: Path) -> No
             c.change(uri, types.Range(start=end, end=end), "n", c.texts[uri].replace(
                 "Zweite Zeile.", "Zweite Zeilen."))
             state = await c.state(uri)
+            assert state is not None and state["sha256"] == _sha(c.texts[uri])
+        finally:
+            await c.stop()
+        assert c.process.returncode == 0
+
+    _run(go())
+
+
+def _frame(body: bytes, length: bytes | None = None) -> bytes:
+    return b"Content-Length: " + (length or str(len(body)).encode()) + b"\r\n\r\n" + body
+
+
+def _messages(out: bytes) -> list[dict[str, Any]]:
+    """The JSON messages of a server's stdout (well framed: the server writes them)."""
+    got, rest = [], out
+    while rest:
+        head, _, rest = rest.partition(b"\r\n\r\n")
+        n = int(next(h for h in head.split(b"\r\n") if h.startswith(b"Content-Length")).split(b":")[1])
+        got.append(json.loads(rest[:n]))
+        rest = rest[n:]
+    return got
+
+
+def _request(n: int, method: str, params: Any = None) -> bytes:
+    return json.dumps({"jsonrpc": "2.0", "id": n, "method": method, "params": params}).encode()
+
+
+def test_framing_errors_are_answered_and_the_server_resynchronizes(tmp_path: Path) -> None:
+    """Raw bytes on stdin: a request before initialize, a bad Content-Length, a body that is not
+    JSON, then a normal session. Every bad message gets a JSON-RPC error, the good ones their
+    answers, and the server exits cleanly on 'exit'."""
+    init = {"processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {}}
+    stdin = b"".join([
+        _frame(_request(1, "shutdown")),  # before initialize
+        _frame(_request(2, "initialize", init), b"abc"),  # unreadable length
+        _frame(b"{not json"),
+        _frame(_request(3, "initialize", init)),
+        _frame(json.dumps({"jsonrpc": "2.0", "method": "initialized", "params": {}}).encode()),
+        _frame(_request(4, "shutdown")),
+        _frame(json.dumps({"jsonrpc": "2.0", "method": "exit"}).encode()),
+    ])
+    res = subprocess.run([sys.executable, "-m", "lambre_server"], input=stdin,
+                         capture_output=True, timeout=300)
+    assert res.returncode == 0, res.stderr[-2000:]
+    got = _messages(res.stdout)
+    answers = {m.get("id"): m for m in got if "result" in m or "error" in m}
+    assert answers[1]["error"]["code"] == -32002  # ServerNotInitialized
+    parse_errors = [m for m in got if m.get("id") is None and "error" in m]
+    assert [m["error"]["code"] for m in parse_errors] == [-32700, -32700], parse_errors
+    assert "Content-Length: abc" in parse_errors[0]["error"]["message"]
+    assert "not JSON" in parse_errors[1]["error"]["message"]
+    assert 2 not in answers  # its header was unreadable: never served
+    assert "capabilities" in answers[3]["result"] and answers[4]["result"] is None
+
+
+def test_a_nested_workspace_config_is_reported_and_checking_goes_on(tmp_path: Path) -> None:
+    (tmp_path / CONFIG_NAME).write_text("- " * 100_000 + "x\n", encoding="utf-8")
+
+    async def go() -> None:
+        c = LambreClient()
+        await c.start(root=str(tmp_path))
+        try:
+            uri = (tmp_path / "a.txt").as_uri()
+            c.open(uri, "Hallo Welt.")
+            await c.wait_for(lambda: any(CONFIG_NAME in m.message and "nested" in m.message
+                                         for m in c.rec.messages), 60)
+            state = await asyncio.wait_for(c.state(uri), 60)
             assert state is not None and state["sha256"] == _sha(c.texts[uri])
         finally:
             await c.stop()

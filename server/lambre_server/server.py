@@ -35,7 +35,6 @@ from pygls.uris import to_fs_path
 from lambre_core.check import SentenceCheck
 from lambre_core.config import (
     CONFIG_NAME,
-    ConfigError,
     LambreConfig,
     glob_match,
     load_config,
@@ -50,6 +49,7 @@ from . import __version__
 from .diagnostics import Template, render, severity_rank, templates
 from .documents import Document, DocumentScore, SentenceResult, SentenceSlice, language_from_id
 from .engine import Caches, Engine, load_engine, parse_and_check
+from .framing import run_framed
 from .langid import Identifier, language_name, model_languages
 from .positions import LineIndex, apply_change
 from .pull import RawResult, RawResultProtocol, Report
@@ -97,7 +97,24 @@ EngineKey = tuple[str, str | None, str | None, tuple[str, ...]]
 class LambreProtocol(RawResultProtocol):
     """pygls's protocol (with raw pull results), told when a ``didChange`` cannot be read: pygls
     drops such a message (a negative position fails validation), and the document's text would
-    silently diverge."""
+    silently diverge. Before ``initialize`` a request gets the protocol's ``ServerNotInitialized``
+    error and a notification is dropped (``exit`` excepted), as the LSP specification says."""
+
+    #: whether this connection's client has sent ``initialize`` (reset per TCP connection)
+    initialize_seen = False
+
+    def handle_message(self, message: Any) -> None:
+        method = getattr(message, "method", None)
+        if method == types.INITIALIZE:
+            self.initialize_seen = True
+        elif not self.initialize_seen and method is not None and method != types.EXIT:
+            msg_id = getattr(message, "id", None)
+            if msg_id is not None:  # a request: answered with the error; a notification: dropped
+                self._send_response(msg_id, None, types.ResponseError(
+                    code=types.ErrorCodes.ServerNotInitialized,
+                    message=f"lambre-server: {method!r} before 'initialize'"))
+            return
+        super().handle_message(message)
 
     def structure_message(self, data: dict[str, Any]) -> Any:
         try:
@@ -811,8 +828,29 @@ class LambreServer(LanguageServer):
         self.recheck_all()
         return str(directory / CONFIG_NAME)
 
+    def start_io(self, stdin: Any = None, stdout: Any = None) -> None:
+        """Serve over stdin/stdout (pygls's loop, with framing errors answered: ``framing``)."""
+        import sys
+
+        from pygls.io_ import StdinAsyncReader, StdoutWriter
+
+        self._stop_event = threading.Event()
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        reader = StdinAsyncReader(stdin or sys.stdin.buffer, self.thread_pool)
+        try:
+            asyncio.run(run_framed(self._stop_event, reader, self.protocol, log,
+                                   self.report_server_error))
+        except BrokenPipeError:
+            log.error("the client's pipe is closed; shutting down")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
+
     def reset_session(self) -> None:
         """Forget the client's documents and stop their checks (models and caches stay warm)."""
+        if isinstance(self.protocol, LambreProtocol):
+            self.protocol.initialize_seen = False
         for doc in self.docs.values():
             if doc.task is not None:
                 doc.task.cancel()
@@ -829,8 +867,6 @@ class LambreServer(LanguageServer):
 def serve_tcp(ls: LambreServer, host: str, port: int) -> None:
     """Listen on TCP and serve one client at a time; a client that disconnects leaves the server
     (and its loaded models and caches) up for the next one. A client's ``exit`` ends it."""
-    from pygls.io_ import run_async
-
     busy = asyncio.Lock()
     done = asyncio.Event()
 
@@ -842,8 +878,7 @@ def serve_tcp(ls: LambreServer, host: str, port: int) -> None:
             ls.protocol.set_writer(writer)
             stop = threading.Event()
             try:
-                await run_async(stop_event=stop, reader=reader, protocol=ls.protocol,
-                                logger=log, error_handler=ls.report_server_error)
+                await run_framed(stop, reader, ls.protocol, log, ls.report_server_error)
             except (ConnectionError, asyncio.IncompleteReadError):
                 pass
             except SystemExit:
@@ -894,5 +929,7 @@ def _read_config(path: Path, old: ConfigStamp | None
         return stamp, None, None
     try:
         return stamp, load_config(path), None
-    except ConfigError as err:
+    except LambreError as err:
         return stamp, None, str(err)
+    except Exception as err:  # noqa: BLE001 - whatever a workspace file breaks, check on
+        return stamp, None, f"{path}: cannot read it ({type(err).__name__}); using defaults"
