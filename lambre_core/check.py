@@ -288,7 +288,7 @@ def check_sentence(
                 sentence, result, recheck, precision.plausible,
                 lambda w, upos: class_possible(lang, w.form, upos, w.upos),
                 lambda w: not complete or word_analyses(lang, w, lexicon).known)
-        return result
+        return _one_truth(result)
     # the paper's method: each word with its one (tagger's) analysis. This is what
     # ``joint.solve`` gives when every word has a single option (nothing to choose, so the choice
     # is the tagger's), computed directly with the same ``joint.outcome``: the solver's dynamic
@@ -321,6 +321,27 @@ def check_sentence(
             if (i.rule_id, i.dep, i.head) in vetoed else i
             for i in result.instances
         ]
+    return result
+
+
+def _one_truth(result: SentenceCheck) -> SentenceCheck:
+    """Instances that say what the violations say: one instance per rule and arc (a rule the
+    joint solver and a clause-level check both looked at is counted once), failed when a
+    violation is reported on the arc (added when the finding has no instance of its own), else
+    satisfied (an uncertain failure counts as satisfied). Scores are computed from instances,
+    findings from violations: this keeps the two one truth."""
+    failing = {(v.rule.id, v.dep.id, v.head.id) for v in result.violations}
+    seen: set[tuple[str, int, int]] = set()
+    fixed: list[RuleInstance] = []
+    for i in result.instances:
+        key = (i.rule_id, i.dep, i.head)
+        if key in seen:
+            continue
+        seen.add(key)
+        ok = key not in failing
+        fixed.append(i if i.satisfied == ok else RuleInstance(i.rule_id, i.dep, i.head, ok))
+    fixed += [RuleInstance(*key, False) for key in sorted(failing - seen)]
+    result.instances = fixed
     return result
 
 

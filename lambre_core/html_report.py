@@ -129,7 +129,8 @@ def _system_section(s: System) -> str:
     notes = [f"{t.score:.3f}  ({t.violated}/{t.total} violated)" for _, t in rules]
     parts = [f"<h2>{escape(s.name)}</h2>",
              f"<p>File <code>{escape(s.path)}</code>: L'AMBRE <b>{rep.score:.4f}</b> over "
-             f"{len(rep.sentences)} segments.</p>",
+             f"{len(rep.sentences) - len(rep.skipped)} segments"
+             + (f" ({len(rep.skipped)} skipped: broken trees)" if rep.skipped else "") + ".</p>",
              f"<h3>Rules (the {len(rules)} with most instances; bars: satisfaction, whiskers: 95 % "
              "interval)</h3>",
              _interval_bars([r for r, _ in rules], [t.score for _, t in rules], ivs, notes),
@@ -154,7 +155,9 @@ def render_html(rep: SystemsReport) -> str:
         c = rep.comparison(s.name)
         delta = "baseline" if i == 0 else (f"{c.delta:+.4f}" if c else "")
         p = "" if c is None or c.p_value is None else f"{c.p_value:.4f}"
-        rows.append(f"<tr><td>{escape(s.name)}</td><td>{len(s.report.sentences)}</td>"
+        scored = len(s.report.sentences) - len(s.report.skipped)
+        rows.append(f"<tr><td>{escape(s.name)}</td><td>{scored}</td>"
+                    f"<td>{len(s.report.skipped)}</td>"
                     f"<td>{s.report.score:.4f}</td>"
                     f"<td>{f'[{iv.low:.4f}, {iv.high:.4f}]' if iv else ''}</td>"
                     f"<td>{delta}</td><td>{p}</td></tr>")
@@ -168,7 +171,7 @@ def render_html(rep: SystemsReport) -> str:
         "<h1>L'AMBRE report</h1>",
         f"<p><code>{escape(str(rep.signature))}</code></p>", boot, failed,
         "<h2>Systems</h2>",
-        "<table><tr><th>system</th><th>segments</th><th>L'AMBRE</th><th>95 % CI</th>"
+        "<table><tr><th>system</th><th>segments</th><th>skipped</th><th>L'AMBRE</th><th>95 % CI</th>"
         "<th>delta</th><th>p</th></tr>" + "".join(rows) + "</table>",
         plot,
         *[_system_section(s) for s in rep.systems],

@@ -635,6 +635,10 @@ def _packed_rows(lens: list[int], orig_idx: Any) -> list[list[int]]:
     return rows
 
 
+#: word classes that carry inflection features (a token without letters is none of them)
+_INFLECTING = frozenset({"NOUN", "PROPN", "ADJ", "DET", "PRON", "VERB", "AUX", "NUM"})
+
+
 def _decode(store: list[Any], lens: list[int], orig_idx: Any, preds: list[Any],
             words: list[Any], feat_names: list[str], value_ids: list[dict[str, int]],
             lexicon: Any, upos_scores: tuple[Any, Any] | None = None
@@ -653,6 +657,11 @@ def _decode(store: list[Any], lens: list[int], orig_idx: Any, preds: list[Any],
         for wi, row in enumerate(sent_rows):
             upos, xpos, feats = preds[si][wi]
             fd = _feats(feats)
+            if (si < len(words) and wi < len(words[si]) and upos in _INFLECTING
+                    and not any(c.isalnum() for c in words[si][wi])):
+                # "&", "→", "%": no letters, no gender, case or number whatever the tagger says
+                upos, fd = "SYM", {}
+                preds[si][wi] = [upos, xpos, "_"]
             if lexicon is not None and si < len(words) and wi < len(words[si]):
                 fixed = lexicon.only_upos(words[si][wi], upos, initial=wi == 0)
                 if fixed is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,8 @@ from .score import CorpusReport
 
 @dataclass(frozen=True)
 class Signature:
-    """What makes two scores comparable: engine version, language, rule file version, parser."""
+    """What makes two scores comparable: engine version, language, rule file version, parser,
+    mode, the rules turned off, the weights, and (precise mode) the lexicon packages."""
 
     lang: str
     rules: str
@@ -28,15 +30,50 @@ class Signature:
     #: the checking mode: "precise" (analyses from the lexicons, proven violations only) or
     #: "paper" (the paper's method: the tagger's one analysis per word)
     mode: str = "precise"
+    #: rules turned off (``--disable``): "none", or their number and a hash of their ids
+    off: str = "none"
+    #: "file" (the rule file's weights), or a hash of the weights in use
+    weights: str = "file"
+    #: the lexicon packages' versions (precise mode reads them), hashed; "-" in paper mode
+    lexicons: str = "-"
 
     def __str__(self) -> str:
         return (f"lambre:{self.version}|lang:{self.lang}|rules:{self.rules}|parser:{self.parser}"
-                f"|mode:{self.mode}")
+                f"|mode:{self.mode}|off:{self.off}|weights:{self.weights}|lex:{self.lexicons}")
 
 
-def signature_for(ruleset: RuleSet, parser: str, mode: str = "precise") -> Signature:
-    """The signature of scores made with ``ruleset``, ``parser`` and the checking ``mode``."""
-    return Signature(ruleset.lang, ruleset.version, parser, mode=mode)
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
+
+
+def signature_for(ruleset: RuleSet, parser: str, mode: str = "precise",
+                  disabled: Iterable[str] = (), weights: Mapping[str, float] | None = None
+                  ) -> Signature:
+    """The signature of scores made with ``ruleset``, ``parser``, the checking ``mode``, the
+    ``disabled`` rules and the ``weights`` in use (None or the file's own: "file")."""
+    off = sorted(set(disabled))
+    own = {r.id: r.weight for r in ruleset.rules}
+    changed = {k: v for k, v in (weights or {}).items() if own.get(k, 1.0) != v}
+    return Signature(
+        ruleset.lang, ruleset.version, parser, mode=mode,
+        off=f"{len(off)}-{_digest(chr(31).join(off))}" if off else "none",
+        weights=_digest(repr(sorted(changed.items()))) if changed else "file",
+        lexicons=lexicon_versions() if mode == "precise" else "-")
+
+
+def lexicon_versions() -> str:
+    """A short hash of the versions of the lexicon packages the precise checker reads."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from .check_cache import LEXICON_PACKAGES
+
+    parts = []
+    for pkg in LEXICON_PACKAGES:
+        try:
+            parts.append(f"{pkg}={version(pkg)}")
+        except PackageNotFoundError:
+            parts.append(f"{pkg}=none")
+    return _digest(";".join(parts))
 
 
 def parser_signature(parser: object) -> str:
@@ -88,13 +125,16 @@ def report_dict(report: CorpusReport, signature: Signature) -> dict[str, Any]:
     return {
         "signature": str(signature),
         "score": report.score,
+        "sentences_scored": len(report.sentences) - len(report.skipped),
+        "sentences_skipped": len(report.skipped),
         "rules": {rid: {"satisfied": t.satisfied, "violated": t.violated, "score": t.score}
                   for rid, t in report.rules.items()},
         "sentences": [
             {
                 "id": s.id,
                 "text": s.check.sentence.text,
-                "score": s.score,
+                # a skipped sentence has no score (it is in no average either)
+                "score": None if s.error is not None else s.score,
                 "violations": [violation_dict(v) for v in s.check.violations],
                 **({"error": s.check.error} if s.check.error else {}),
             }
@@ -140,9 +180,14 @@ def render_tsv(report: CorpusReport, signature: Signature, per_sentence: bool,
         return f"\t{iv.low:.4f}\t{iv.high:.4f}" if iv is not None else ""
 
     rows: list[str] = [f"# {signature}"]
+    if report.skipped:
+        rows.append(f"# {_counted(report)}")
     if per_sentence:
         rows.append("id\tscore\tviolations\trules")
         for s in report.sentences:
+            if s.error is not None:
+                rows.append(f"{s.id}\tskipped\t0\t")
+                continue
             rows.append(f"{s.id}\t{s.score:.4f}\t{len(s.check.violations)}\t"
                         + ",".join(sorted({v.rule.id for v in s.check.violations})))
     else:
@@ -152,6 +197,11 @@ def render_tsv(report: CorpusReport, signature: Signature, per_sentence: bool,
                         + (tail(intervals.rules.get(rid)) if intervals else ""))
     rows.append(f"corpus\t{report.score:.4f}" + (tail(intervals.score) if intervals else ""))
     return "\n".join(rows) + "\n"
+
+
+def _counted(report: CorpusReport) -> str:
+    n, k = len(report.sentences), len(report.skipped)
+    return f"{n - k} sentences scored, {k} skipped" if k else f"{n} sentences"
 
 
 def render_text(report: CorpusReport, signature: Signature, per_sentence: bool,
@@ -177,7 +227,7 @@ def render_text(report: CorpusReport, signature: Signature, per_sentence: bool,
     n_viol = sum(t.violated for t in report.rules.values())
     lines.append("")
     ci = f" {_ci(intervals.score)}" if intervals else ""
-    lines.append(f"L'AMBRE = {report.score:.4f}{ci} ({len(report.sentences)} sentences, "
+    lines.append(f"L'AMBRE = {report.score:.4f}{ci} ({_counted(report)}, "
                  f"{n_inst} rule instances, {n_viol} violations)")
     lines.append(str(signature))
     return "\n".join(lines) + "\n"

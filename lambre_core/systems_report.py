@@ -55,7 +55,7 @@ def systems_dict(rep: SystemsReport, per_sentence: bool) -> dict[str, Any]:
         if not per_sentence:
             d.pop("sentences")
         entry: dict[str, Any] = {"name": s.name, "file": s.path,
-                                 "sentences_scored": len(s.report.sentences), **d}
+                                 **d}
         if s.intervals is not None:
             entry["intervals"] = intervals_dict(s.intervals)
         systems.append(entry)
@@ -88,9 +88,14 @@ def render_systems_tsv(rep: SystemsReport, per_sentence: bool) -> str:
         rows.append("system\tid\tscore\tviolations\trules")
         for s in rep.systems:
             for sent in s.report.sentences:
+                if sent.error is not None:
+                    rows.append(f"{s.name}\t{sent.id}\tskipped\t0\t")
+                    continue
                 rows.append(f"{s.name}\t{sent.id}\t{sent.score:.4f}\t{len(sent.check.violations)}\t"
                             + ",".join(sorted({v.rule.id for v in sent.check.violations})))
         return "\n".join(rows) + "\n"
+    rows += [f"# {s.name}: {len(s.report.skipped)} sentences skipped" for s in rep.systems
+             if s.report.skipped]
     rows.append("system\trule\tsatisfied\tviolated\tscore\tlow\thigh\tdelta\tp_value")
     for s in rep.systems:
         iv = s.intervals
@@ -117,7 +122,8 @@ def render_systems_text(rep: SystemsReport) -> str:
     """The comparison table (score, interval, difference from the baseline, p-value), then each
     rule's satisfaction per system, rules with the most instances first."""
     width = max([len(s.name) for s in rep.systems] + [6])
-    lines = [f"{'system':{width}}  sentences  L'AMBRE  95% CI              delta     p-value"]
+    lines = [f"{'system':{width}}  sentences  skipped  L'AMBRE  95% CI              delta     "
+             "p-value"]
     for i, s in enumerate(rep.systems):
         iv = s.intervals
         ci = f"[{iv.score.low:.4f}, {iv.score.high:.4f}]" if iv else ""
@@ -130,7 +136,9 @@ def render_systems_text(rep: SystemsReport) -> str:
             tail = f"{c.delta:+.4f}  (unpaired: other segment count)"
         else:
             tail = f"{c.delta:+.4f}  {c.p_value:.4f} {_stars(c.p_value)}"
-        lines.append(f"{s.name:{width}}  {len(s.report.sentences):9d}  {s.report.score:.4f}  "
+        scored = len(s.report.sentences) - len(s.report.skipped)
+        lines.append(f"{s.name:{width}}  {scored:9d}  {len(s.report.skipped):7d}  "
+                     f"{s.report.score:.4f}  "
                      f"{ci:18s}  {tail}")
     if rep.samples:
         lines.append(f"(95% CI: bootstrap over sentences, {rep.samples} samples, seed {rep.seed}; "

@@ -65,11 +65,13 @@ def test_a_real_error_stays_proven_under_plausible_parses() -> None:
         assert [v.blamed.form for v in check.violations] == ["den"], alt
 
 
-#: correct sentences the shipped parsers misparse, with the parse they score nearly as well:
-#: an adjective of the first conjunct hung on the second ("домашних" on "дыма"), a demonstrative
-#: object taken for the subject of an imperative (found with the retrained parsers, which no longer misparse the
-#: earlier Czech and Russian examples: "Pak byste mohli být pozadu s dobou.")
+#: correct sentences the shipped parsers misparse, with the parse they score nearly as well
+#: (searched for in WMT22 system outputs, never the references; each parser retraining fixes
+#: some, so the examples follow the shipped models: a numeral's head noun "Tage" read as its
+#: number's controller, an adjective of the first conjunct hung on the second ("домашних" on
+#: "дыма"), a demonstrative object taken for the subject of an imperative)
 _MISPARSED = [
+    ("de", "Ihm zu Ehren wurden vier Tage Staatstrauer ausgerufen."),
     ("ru", "Сумка изготовлена в среде, свободной от домашних животных и табачного дыма."),
     ("ru", "Эти вопросы не в нашей компетенции, поэтому имейте это в виду."),
 ]

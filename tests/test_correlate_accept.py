@@ -47,13 +47,32 @@ def test_correlate_cli_with_score_reports(tmp_path: Path, data_dir: Path) -> Non
     human.write_text("# system\thuman judgement\nsystem\thuman\ngood\t90\nbad\t40\nboth\t70\n", encoding="utf-8")
     res = run_cli("correlate", "--scores", str(human), str(report), "--format", "json")
     assert res.returncode == 0, res.stderr
-    out = json.loads(res.stdout)
+    (out,) = json.loads(res.stdout)["reports"]
     assert [s["system"] for s in out["systems"]] == ["good", "bad", "both"]
     scores = json.loads(report.read_text(encoding="utf-8"))["systems"]
     assert [s["lambre"] for s in out["systems"]] == [s["score"] for s in scores]
     assert out["spearman"] == pytest.approx(1.0) and out["pearson"] > 0.9
+    assert out["signature"] == json.loads(report.read_text(encoding="utf-8"))["signature"]
     text = run_cli("correlate", "--scores", str(human), str(report))
     assert "Pearson r    = +" in text.stdout and "Spearman rho = +1.000" in text.stdout
+    # a second report made with a rule turned off: another signature, refused unless asked for,
+    # then one row per report (never one report's systems overwriting the other's)
+    other = tmp_path / "off.json"
+    res = run_cli("score", "--lang", "de", "--mode", "paper", "--format", "json", "-o", str(other),
+                  *(str(tmp_path / f"{n}.conllu") for n in ("good", "bad", "both")),
+                  "--disable", "agree.DET.NOUN.det.Gender", "--bootstrap", "0")
+    assert res.returncode == 0, res.stderr
+    sig_on = json.loads(report.read_text(encoding="utf-8"))["signature"]
+    sig_off = json.loads(other.read_text(encoding="utf-8"))["signature"]
+    assert sig_on != sig_off and "off:none" in sig_on and "off:1-" in sig_off
+    mixed = run_cli("correlate", "--scores", str(human), str(report), str(other))
+    assert mixed.returncode == 2 and "--allow-mixed" in mixed.stderr
+    both = run_cli("correlate", "--scores", str(human), str(report), str(other), "--allow-mixed",
+                   "--format", "json")
+    assert both.returncode == 0, both.stderr
+    rows = json.loads(both.stdout)["reports"]
+    assert [r["report"] for r in rows] == [str(report), str(other)]
+    assert [r["signature"] for r in rows] == [sig_on, sig_off]
 
 
 @pytest.mark.parametrize(

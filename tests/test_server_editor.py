@@ -215,6 +215,6 @@ def test_pull_long_document_partial_report_then_refresh(tmp_path: Path) -> None:
         print(f"first pull: {len(first.items)} of {len(items)} diagnostics; "
               f"refreshes: {c.rec.refreshes}")
         if len(first.items) < len(items):
-            s.run(c.wait_for(lambda: c.rec.refreshes > 0, 30))
+            s.run(c.wait_for(lambda: c.rec.refreshes > 0, 120))
     finally:
         s.close()

@@ -180,6 +180,13 @@ def run(args: argparse.Namespace) -> int:
         for repair in settings.cache.repairs:
             print(f"lambre-core: warning: parse cache {settings.cache.path}: {repair}",
                   file=sys.stderr)
+    for r in results:
+        if r.report is not None and r.report.sentences and \
+                len(r.report.skipped) == len(r.report.sentences):
+            first = r.report.skipped[0]
+            r.error = LambreError(f"nothing could be scored: all {len(r.report.sentences)} "
+                                  f"sentence(s) skipped ({first.error})", r.input.path)
+            r.report = None
     failed = {r.input.path: str(r.error) for r in results if r.error is not None}
     if len(results) == 1 and results[0].error is not None:
         raise results[0].error  # one input: its error is the one line to say
@@ -191,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
         parser_name = model_signature(args.lang, args.models) if has_text else "gold"
         if has_text and any(f.conllu for f in inputs):
             parser_name += "+gold"
-        sig = signature_for(ruleset, parser_name, args.mode)
+        sig = signature_for(ruleset, parser_name, args.mode, disabled, weights)
         emit(_render(args, sig, ok, weights, failed, len(inputs) > 1), args.output)
     if failed:
         names = ", ".join(failed)

@@ -203,12 +203,12 @@ class LambreClient:
     async def stop(self) -> None:
         """Shut the server down politely (shutdown + exit) and wait for it."""
         try:
-            await asyncio.wait_for(self.client.shutdown_async(None), 10)
+            await asyncio.wait_for(self.client.shutdown_async(None), 60)
             self.client.exit(None)
         except Exception:
             pass
         try:
-            await asyncio.wait_for(self.client.stop(), 10)
+            await asyncio.wait_for(self.client.stop(), 60)
         except Exception:
             server = getattr(self.client, "_server", None)
             if server is not None and server.returncode is None:
