@@ -69,6 +69,8 @@ class ScoreSettings:
     progress: bool | None = None
     #: the report shows every sentence's findings (with --jobs, checks then come back whole)
     per_sentence: bool = False
+    #: score only the first N segments (lines, split sentences or CoNLL-U sentences) of each file
+    limit: int | None = None
     warn: Callable[[str], None] = field(default=lambda msg: print(msg, file=sys.stderr))
 
 
@@ -195,7 +197,7 @@ def score_files(inputs: Sequence[InputFile], settings: ScoreSettings,
     for i, r in enumerate(results):
         try:
             if r.input.conllu:
-                parsed[i] = read_conllu(r.input.path)
+                parsed[i] = read_conllu(r.input.path)[:settings.limit]
             else:
                 texts[i] = read_text(r.input.path)
         except LambreError as err:
@@ -248,8 +250,10 @@ def _parse_texts(texts: dict[int, str], parsed: dict[int, list[Sentence]],
         units: dict[int, _Units] = {}
         for i, text in texts.items():
             try:
-                units[i] = _units(text, settings.ssplit,
-                                  lambda t: _split_cached(t, backend, settings, model))
+                u = _units(text, settings.ssplit,
+                           lambda t: _split_cached(t, backend, settings, model))
+                n = settings.limit
+                units[i] = _Units(u.texts[:n], u.lines[:n], u.starts[:n]) if n else u
             except LambreError as err:
                 results[i].error = err
         order = [(i, t) for i, u in units.items() for t in u.texts]

@@ -156,3 +156,48 @@ def test_eval_accept_bad_m2_is_one_line(tmp_path: Path) -> None:
     m2.write_text("S Das ist gut .\nA x y|||R:NOUN|||z|||REQUIRED|||-NONE-|||0\n", encoding="utf-8")
     res = run_cli("eval-accept", "--lang", "de", "--m2", str(m2))
     assert res.returncode == 2 and f"{m2}:2:" in res.stderr and len(res.stderr.strip().splitlines()) == 1
+
+
+def test_kendall_intervals_and_outliers() -> None:
+    from lambre_core.correlate import outliers
+
+    metric = [0.91, 0.93, 0.90, 0.95, 0.97, 0.92, 0.96, 0.94]
+    human = [0.10, 0.30, 0.05, 0.50, 0.70, 0.20, 0.60, 0.40]
+    c = correlate(metric, human)
+    assert c.kendall == pytest.approx(1.0) and c.spearman == pytest.approx(1.0)
+    assert c.pearson_ci is not None and c.pearson_ci[0] <= c.pearson <= c.pearson_ci[1] <= 1.0
+    assert c.kendall_ci == pytest.approx((1.0, 1.0))
+    assert correlate(metric, human) == c  # a fixed seed: the same intervals every run
+    assert correlate(metric, human, samples=0).pearson_ci is None
+    scores = {f"s{i}": v for i, v in enumerate([0.1, 0.12, 0.09, 0.11, 0.10, -2.0])}
+    assert outliers(scores) == ["s5"]  # far below the others, as a broken system would be
+    assert outliers({"a": 1.0, "b": 1.0, "c": 1.0}) == []
+
+
+WMT = ("pair\tsystem\tz\traw\tannotations\n"
+       "en-cs\tHuman-refA\t0.36\t85.4\t1572\nen-cs\tsysA\t0.28\t84.1\t1600\n"
+       "en-cs\tsysB\t0.11\t81.8\t1601\nen-cs\tsysC\t-0.20\t70.0\t1500\n"
+       "en-cs\tgone\t0.05\t75.0\t1400\nen-de\tsysA\t0.2\t80\t900\n")
+
+
+def test_wmt_human_score_tables(tmp_path: Path) -> None:
+    human = tmp_path / "human-scores.tsv"
+    human.write_text(WMT, encoding="utf-8")
+    report = tmp_path / "r.json"
+    report.write_text(json.dumps({"signature": "s", "systems": [
+        {"name": "ref.A.txt", "score": 0.96}, {"name": "sysA.txt", "score": 0.95},
+        {"name": "sysB.txt", "score": 0.93}, {"name": "sysC.txt", "score": 0.90}]}),
+        encoding="utf-8")
+    res = run_cli("correlate", "--scores", str(human), "--human-column", "z", str(report))
+    assert res.returncode == 2 and "--pair" in res.stderr  # two pairs in one table
+    args = ["correlate", "--scores", str(human), "--human-column", "z", "--pair", "en-cs",
+            str(report), "--format", "json"]
+    res = run_cli(*args)
+    assert res.returncode == 2 and "Human-refA" in res.stderr
+    res = run_cli(*args, "--rename", "Human-refA=ref.A", "--skip-missing")
+    assert res.returncode == 0, res.stderr
+    assert "gone" in res.stderr  # left out, and said
+    (out,) = json.loads(res.stdout)["reports"]
+    assert [s["system"] for s in out["systems"]] == ["sysA", "sysB", "sysC", "ref.A"]
+    assert out["n"] == 4 and out["kendall"] == pytest.approx(1.0)
+    assert out["pearson_ci"] is not None and len(out["pearson_ci"]) == 2

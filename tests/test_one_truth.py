@@ -99,3 +99,23 @@ def test_skipped_sentences_are_not_scored(tmp_path: Path, data_dir: Path) -> Non
     assert "2 sentences scored, 1 skipped" in text
     tsv = _score("--conllu", str(mixed), "--format", "tsv", "--per-sentence").stdout
     assert "# 2 sentences scored, 1 skipped" in tsv and "b1\tskipped\t" in tsv
+
+
+def test_rule_types_and_limit(data_dir: Path) -> None:
+    """The paper's r_agree and r_as: scores over one type of rule, named in the signature; and
+    the first N segments only."""
+    tb = str(data_dir / "figure1.conllu")
+    full = json.loads(_score("--conllu", tb, "--mode", "paper", "--format", "json").stdout)
+    assert {r.split(".")[0] for r in full["rules"]} == {"agree", "as"}
+    for kind in ("agree", "as"):
+        res = _score("--conllu", tb, "--mode", "paper", "--format", "json", "--rule-types", kind)
+        assert res.returncode == 0, res.stderr
+        part = json.loads(res.stdout)
+        assert part["rules"] and all(r.startswith(kind + ".") for r in part["rules"])
+        assert all(part["rules"][r] == full["rules"][r] for r in part["rules"])
+        assert part["signature"] != full["signature"]
+    res = _score("--conllu", tb, "--rule-types", "vf")
+    assert res.returncode == 2 and "--rule-types" in res.stderr
+    first = json.loads(_score("--conllu", tb, "--mode", "paper", "--format", "json",
+                              "--limit", "1").stdout)
+    assert [s["id"] for s in first["sentences"]] == [full["sentences"][0]["id"]]

@@ -69,6 +69,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("-o", "--output", help="write the report here (atomically) instead of stdout")
     add_force_argument(p)
     add_input_limit_argument(p)
+    p.add_argument("--limit", type=int, default=None, metavar="N",
+                   help="score only the first N segments of each file (lines, --ssplit sentences "
+                        "or CoNLL-U sentences)")
+    p.add_argument("--rule-types", default=None, metavar="TYPES",
+                   help="score only rules of these types, comma-separated: agree (agreement), as "
+                        "(argument structure: case and verb form); the paper's r_agree and r_as. "
+                        "The rules left out count as disabled in the signature")
     p.add_argument("--device", choices=DEVICES, default="auto",
                    help="where the parser runs: auto (default: the GPU when torch sees one), cpu, cuda")
     p.add_argument("--jobs", type=int, default=1, metavar="N",
@@ -161,6 +168,13 @@ def run(args: argparse.Namespace) -> int:
     unknown = disabled - set(ruleset.by_id)
     if unknown:
         raise LambreError(f"--disable: no such rule(s): {', '.join(sorted(unknown))}")
+    if args.rule_types is not None:
+        types = {t.strip() for t in args.rule_types.split(",") if t.strip()}
+        if not types or types - {"agree", "as"}:
+            raise LambreError(f"--rule-types {args.rule_types!r}: expected agree, as or both")
+        disabled |= {r.id for r in ruleset.rules if r.type not in types}
+    if args.limit is not None and args.limit < 1:
+        raise LambreError(f"--limit {args.limit}: expected a positive number")
     weights = _weights(ruleset, args.weight)
     if args.bootstrap < 0:
         raise LambreError(f"--bootstrap {args.bootstrap}: expected 0 or more samples")
@@ -170,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
         precision=precision_for(args.mode, args.lang, None, args.models), models=args.models,
         ssplit=args.ssplit, device=args.device, jobs=args.jobs, cluster=args.cluster,
         cache=None if args.no_cache or not has_text else ParseCache(args.cache),
-        progress=args.progress, per_sentence=args.per_sentence)
+        progress=args.progress, per_sentence=args.per_sentence, limit=args.limit)
     if args.jobs < 1:
         raise LambreError(f"--jobs {args.jobs}: expected a positive number")
     reader = functools.partial(read_text, max_bytes=max_input_bytes(args.max_input_mb),
