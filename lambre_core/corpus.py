@@ -11,6 +11,7 @@ only when something is not in the cache. A file that cannot be read is reported 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -142,6 +143,17 @@ def _units(text: str, ssplit: bool, split: Callable[[str], list[tuple[int, int]]
     return _Units([t for _, t in lines], lines=[i for i, _ in lines])
 
 
+def _first_lines(text: str, n: int) -> str:
+    """``text`` up to the end of its ``n``-th non-blank line (offsets stay those of ``text``)."""
+    seen = 0
+    for m in re.finditer(r"[^\n]*\n?", text):
+        if m.group(0).strip():
+            seen += 1
+            if seen == n:
+                return text[:m.end()]
+    return text
+
+
 def _place(sentences: list[Sentence], units: _Units) -> None:
     """Give parsed segments their ids (lines) or document offsets (split text)."""
 
@@ -250,10 +262,13 @@ def _parse_texts(texts: dict[int, str], parsed: dict[int, list[Sentence]],
         units: dict[int, _Units] = {}
         for i, text in texts.items():
             try:
+                n = settings.limit
+                if n and settings.ssplit:
+                    text = _first_lines(text, n)  # split only what is scored
                 u = _units(text, settings.ssplit,
                            lambda t: _split_cached(t, backend, settings, model))
-                n = settings.limit
-                units[i] = _Units(u.texts[:n], u.lines[:n], u.starts[:n]) if n else u
+                units[i] = _Units(u.texts[:n], u.lines[:n], u.starts[:n]) if n and \
+                    not settings.ssplit else u
             except LambreError as err:
                 results[i].error = err
         order = [(i, t) for i, u in units.items() for t in u.texts]

@@ -70,8 +70,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_force_argument(p)
     add_input_limit_argument(p)
     p.add_argument("--limit", type=int, default=None, metavar="N",
-                   help="score only the first N segments of each file (lines, --ssplit sentences "
-                        "or CoNLL-U sentences)")
+                   help="score only the first N segments of each file (lines; with --ssplit the "
+                        "sentences of the first N lines; CoNLL-U sentences)")
     p.add_argument("--rule-types", default=None, metavar="TYPES",
                    help="score only rules of these types, comma-separated: agree (agreement), as "
                         "(argument structure: case and verb form); the paper's r_agree and r_as. "
