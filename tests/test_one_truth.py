@@ -119,3 +119,19 @@ def test_rule_types_and_limit(data_dir: Path) -> None:
     first = json.loads(_score("--conllu", tb, "--mode", "paper", "--format", "json",
                               "--limit", "1").stdout)
     assert [s["id"] for s in first["sentences"]] == [full["sentences"][0]["id"]]
+
+
+def test_limit_with_sentence_splitting_reads_only_the_first_lines(tmp_path: Path) -> None:
+    from lambre_core.corpus import _first_lines
+
+    text = "Eins. Zwei.\n\nDrei.\nVier.\n"
+    assert _first_lines(text, 1) == "Eins. Zwei.\n"
+    assert _first_lines(text, 2) == "Eins. Zwei.\n\nDrei.\n"
+    assert _first_lines(text, 9) == text
+    doc = tmp_path / "de.txt"
+    doc.write_text("Ich lese ein Buch. Wir ruft Sie an.\nDie Kinder spielt im Garten.\n",
+                   encoding="utf-8")
+    res = _score(str(doc), "--ssplit", "--limit", "1", "--format", "json", "--no-cache")
+    assert res.returncode == 0, res.stderr
+    report = json.loads(res.stdout)
+    assert [s["text"] for s in report["sentences"]] == ["Ich lese ein Buch.", "Wir ruft Sie an."]
