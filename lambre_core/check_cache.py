@@ -14,9 +14,8 @@ Entries are JSON (data only: a cache restored from elsewhere can hold wrong find
 never code to run), each behind a SHA-256 of its bytes (``SqliteTable``): a damaged entry fails
 the checksum or the shape check and its string is checked again. Rules are stored by id and
 resolved in the rule set the key names; the words of a violation by their id in the stored
-sentence. The file lives in
-the user's own cache directory (or ``--cache DIR``), like the parse cache. A file that cannot be
-opened or written is reported once and the run goes on without it.
+sentence. The file lives in the user's own cache directory (or ``--cache DIR``), like the parse
+cache. A file that cannot be opened or written is reported once and the run goes on without it.
 """
 
 from __future__ import annotations
@@ -44,8 +43,6 @@ def code_digest(root: Path | None = None) -> str:
     """SHA-256 over the source of every module of ``lambre_core`` (or of ``root``), the shipped
     German lexicon and the lexicon packages' versions: what a check result depends on besides
     its inputs. Computed once per process."""
-    from importlib.metadata import PackageNotFoundError, version
-
     h = hashlib.sha256(__version__.encode())
     root = root if root is not None else Path(__file__).resolve().parent
     for path in sorted(root.rglob("*.py")):
@@ -54,12 +51,22 @@ def code_digest(root: Path | None = None) -> str:
 
     if _LEXICON_TSV.is_file():
         h.update(hashlib.sha256(_LEXICON_TSV.read_bytes()).digest())
+    for pkg in lexicon_package_versions():
+        h.update(f"{pkg}\0".encode())
+    return h.hexdigest()
+
+
+def lexicon_package_versions() -> list[str]:
+    """``package=version`` (``=none`` when not installed) of each of ``LEXICON_PACKAGES``."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    out = []
     for pkg in LEXICON_PACKAGES:
         try:
-            h.update(f"{pkg}={version(pkg)}\0".encode())
+            out.append(f"{pkg}={version(pkg)}")
         except PackageNotFoundError:
-            h.update(f"{pkg}=none\0".encode())
-    return h.hexdigest()
+            out.append(f"{pkg}=none")
+    return out
 
 
 def engine_key(rules_version: str, disabled: Iterable[str], settings: str) -> str:
@@ -95,7 +102,7 @@ class CheckCache(SqliteTable):
         if not items:
             return
         code = code_digest()
-        self._put_many("key, result, engine", ((k, v, code) for k, v in items.items()), 1,
+        self._put_many("key, result, engine", ((k, v, code) for k, v in items.items()),
                        "DELETE FROM checks WHERE engine != ?", (code,))
 
 
@@ -107,11 +114,10 @@ def dump(checks: Entry) -> bytes | None:
     """One string's checks as an entry (JSON); None when they cannot be stored (then the
     string is checked again next time)."""
     try:
-        body = json.dumps([[said, None if c is None else _check(c)] for said, c in checks],
+        return json.dumps([[said, None if c is None else _check(c)] for said, c in checks],
                           ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     except (TypeError, ValueError, AttributeError, RecursionError):
         return None
-    return body
 
 
 def load(entry: bytes, rules: dict[str, Rule]) -> Entry | None:

@@ -345,10 +345,14 @@ def to_conllu(sentences: Iterable[Sentence]) -> str:
     return "".join(out)
 
 
-def _special_kind(path: str | os.PathLike[str]) -> str | None:
+#: paths that name a stream of this process (``/dev/stdout``), never a file to replace
+_STREAM_PREFIXES = ("/dev/std", "/dev/fd/", "/proc/")
+
+
+def special_kind(path: str | os.PathLike[str]) -> str | None:
     """What ``path`` is when it is not a regular file to replace: "socket", "device" (character
-    or block), "fifo", "stream" (``/dev/stdout``, ``/dev/fd/N``, ``/proc/...``); None for a regular file or a
-    path that does not exist."""
+    or block), "fifo", "stream" (``/dev/stdout``, ``/dev/fd/N``, ``/proc/...``); None for a
+    regular file or a path that does not exist."""
     try:
         mode = os.stat(path).st_mode
     except OSError:
@@ -374,10 +378,6 @@ def _read_umask() -> int:
 _UMASK = _read_umask()
 
 
-#: paths that name a stream of this process (``/dev/stdout``), never a file to replace
-_STREAM_PREFIXES = ("/dev/std", "/dev/fd/", "/proc/")
-
-
 def atomic_write(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` to ``path`` via a temporary file and rename, so a failure leaves no half file.
 
@@ -390,7 +390,7 @@ def atomic_write(path: str | os.PathLike[str], text: str) -> None:
         sys.stdout.write(text)
         sys.stdout.flush()
         return
-    kind = _special_kind(path)
+    kind = special_kind(path)
     if kind == "socket":
         raise LambreError("is a socket; not writing to it", str(path))
     if kind is not None:

@@ -11,7 +11,6 @@ only when something is not in the cache. A file that cannot be read is reported 
 from __future__ import annotations
 
 import json
-import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -144,13 +143,15 @@ def _units(text: str, ssplit: bool, split: Callable[[str], list[tuple[int, int]]
 
 
 def _first_lines(text: str, n: int) -> str:
-    """``text`` up to the end of its ``n``-th non-blank line (offsets stay those of ``text``)."""
-    seen = 0
-    for m in re.finditer(r"[^\n]*\n?", text):
-        if m.group(0).strip():
+    """``text`` up to the end of its ``n``-th non-blank line, lines as ``_units`` counts them
+    (``str.splitlines``); offsets stay those of ``text``."""
+    seen = end = 0
+    for line in text.splitlines(keepends=True):
+        end += len(line)
+        if line.strip():
             seen += 1
             if seen == n:
-                return text[:m.end()]
+                return text[:end]
     return text
 
 
@@ -262,13 +263,10 @@ def _parse_texts(texts: dict[int, str], parsed: dict[int, list[Sentence]],
         units: dict[int, _Units] = {}
         for i, text in texts.items():
             try:
-                n = settings.limit
-                if n and settings.ssplit:
-                    text = _first_lines(text, n)  # split only what is scored
-                u = _units(text, settings.ssplit,
-                           lambda t: _split_cached(t, backend, settings, model))
-                units[i] = _Units(u.texts[:n], u.lines[:n], u.starts[:n]) if n and \
-                    not settings.ssplit else u
+                if settings.limit:  # read (and split) only what is scored
+                    text = _first_lines(text, settings.limit)
+                units[i] = _units(text, settings.ssplit,
+                                  lambda t: _split_cached(t, backend, settings, model))
             except LambreError as err:
                 results[i].error = err
         order = [(i, t) for i, u in units.items() for t in u.texts]

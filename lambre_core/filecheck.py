@@ -13,7 +13,6 @@ from .errors import LambreError
 from .files import read_input
 from .formats.locale import language_from_path, normalize
 from .formats.read import read_file
-from .limits import max_input_bytes
 
 
 @dataclass
@@ -36,9 +35,9 @@ class FileReport:
 def read_source(path: str, max_bytes: int | None = None) -> tuple[str | None, str | None]:
     """(text, None), or (None, why it is skipped) for binary data. UTF-8, or UTF-16 with a BOM
     (Apple ``.strings``); undecodable text raises ``LambreError`` at its line and column, and
-    so does a file over ``max_bytes`` (default: ``limits.max_input_bytes()``)."""
+    so does a file over ``max_bytes`` (default: ``files.read_input``'s)."""
     try:
-        data = read_input(path, max_input_bytes() if max_bytes is None else max_bytes)
+        data = read_input(path, max_bytes)
     except FileNotFoundError:
         raise LambreError("no such file", path) from None
     except IsADirectoryError:

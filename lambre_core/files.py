@@ -113,12 +113,15 @@ def read_regular_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
         os.close(fd)
 
 
-def read_input(path: str, max_bytes: int) -> bytes:
+def read_input(path: str, max_bytes: int | None = None) -> bytes:
     """The bytes of an input file, or of stdin for ``-``, refused (``LambreError``, before
-    reading a file) when over ``max_bytes``. ``FileNotFoundError``, ``IsADirectoryError`` and
-    other ``OSError``s pass through for the caller to word."""
-    from .limits import too_large
+    reading a file) when over ``max_bytes`` (default: ``limits.max_input_bytes()``).
+    ``FileNotFoundError``, ``IsADirectoryError`` and other ``OSError``s pass through for the
+    caller to word."""
+    from .limits import max_input_bytes, too_large
 
+    if max_bytes is None:
+        max_bytes = max_input_bytes()
     if path == "-":
         data = sys.stdin.buffer.read(max_bytes + 1)
         if len(data) > max_bytes:

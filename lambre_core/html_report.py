@@ -129,7 +129,7 @@ def _system_section(s: System) -> str:
     notes = [f"{t.score:.3f}  ({t.violated}/{t.total} violated)" for _, t in rules]
     parts = [f"<h2>{escape(s.name)}</h2>",
              f"<p>File <code>{escape(s.path)}</code>: L'AMBRE <b>{rep.score:.4f}</b> over "
-             f"{len(rep.sentences) - len(rep.skipped)} segments"
+             f"{rep.scored} segments"
              + (f" ({len(rep.skipped)} skipped: broken trees)" if rep.skipped else "") + ".</p>",
              f"<h3>Rules (the {len(rules)} with most instances; bars: satisfaction, whiskers: 95 % "
              "interval)</h3>",
@@ -155,8 +155,7 @@ def render_html(rep: SystemsReport) -> str:
         c = rep.comparison(s.name)
         delta = "baseline" if i == 0 else (f"{c.delta:+.4f}" if c else "")
         p = "" if c is None or c.p_value is None else f"{c.p_value:.4f}"
-        scored = len(s.report.sentences) - len(s.report.skipped)
-        rows.append(f"<tr><td>{escape(s.name)}</td><td>{scored}</td>"
+        rows.append(f"<tr><td>{escape(s.name)}</td><td>{s.report.scored}</td>"
                     f"<td>{len(s.report.skipped)}</td>"
                     f"<td>{s.report.score:.4f}</td>"
                     f"<td>{f'[{iv.low:.4f}, {iv.high:.4f}]' if iv else ''}</td>"

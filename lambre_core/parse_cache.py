@@ -139,7 +139,6 @@ class SqliteTable:
         self._insert = f"INSERT OR REPLACE INTO {table} "
         #: what was repaired in this run, in words (damaged entries, a rebuilt file)
         self.repairs: list[str] = []
-        self.damaged = 0
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._create()
@@ -206,16 +205,18 @@ class SqliteTable:
         except sqlite3.DatabaseError:  # the file itself is damaged
             self._rebuild()
             return {}
-        if bad:
-            self.damaged += bad
-            self.repairs.append(f"{bad} damaged entr{'y' if bad == 1 else 'ies'} made again")
+        self._damaged(bad)
         return found
 
-    def _put_many(self, columns: str, rows: Iterable[tuple[Any, ...]], value_at: int,
+    def _damaged(self, n: int) -> None:
+        if n:
+            self.repairs.append(f"{n} damaged entr{'y' if n == 1 else 'ies'} made again")
+
+    def _put_many(self, columns: str, rows: Iterable[tuple[Any, ...]],
                   before: str | None = None, args: tuple[Any, ...] = ()) -> None:
-        """Insert ``rows`` (the value at index ``value_at`` sealed) in one transaction, after
-        the statement ``before`` (with ``args``) when given."""
-        sealed = [(*r[:value_at], self.seal(r[value_at]), *r[value_at + 1:]) for r in rows]
+        """Insert ``rows`` (key, value, other columns; the value sealed) in one transaction,
+        after the statement ``before`` (with ``args``) when given."""
+        sealed = [(r[0], self.seal(r[1]), *r[2:]) for r in rows]
         marks = ", ".join("?" * len(columns.split(",")))
         with closing(self._connect()) as db, db:
             if before is not None:
@@ -235,17 +236,19 @@ class ParseCache(SqliteTable):
     def get_many(self, keys: Iterable[str]) -> dict[str, str]:
         """The stored CoNLL-U of those ``keys`` that are in the cache (damaged ones are not)."""
         out: dict[str, str] = {}
+        bad = 0
         for k, v in self._get_many(keys).items():
             try:
                 out[k] = v.decode("utf-8")
             except UnicodeDecodeError:  # sealed that way: not written by this code
-                self.damaged += 1
+                bad += 1
+        self._damaged(bad)
         return out
 
     def put_many(self, items: dict[str, str]) -> None:
         """Store CoNLL-U under keys, all in one transaction."""
         if items:
-            self._put_many("key, conllu", ((k, v.encode("utf-8")) for k, v in items.items()), 1)
+            self._put_many("key, conllu", ((k, v.encode("utf-8")) for k, v in items.items()))
 
     def __len__(self) -> int:
         with closing(self._connect()) as db:

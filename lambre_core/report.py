@@ -63,17 +63,9 @@ def signature_for(ruleset: RuleSet, parser: str, mode: str = "precise",
 
 def lexicon_versions() -> str:
     """A short hash of the versions of the lexicon packages the precise checker reads."""
-    from importlib.metadata import PackageNotFoundError, version
+    from .check_cache import lexicon_package_versions
 
-    from .check_cache import LEXICON_PACKAGES
-
-    parts = []
-    for pkg in LEXICON_PACKAGES:
-        try:
-            parts.append(f"{pkg}={version(pkg)}")
-        except PackageNotFoundError:
-            parts.append(f"{pkg}=none")
-    return _digest(";".join(parts))
+    return _digest(";".join(lexicon_package_versions()))
 
 
 def parser_signature(parser: object) -> str:
@@ -125,7 +117,7 @@ def report_dict(report: CorpusReport, signature: Signature) -> dict[str, Any]:
     return {
         "signature": str(signature),
         "score": report.score,
-        "sentences_scored": len(report.sentences) - len(report.skipped),
+        "sentences_scored": report.scored,
         "sentences_skipped": len(report.skipped),
         "rules": {rid: {"satisfied": t.satisfied, "violated": t.violated, "score": t.score}
                   for rid, t in report.rules.items()},
@@ -200,8 +192,8 @@ def render_tsv(report: CorpusReport, signature: Signature, per_sentence: bool,
 
 
 def _counted(report: CorpusReport) -> str:
-    n, k = len(report.sentences), len(report.skipped)
-    return f"{n - k} sentences scored, {k} skipped" if k else f"{n} sentences"
+    k = len(report.skipped)
+    return f"{report.scored} sentences scored, {k} skipped" if k else f"{report.scored} sentences"
 
 
 def render_text(report: CorpusReport, signature: Signature, per_sentence: bool,

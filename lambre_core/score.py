@@ -89,6 +89,11 @@ class CorpusReport:
         """Sentences not scored because their tree is broken."""
         return [s for s in self.sentences if s.error is not None]
 
+    @property
+    def scored(self) -> int:
+        """How many sentences were scored (all but the skipped)."""
+        return sum(1 for s in self.sentences if s.error is None)
+
 
 def weights_from(ruleset: RuleSet) -> dict[str, float]:
     """The per-rule weights written in a rule file."""

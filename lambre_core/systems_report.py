@@ -136,8 +136,7 @@ def render_systems_text(rep: SystemsReport) -> str:
             tail = f"{c.delta:+.4f}  (unpaired: other segment count)"
         else:
             tail = f"{c.delta:+.4f}  {c.p_value:.4f} {_stars(c.p_value)}"
-        scored = len(s.report.sentences) - len(s.report.skipped)
-        lines.append(f"{s.name:{width}}  {scored:9d}  {len(s.report.skipped):7d}  "
+        lines.append(f"{s.name:{width}}  {s.report.scored:9d}  {len(s.report.skipped):7d}  "
                      f"{s.report.score:.4f}  "
                      f"{ci:18s}  {tail}")
     if rep.samples:

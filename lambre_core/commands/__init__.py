@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..conllu_io import atomic_write
+from ..conllu_io import atomic_write, special_kind
 from ..errors import LambreError
 from ..gei import M2Sentence, read_m2
 from ..rules import RuleSet, default_rules, load_rules
@@ -76,14 +76,10 @@ def check_output(output: str | Path | None, inputs: Iterable[str | Path | None],
                               str(output))
     if os.path.isdir(output):
         raise LambreError(f"{option} is a directory; give a file name", str(output))
-    try:
-        mode = os.stat(output).st_mode
-    except OSError:
-        mode = None  # new, or a dangling link: the write says what is wrong
-    if mode is not None and stat.S_ISSOCK(mode):
+    kind = special_kind(output)  # what atomic_write will do with it
+    if kind == "socket":
         raise LambreError(f"{option} is a socket; not writing to it", str(output))
-    if (os.path.lexists(output) and not force
-            and (mode is None or stat.S_ISREG(mode))):
+    if kind is None and os.path.lexists(output) and not force:
         raise LambreError(f"{option} exists; pass --force to replace it", str(output))
 
 

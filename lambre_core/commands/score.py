@@ -117,7 +117,7 @@ def read_text(path: str, max_bytes: int | None = None, max_line: int | None = No
     binary data, empty input, input over ``max_bytes`` (default: ``limits.max_input_bytes()``)
     and a line longer than ``max_line`` characters are errors with a location."""
     try:
-        data = read_input(path, max_input_bytes() if max_bytes is None else max_bytes)
+        data = read_input(path, max_bytes)
     except FileNotFoundError:
         raise LambreError("no such file", path) from None
     except IsADirectoryError:
