@@ -147,7 +147,7 @@ def _flags(sents: list[list[Sentence]], segs: list[str], lang: str, parser: obje
     return n, out
 
 
-def _read_labels(path: Path) -> dict[str, dict[str, str]]:
+def read_labels(path: Path) -> dict[str, dict[str, str]]:
     if not path.is_file():
         return {}
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -158,7 +158,7 @@ def _read_labels(path: Path) -> dict[str, dict[str, str]]:
     return {row["key"]: row for row in rows}
 
 
-def _write_labels(path: Path, rows: list[dict[str, str]]) -> None:
+def write_labels(path: Path, rows: list[dict[str, str]]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
@@ -185,7 +185,7 @@ def run_set(ts: TextSet, shared: Path, cache: ParseCache | None, write: bool, sh
     n, flags = _flags(sents, segs, ts.lang, parser, plausible)
     check_s = time.time() - t
     path = LABELS / f"{ts.name}.tsv"
-    known = _read_labels(path)
+    known = read_labels(path)
     now = {f.key for f in flags}
     labels = {f.key: known.get(f.key, {}).get("label", "") for f in flags}
     false_sents = {f.sentence for f in flags if labels[f.key] == "false"}
@@ -224,7 +224,7 @@ def run_set(ts: TextSet, shared: Path, cache: ParseCache | None, write: bool, sh
             rows.append(row)
         # a label once given is kept, also when this run does not raise the flag
         rows += [dict(r, now="no") for k, r in known.items() if k not in now and r.get("label")]
-        _write_labels(path, rows)
+        write_labels(path, rows)
     return res
 
 

@@ -191,6 +191,20 @@ class _Candidates:
                    frozenset().union(*(r.except_forms for r in excepting)))
 
 
+#: ``Word.misc`` key of a translation string's placeholder stand-in ("{name}", "%s")
+PLACEHOLDER = "Placeholder"
+
+
+def _stranded(words: list[Word], adp: Word) -> bool:
+    """Whether an adposition is followed by a placeholder or by nothing but punctuation."""
+    for w in words[adp.id:]:
+        if PLACEHOLDER in w.misc:
+            return True
+        if w.upos not in ("PUNCT", "SYM"):
+            return False
+    return True
+
+
 def _arc_rules(words: list[Word], index: RuleIndex) -> Iterator[tuple[Word, Word, tuple[Rule, ...]]]:
     """Each arc (dependent, head) of a SUD sentence's words with the rules that may apply to
     it, where there are any: the work of ``rule_arcs``, which see."""
@@ -199,6 +213,12 @@ def _arc_rules(words: list[Word], index: RuleIndex) -> Iterator[tuple[Word, Word
         if not dep.head:
             continue
         head = words[dep.head - 1]
+        if PLACEHOLDER in dep.misc or PLACEHOLDER in head.misc:
+            continue  # nothing agrees with a placeholder, and it proves nothing
+        if head.upos == "ADP" and dep.id < head.id and _stranded(words, head):
+            # its object is the placeholder after it, or outside the string ("Ссылка на",
+            # "Создать ярлыки для %s"): the word before it is not
+            continue
         found = memo.get((dep.upos, head.upos, dep.deprel)) or index._lookup(
             dep.upos, head.upos, dep.deprel)
         rs = found.rules

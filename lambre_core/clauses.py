@@ -178,6 +178,22 @@ def _known_otherwise(w: Word, lexicon: object | None) -> bool:
     return any(u not in ("NOUN", "PROPN") for (_l, u, _b) in index.get(low, ()))
 
 
+def bracketed(sud: Sentence, lo: int, hi: int) -> set[int]:
+    """The ids of words ``lo``..``hi`` inside brackets opened there, the brackets included (an
+    aside or a key after a label: "Screenshot aufnehmen (ohne Untertitel)", "[Esc]")."""
+    out: set[int] = set()
+    depth = 0
+    for i in range(lo, hi + 1):
+        form = sud.word(i).form
+        if form in ("(", "["):
+            depth += 1
+        if depth:
+            out.add(i)
+        if form in (")", "]"):
+            depth = max(depth - 1, 0)
+    return out
+
+
 def _check_clause(sud: Sentence, analyses: Mapping[int, WordAnalyses], lexicon: object | None,
                   spans: Sequence[tuple[int, int]], finite: Mapping[int, list[int]], k: int,
                   v: int) -> SubjectFailure | None:
@@ -202,7 +218,9 @@ def _check_clause(sud: Sentence, analyses: Mapping[int, WordAnalyses], lexicon: 
         return None
     readings = _finite_readings(verb, analyses)
     nonfinite = any(o.get("VerbForm") in ("Inf", "Part") for o in analyses[v].options)
-    if nonfinite and all(sud.word(i).upos in ("PART", "ADV") for i in range(v + 1, hi + 1)):
+    aside = bracketed(sud, v + 1, hi)
+    if nonfinite and all(sud.word(i).upos in ("PART", "ADV", "PUNCT", "SYM") or i in aside
+                         for i in range(v + 1, hi + 1)):
         # an infinitive at the end may be the whole clause ("Die Tür schließen."); one with a
         # participle or infinitive after it is the finite auxiliary ("werden ... repariert")
         return None

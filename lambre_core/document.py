@@ -16,14 +16,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import check_cache
-from .check import SentenceCheck, Violation, ViolationFilter, check_sentence
+from .check import PLACEHOLDER, SentenceCheck, Violation, ViolationFilter, check_sentence
 from .check_cache import CheckCache
 from .config import LambreConfig
 from .doc import Sentence, shift_offsets, word_span
+from .formats.genre import is_label
 from .markup import Segment, segments
 from .messages import message, severity_name, severity_rank
 from .parse_cache import CacheStats, ParseCache, cached_documents, text_key
-from .rules import Rule, RuleSet
+from .rules import Rule, RuleSet, is_subject_rule
 
 
 @dataclass(frozen=True)
@@ -160,8 +161,11 @@ def check_segments(
             engine = check_cache.engine_key(ruleset.version, off, cache.settings)
             model = cache.model_key(lang)
             for k in idx:
+                # (the placeholders' places change the checks, not the parse)
                 keys[k] = check_cache.entry_key(
-                    engine, text_key(lang, model, segs[k].text, SEGMENT_UNIT))
+                    engine, text_key(lang, model, segs[k].text, SEGMENT_UNIT)
+                    + (repr(segs[k].masked) if segs[k].masked else "")
+                    + (" label" if is_label(segs[k].source) else ""))
             done.update(_cached_checks(results, idx, keys, cache, by_id))
         todo = [k for k in idx if k not in done]
         if not todo:
@@ -179,6 +183,8 @@ def check_segments(
             continue
         keep = violation_filter(parser) if violation_filter is not None else None
         prec = precision(parser) if precision is not None else None
+        # a label ("Datei löschen" for "Delete file") is checked as a phrase: no subject rules
+        as_label = off | frozenset(r.id for r in ruleset.rules if is_subject_rule(r))
         for k, sentences in zip(todo, sents, strict=True):
             again = (check_cache.load(fresh[keys[k]], by_id)
                      if results is not None and cache is not None and keys[k] in fresh else None)
@@ -189,12 +195,14 @@ def check_segments(
                 continue
             checks: list[tuple[str, SentenceCheck | None]] = []
             for sent in sentences:
+                mark_placeholders(sent, segs[k])
                 said = sentence_text(sent, segs[k].text)
                 if results is None and config.is_ignored(said):
                     checks.append((said, None))  # not stored: the ignore list is per run
                     continue
-                checks.append((said, check_sentence(sent, ruleset, disabled=off,
-                                                    violation_filter=keep, precision=prec)))
+                checks.append((said, check_sentence(
+                    sent, ruleset, disabled=as_label if is_label(segs[k].source) else off,
+                    violation_filter=keep, precision=prec)))
             done[k] = checks
             if results is not None and cache is not None:
                 cache.checked += 1
@@ -222,6 +230,17 @@ def check_segments(
                     result.findings.append(finding)
     result.findings.sort(key=lambda f: (f.start, f.rule_id))
     return result
+
+
+def mark_placeholders(sent: Sentence, seg: Segment) -> None:
+    """Mark the words standing for a masked placeholder of ``seg`` (``check.PLACEHOLDER``) but
+    numbers, which still count ("%d Dateien")."""
+    if not seg.masked:
+        return
+    for w in sent.words:
+        span = word_span(sent, w)
+        if span is not None and seg.is_masked(*span) and not w.form.isdigit():
+            w.misc[PLACEHOLDER] = "Yes"
 
 
 def _cached_checks(results: CheckCache, idx: list[int], keys: dict[int, str],

@@ -30,7 +30,7 @@ from typing import Any
 from .alternatives import PLAUSIBLE
 from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses
 from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
-from .clauses import WH_WORDS, clause_may_be_subject
+from .clauses import WH_WORDS, bracketed, clause_may_be_subject
 from .doc import Sentence, Word
 from .joint import DECL, Arc, Feats, Solution, decl_governors, outcome, solve, values, when_keys
 from .lexicon import _morph
@@ -124,7 +124,10 @@ def proof_grade(rule: Rule) -> bool:
         return rel == "subj" and rule.head_upos in ("VERB", "AUX")
     if any(k.endswith(".lemma") for k in when_keys(rule)):
         return True
-    return rule.feature == "VerbForm"
+    # a verb form is decided by the forms in a verb chain or under a verb that takes an
+    # infinitive; a verb hung on another as a modifier or subject is the parse's reading
+    # ("Отображать домены ..." under a later verb), not the writer's form
+    return rule.feature == "VerbForm" and rule.relation.split("@")[0] in ("comp:aux", "comp:obj")
 
 
 def _weight(rule: Rule) -> float:
@@ -782,9 +785,12 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # a participle with its own objects: its phrase is often hung on the wrong noun
     if lang == "ru" and d.upos in ("DET", "ADJ") and any(
             (x.head == head or x.id == min(dep, head) - 1) and x.id != dep
-            and _is_numeral(x, lang) for x in sud.words):
+            and _is_numeral(x, lang) for x in sud.words) and not (
+                rule.feature == "Gender" and all(o.get("Number") == "Sing" for o in options[dep])):
         # a numeral phrase: "два новых студента" agrees by its own rules, also when the parser
-        # lost the numeral ("Три иранских журналиста были арестованы": "Три" a subject)
+        # lost the numeral ("Три иранских журналиста были арестованы": "Три" a subject); a
+        # numeral changes no gender, so a singular adjective of another gender still fails
+        # ("%d новая файл")
         return True
     if d.upos in ("DET", "ADJ") and h.id < len(sud.words) and d.id < h.id \
             and sud.word(h.id + 1).upos in ("NOUN", "PROPN") \
@@ -910,6 +916,12 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         return True
     if _chain_reorders(sud, d, h, options):
         return True
+    if rule.allowed and any(
+            w.head == d.id and w.upos in ("VERB", "AUX") and _rel(w).startswith("comp:aux")
+            and any(o.get("VerbForm") in rule.allowed for o in options[w.id]) for w in sud.words):
+        return True  # a chain upside down: its own auxiliary fits ("by měly být")
+    if any(o.get("VerbForm") == "Conv" for o in options[d.id]):
+        return True  # an adverbial participle modifies, whatever the parse hung it on
     # (every word has at least one analysis: the tagger's when no lexicon knows it)
     finite = all(o.get("VerbForm", "Fin") == "Fin" for o in options[d.id])
     if any(w.head == d.id and (_rel(w) == "subj" or (
@@ -1457,11 +1469,15 @@ def _finite_with_subject(sud: Sentence, analyses: dict[int, WordAnalyses]
             continue
         if w.head and sud.word(w.head).upos in ("VERB", "AUX"):
             continue  # maybe an infinitive whose subject the parser hung on it
-        if w.feats.get("VerbForm") == "Inf" and not any(
+        maybe_inf = w.feats.get("VerbForm") == "Inf" or (
+            _ends_main_clause(sud, w) and any(o.get("VerbForm") == "Inf" for o in a.options))
+        if maybe_inf and not any(
                 _np_cases(sud, s, opts) == {"Nom"} for s in sud.words
                 if s.head == wid and _rel(s) == "subj"):
-            # the tagger read an infinitive and its "subject" may be in another case: an
-            # instruction ("Bitte die Tür schließen"), not a finite clause ("Er schließen ...")
+            # the tagger read an infinitive, or the verb ends the sentence in a form that can be
+            # one, and its "subject" may be in another case: an instruction or a UI label
+            # ("Bitte die Tür schließen", "Datei speichern"), not a finite clause ("Er
+            # schließen ...")
             continue
         fin = tuple(o for o in a.options
                     if o.get("VerbForm", "Fin") == "Fin" and o.get("Mood") != "Imp"
@@ -1469,6 +1485,17 @@ def _finite_with_subject(sud: Sentence, analyses: dict[int, WordAnalyses]
         if fin and len(fin) < len(a.options):
             out[wid] = replace(a, options=fin)
     return out
+
+
+def _ends_main_clause(sud: Sentence, verb: Word) -> bool:
+    """``verb`` is the root and nothing but punctuation, symbols or a bracketed aside follows
+    it ("Datei öffnen", "Screenshot aufnehmen (ohne Untertitel)", "Anzeige löschen [Esc]")."""
+    if verb.head != 0:
+        return False
+    n = len(sud.words)
+    aside = bracketed(sud, verb.id + 1, n)
+    return all(sud.word(i).upos in ("PUNCT", "SYM") or i in aside
+               for i in range(verb.id + 1, n + 1))
 
 
 def _rests_on(rule: Rule, dep: int, head: int) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ from typing import Any
 from .config import LambreConfig, glob_match
 from .document import EngineLoader, Finding, check_segments
 from .errors import LambreError
-from .files import read_input
+from .files import decode_text, foreign_bom, read_input
 from .formats.locale import language_from_path, normalize
 from .formats.read import read_file
 
@@ -33,27 +33,19 @@ class FileReport:
 
 
 def read_source(path: str, max_bytes: int | None = None) -> tuple[str | None, str | None]:
-    """(text, None), or (None, why it is skipped) for binary data. UTF-8, or UTF-16 with a BOM
-    (Apple ``.strings``); undecodable text raises ``LambreError`` at its line and column, and
-    so does a file over ``max_bytes`` (default: ``files.read_input``'s)."""
+    """(text, None), or (None, why it is skipped) for binary data; the text decoded as
+    ``files.decode_text`` decodes it (as ``score`` does): undecodable text raises
+    ``LambreError`` at its line and column, and so does a file over ``max_bytes`` (default:
+    ``files.read_input``'s)."""
     try:
         data = read_input(path, max_bytes)
     except FileNotFoundError:
         raise LambreError("no such file", path) from None
     except IsADirectoryError:
         return None, "a directory"
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16"), None
-    if b"\x00" in data[:8000]:
+    if foreign_bom(data[:4]) is None and b"\x00" in data[:8000]:
         return None, "binary file"
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise LambreError(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", path, line,
-                          col) from None
-    return text.removeprefix("\ufeff"), None
+    return decode_text(data, path), None
 
 
 def choose_language(path: str, declared: str | None, config: LambreConfig,

@@ -43,15 +43,30 @@ def _bom_error(name: str, path: str) -> LambreError:
                        path, 1, 1)
 
 
+#: formats whose files may be UTF-16 with a byte-order mark (Apple ``.strings`` are by
+#: tradition; XML declares its encoding), by file suffix
+UTF16_SUFFIXES = (".strings", ".xml", ".xlf", ".xliff", ".ts")
+#: formats whose files are ISO-8859-1 unless they are UTF-8 (Java ``.properties`` before Java 9)
+LATIN1_SUFFIXES = (".properties",)
+
+
 def decode_text(data: bytes, path: str) -> str:
-    """``data`` as UTF-8 text without a leading byte-order mark. A UTF-16/32 byte-order mark or
-    bytes that are not UTF-8 raise ``LambreError`` with file, line and column."""
+    """``data`` as text without a leading byte-order mark: UTF-8; UTF-16 with a byte-order mark
+    for the formats that allow it (``UTF16_SUFFIXES``); ISO-8859-1 for a ``.properties`` file
+    that is not UTF-8. Any other byte-order mark, or bytes that are not UTF-8, raise
+    ``LambreError`` with file, line and column. ``check`` and ``score`` read through this, so
+    both accept and refuse the same files."""
     name = foreign_bom(data[:4])
+    low = path.lower()
     if name is not None:
+        if name.startswith("UTF-16") and low.endswith(UTF16_SUFFIXES):
+            return data.decode("utf-16")
         raise _bom_error(name, path)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        if low.endswith(LATIN1_SUFFIXES):
+            return data.decode("latin-1")
         # exc.start counts from after a stripped BOM
         pos = exc.start + (3 if data.startswith(codecs.BOM_UTF8) else 0)
         line = data[:pos].count(b"\n") + 1

@@ -14,8 +14,9 @@ A comment line ``lambre: language=ru`` (bare, or after ``#``, ``//``, ``%``, ``;
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
@@ -51,6 +52,12 @@ class Segment:
     language: str | None = None
     #: (start, end) character spans standing for masked placeholders: never blamed
     masked: tuple[tuple[int, int], ...] = ()
+    #: the source-language string this one translates, where the file holds it (PO ``msgid``,
+    #: XLIFF and Qt ``<source>``): whether it is a sentence or a label
+    source: str | None = None
+    #: the number a count placeholder ("%d") stands for in this plural form (PO ``msgstr[n]``,
+    #: Android ``quantity``), by the language's plural rule; None: any
+    count: str | None = None
     _starts: tuple[int, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -423,12 +430,16 @@ def _po_string(b: _Builder | None, off: int, line: str, quote: int) -> str:
     return "".join(out)
 
 
-def po_segments(text: str, language: str | None = None) -> list[Segment]:
-    """One segment per non-empty ``msgstr`` (or ``msgstr[n]``), header entry excluded."""
+def po_segments(text: str, language: str | None = None,
+                plural: Callable[[int], str | None] | None = None) -> list[Segment]:
+    """One segment per non-empty ``msgstr`` (or ``msgstr[n]``), header entry excluded, each with
+    its ``msgid`` (``msgid_plural`` for the plural forms) as its source and, given ``plural``
+    (form index -> a number of that form), the number of its plural form."""
     out: list[Segment] = []
     lang = language
     key: str | None = None
     msgid_parts: list[str] = []
+    plural_parts: list[str] = []
     has_ctxt = False
     b: _Builder | None = None
 
@@ -438,7 +449,10 @@ def po_segments(text: str, language: str | None = None) -> list[Segment]:
             seg = b.build()
             # the header entry (msgid "" without context) holds metadata, not a translation
             if seg is not None and ("".join(msgid_parts) or has_ctxt):
-                out.append(seg)
+                form = int(key[7:-1]) if key is not None and key.startswith("msgstr[") else None
+                source = "".join(plural_parts if form and plural_parts else msgid_parts)
+                count = plural(form) if plural is not None and form is not None else None
+                out.append(dataclasses.replace(seg, source=source, count=count))
         b = None
 
     for off, line, _brk in _lines(text):
@@ -458,6 +472,7 @@ def po_segments(text: str, language: str | None = None) -> list[Segment]:
                 has_ctxt = True
             elif kw == "msgid":
                 msgid_parts = []
+                plural_parts = []
                 if key not in ("msgctxt",):
                     has_ctxt = False
             key = kw
@@ -466,6 +481,8 @@ def po_segments(text: str, language: str | None = None) -> list[Segment]:
                 _po_string(b, off, line, km.end() - 1)
             elif kw == "msgid":
                 msgid_parts.append(_po_string(None, off, line, km.end() - 1))
+            elif kw == "msgid_plural":
+                plural_parts.append(_po_string(None, off, line, km.end() - 1))
             continue
         cm = _PO_CONT_RE.match(line)
         if cm:
@@ -473,6 +490,8 @@ def po_segments(text: str, language: str | None = None) -> list[Segment]:
                 _po_string(b, off, line, cm.end() - 1)
             elif key == "msgid":
                 msgid_parts.append(_po_string(None, off, line, cm.end() - 1))
+            elif key == "msgid_plural":
+                plural_parts.append(_po_string(None, off, line, cm.end() - 1))
             continue
         if not stripped:
             flush()

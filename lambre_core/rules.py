@@ -202,6 +202,11 @@ class Rule:
         return self.share if self.share is not None else 1.0
 
 
+def is_subject_rule(rule: Rule) -> bool:
+    """Whether a rule is about a subject and its verb (SUD ``subj``): agreement or case."""
+    return rule.relation.split("@")[0].split(":")[0] == "subj"
+
+
 def rule_id(
     type_: str, dep_upos: str, head_upos: str, relation: str, feature: str, side: str = "both",
     allowed: tuple[str, ...] | list[str] = (), when: Conditions = (),

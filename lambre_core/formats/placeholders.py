@@ -2,8 +2,11 @@
 
 A placeholder (``{name}``, ``{{name}}``, ``%s``, ``%1$d``, ``%(name)s``, ``${x}``, an XLIFF ``<x/>``)
 becomes a stand-in that keeps the sentence's noun-phrase slot ("ABC", or a digit for a
-number), so the sentence still parses; it is recorded as masked and never blamed. HTML/XML tags
-are dropped (a line break or block tag becomes a space), entities decoded. An ICU
+number), so the sentence still parses; it is recorded as masked, never blamed, and (but a
+number) agrees with nothing. In a plural form (``Segment.count``) a number placeholder stands
+for a number of that form. HTML/XML tags are dropped (a line break or block tag becomes a
+space), entities decoded, and a menu accelerator's marker at the start of a word (Qt's
+``&Datei``, GTK's ``_Öffnen``) left out. An ICU
 ``{n, plural, one {...} other {...}}`` (also ``select``/``selectordinal``) is expanded: every
 branch is checked as its own sentence with the text around it, ``#`` standing for a number of
 the branch's plural category.
@@ -11,6 +14,7 @@ the branch's plural category.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from itertools import product
@@ -35,6 +39,7 @@ _MASK_RE = re.compile(
     r"(?P<comment><!--.*?-->)"
     r"|(?P<tag></?(?P<name>[A-Za-z][\w:.-]*)(?:\s[^<>]*)?/?>)"
     r"|(?P<entity>&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
+    r"|(?P<accel>(?:^|(?<=[\s(/-]))[&_](?=[^\W\d_]))"
     r"|(?P<double>\{\{[^{}]*\}\})"
     r"|(?P<dollar>[$%]\{[^{}]*\})"
     r"|(?P<named>%\([^()]+\)[-+ 0#]*\d*(?:\.\d+)?(?P<nconv>[sdifrxXeEgGcu]))"
@@ -51,10 +56,12 @@ _NUMERIC_CONV = frozenset("diouxXeEfFgGaAu")
 def mask(seg: Segment) -> list[Segment]:
     """The checkable variants of a translation string: ICU branches expanded, placeholders
     masked, markup dropped."""
-    return [_mask_simple(v) for v in expand_icu(seg)]
+    number = seg.count or NUMBER_SLOT
+    return [dataclasses.replace(_mask_simple(v, number), source=seg.source, count=seg.count)
+            for v in expand_icu(seg)]
 
 
-def _mask_simple(seg: Segment) -> Segment:
+def _mask_simple(seg: Segment, number: str = NUMBER_SLOT) -> Segment:
     text = seg.text
     parts: list[Segment] = []
     pos = 0
@@ -71,6 +78,8 @@ def _mask_simple(seg: Segment) -> Segment:
             elif name in _BREAK_TAGS:
                 parts.append(stand_in(" ", a, b, masked=False))
             continue
+        if m.group("accel") is not None:
+            continue  # a menu accelerator's marker ("&Datei", "_Öffnen"): not part of the word
         if m.group("entity") is not None:
             char = html.unescape(m.group("entity"))
             parts.append(stand_in(char if len(char) == 1 else " ", a, b, masked=False))
@@ -78,7 +87,7 @@ def _mask_simple(seg: Segment) -> Segment:
             parts.append(stand_in("%", a, b, masked=False))
         elif m.group("qtnum") is not None or \
                 (m.group("conv") or m.group("nconv") or "") in _NUMERIC_CONV:
-            parts.append(stand_in(NUMBER_SLOT, a, b))
+            parts.append(stand_in(number, a, b))
         else:
             parts.append(stand_in(NOUN_SLOT, a, b))
     if not parts:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 
 from ..errors import LambreError
 from ..markup import Segment, po_segments
@@ -30,6 +31,26 @@ def _check_lines(text: str, file: str) -> None:
                               "string or a comment", file, k, col)
 
 
+def plural_numbers(header: str) -> Callable[[int], str | None] | None:
+    """Form index -> the smallest number from 1 that takes it, by the ``Plural-Forms`` header's
+    formula (``plural=(n%10==1 && n%100!=11 ? 0 : ...)``); None without a usable formula."""
+    import gettext
+
+    m = re.search(r"plural\s*=\s*([^;]+)", header)
+    if m is None:
+        return None
+    try:
+        formula = gettext.c2py(m.group(1).strip())
+        firsts: dict[int, str] = {}
+        for n in range(1, 200):
+            firsts.setdefault(formula(n), str(n))
+        if 0 not in firsts:
+            firsts[formula(0)] = "0"
+    except (ValueError, SyntaxError, RecursionError):
+        return None
+    return firsts.get
+
+
 def po_file(text: str, file: str, include_fuzzy: bool = False
             ) -> tuple[str | None, list[Segment]]:
     """(the header's language, the translations) of a PO file; those of fuzzy entries only
@@ -44,7 +65,7 @@ def po_file(text: str, file: str, include_fuzzy: bool = False
         raise LambreError(f"invalid PO: {str(exc).split(' (line')[0]}", file,
                           int(m.group(1)) if m else 1, 1) from None
     language = catalog.metadata.get("Language") or None
-    segs = po_segments(text)
+    segs = po_segments(text, plural=plural_numbers(catalog.metadata.get("Plural-Forms", "")))
     if include_fuzzy:
         return language, segs
     # an entry runs from its first line (polib's 1-based ``linenum``, comments included) to

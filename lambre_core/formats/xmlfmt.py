@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import xml.parsers.expat
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import accumulate
 
 import defusedxml
@@ -114,6 +114,7 @@ def read_xml(text: str, file: str, dialect: str) -> XmlDoc:
     doc = XmlDoc()
     stack: list[tuple[str, dict[str, str], int]] = []  # (name, attrs, inner start)
     has_child: list[bool] = []
+    unit_source: list[str | None] = [None]  # the <source> of the unit being read
     parser = xml.parsers.expat.ParserCreate()
 
     def char_at(byte: int) -> int:
@@ -130,6 +131,8 @@ def read_xml(text: str, file: str, dialect: str) -> XmlDoc:
             doc.language = attrs.get("target-language") or attrs.get("trgLang")
         if local == "TS" and dialect == "ts":
             doc.language = attrs.get("language")
+        if local in _UNITS:
+            unit_source[0] = None
         stack.append((local, attrs, inner))
         has_child.append(False)
 
@@ -138,11 +141,15 @@ def read_xml(text: str, file: str, dialect: str) -> XmlDoc:
         local, attrs, inner = stack.pop()
         children = has_child.pop()
         parent = stack[-1][0] if stack else ""
+        if local == "source" and parent in _UNITS and pos > inner:
+            unit_source[0] = _TAG_RE.sub("", inner_segment(text, inner, pos).text)
         if pos <= inner or not _wanted(dialect, local, attrs, parent, children, stack):
             return
         seg = inner_segment(text, inner, pos, android=dialect == "android")
         if seg.text.strip():
-            doc.segments.append(seg)
+            count = (_QUANTITY_NUMBER.get(attrs.get("quantity", ""))
+                     if dialect == "android" and parent == "plurals" else None)
+            doc.segments.append(replace(seg, source=unit_source[0], count=count))
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
@@ -153,6 +160,14 @@ def read_xml(text: str, file: str, dialect: str) -> XmlDoc:
         raise LambreError(f"invalid XML: {xml.parsers.expat.errors.messages[exc.code]}", file,
                           exc.lineno, exc.offset + 1) from None
     return doc
+
+
+#: elements holding one source string and its translation (XLIFF 1.2, XLIFF 2.0, Qt)
+_UNITS = ("trans-unit", "segment", "message")
+_TAG_RE = re.compile(r"<[^<>]*>")
+#: an Android plural item's quantity -> a number of it in every language lambre checks (not
+#: "many" and "other": Russian "other" is for fractions, Czech "many" too)
+_QUANTITY_NUMBER = {"zero": "0", "one": "1", "two": "2", "few": "3"}
 
 
 def _refuse(*_args: object) -> None:
