@@ -195,7 +195,7 @@ class _Candidates:
 PLACEHOLDER = "Placeholder"
 
 
-def _stranded(words: list[Word], adp: Word) -> bool:
+def stranded(words: list[Word], adp: Word) -> bool:
     """Whether an adposition is followed by a placeholder or by nothing but punctuation."""
     for w in words[adp.id:]:
         if PLACEHOLDER in w.misc:
@@ -215,7 +215,7 @@ def _arc_rules(words: list[Word], index: RuleIndex) -> Iterator[tuple[Word, Word
         head = words[dep.head - 1]
         if PLACEHOLDER in dep.misc or PLACEHOLDER in head.misc:
             continue  # nothing agrees with a placeholder, and it proves nothing
-        if head.upos == "ADP" and dep.id < head.id and _stranded(words, head):
+        if head.upos == "ADP" and dep.id < head.id and stranded(words, head):
             # its object is the placeholder after it, or outside the string ("Ссылка на",
             # "Создать ярлыки для %s"): the word before it is not
             continue

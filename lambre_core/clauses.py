@@ -27,7 +27,7 @@ German only: the lexicons (``morph_de``) decide the readings.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .analyses import WordAnalyses
@@ -179,17 +179,22 @@ def _known_otherwise(w: Word, lexicon: object | None) -> bool:
 
 
 def bracketed(sud: Sentence, lo: int, hi: int) -> set[int]:
-    """The ids of words ``lo``..``hi`` inside brackets opened there, the brackets included (an
-    aside or a key after a label: "Screenshot aufnehmen (ohne Untertitel)", "[Esc]")."""
+    """The ids of words ``lo``..``hi`` that may follow a label's verb and say nothing of its
+    clause: inside brackets opened there, the brackets included (an aside or a key:
+    "Screenshot aufnehmen (ohne Untertitel)", "[Esc]"), and a preposition whose object is a
+    placeholder or lies outside the string, with the placeholder ("Wert suchen von", "Nachricht
+    empfangen um {time}")."""
+    from .check import PLACEHOLDER, stranded
+
     out: set[int] = set()
     depth = 0
     for i in range(lo, hi + 1):
-        form = sud.word(i).form
-        if form in ("(", "["):
+        w = sud.word(i)
+        if w.form in ("(", "["):
             depth += 1
-        if depth:
+        if depth or PLACEHOLDER in w.misc or (w.upos == "ADP" and stranded(sud.words, w)):
             out.add(i)
-        if form in (")", "]"):
+        if w.form in (")", "]"):
             depth = max(depth - 1, 0)
     return out
 
@@ -372,6 +377,13 @@ def _candidates(sud: Sentence, analyses: Mapping[int, WordAnalyses], lexicon: ob
         h: None if _after_adp(sud, h, lo, runs[h]) else _candidate(sud, analyses, h, runs[h])
         for h in sorted(runs)}
     cands = [c for c in phrase.values() if c is not None]
+    if _after_cut_compound(sud, lo):
+        # "Negativ- und Positivliste werden": the stretch begins after the cut compound's
+        # hyphen, and its first phrase is the second of two coordinated nouns
+        first = next((h for h in sorted(phrase) if h > lo
+                      and all(j in runs[h] for j in range(lo + 1, h))), None)
+        cands = [replace(c, readings={("3", "Plur")}, conjuncts=(lo - 2, c.head))
+                 if c.head == first else c for c in cands]
     # "und" between two noun phrases: one plural subject instead of its conjuncts; an "und"
     # between anything else but adjectives or adverbs joins what the check cannot read
     for i in range(lo, hi + 1):
@@ -407,6 +419,15 @@ def _candidates(sud: Sentence, analyses: Mapping[int, WordAnalyses], lexicon: ob
         cands = [c for c in cands if c.head not in conj]
         cands.append(_Candidate(conj[0], {(person, "Plur")}, sure, conj, wildcard=wild))
     return cands
+
+
+def _after_cut_compound(sud: Sentence, lo: int) -> bool:
+    """Whether the stretch from ``lo`` opens with "und"/"oder" after a compound cut by a
+    hyphen ("Negativ-" tokenized as "Negativ" "-")."""
+    if lo < 3 or sud.word(lo).form.lower() not in ("und", "oder") or sud.word(lo - 1).form != "-":
+        return False
+    before = sud.word(lo - 2)
+    return before.misc.get("SpaceAfter") == "No" and before.upos in ("NOUN", "PROPN", "ADJ")
 
 
 #: titles before a name ("Frau Müller" is one singular phrase, whatever "Müller" could be)

@@ -693,6 +693,15 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return _verb_form_doubt(sud, rule, d, h, options)
     if rule.type == "as" and h.upos == "ADP" and _outside_pp(sud, d, h):
         return True
+    if rule.type == "as" and h.upos == "ADP" and d.upos == "PRON" and d.id == h.id + 1 \
+            and d.id < len(sud.words) and sud.word(d.id + 1).upos in ("ADJ", "VERB"):
+        # a pronoun of the participle after it, inside the phrase: "na vámi zadaný
+        # identifikátor", "v jemu příslušném panelu"
+        return True
+    if rule.type == "as" and h.upos == "ADP" and d.upos in ("DET", "PRON", "ADJ") \
+            and _capitalized_inside(sud, d) and (d.id == len(sud.words) or sud.word(
+                d.id + 1).upos not in ("NOUN", "PROPN", "ADJ", "NUM")):
+        return True  # a name standing alone: "na Všichni" (a setting's value), "auf Alle"
     if rule.type == "as" and h.upos == "ADP" and h.id + 1 < d.id \
             and (sud.word(h.id + 1).upos == "PRON"
                  or sud.word(h.id + 1).lemma.lower() in _REFLEXIVE):
@@ -772,6 +781,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             d.form.lower() == "ein" and h.form.lower() == "uhr"):
         return True  # units stay singular after numerals ("neun Uhr", "5 Euro", "um ein Uhr")
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _cut_off(sud, d, h):
+        return True
+    if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and d.id < h.id \
+            and _own_phrase_before(sud, d, h, options):
         return True
     if lang == "de" and d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS \
             and _german_phrase_doubt(sud, d, h, options):
@@ -916,14 +928,14 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         return True
     if _chain_reorders(sud, d, h, options):
         return True
-    if rule.allowed and any(
+    # (every word has at least one analysis: the tagger's when no lexicon knows it)
+    finite = all(o.get("VerbForm", "Fin") == "Fin" for o in options[d.id])
+    if rule.allowed and not finite and any(
             w.head == d.id and w.upos in ("VERB", "AUX") and _rel(w).startswith("comp:aux")
             and any(o.get("VerbForm") in rule.allowed for o in options[w.id]) for w in sud.words):
         return True  # a chain upside down: its own auxiliary fits ("by měly být")
     if any(o.get("VerbForm") == "Conv" for o in options[d.id]):
         return True  # an adverbial participle modifies, whatever the parse hung it on
-    # (every word has at least one analysis: the tagger's when no lexicon knows it)
-    finite = all(o.get("VerbForm", "Fin") == "Fin" for o in options[d.id])
     if any(w.head == d.id and (_rel(w) == "subj" or (
             finite and _rel(w).startswith("comp:aux") and w.id < d.id)) for w in sud.words):
         return True  # (its chain before it: a verb-final clause's finite verb)
@@ -1339,7 +1351,9 @@ def _surely_nominative(w: Word, options: Mapping[int, Sequence[Feats]],
 
 
 #: a gerundive after "zu" ("zu lösendes", "zu heilende")
-_GERUNDIVE = ("end", "ende", "endes", "ender", "endem", "enden")
+#: endings of a present participle after "zu" (a gerundive: "zu unterschätzende",
+#: "zu speichernde" of a verb in -ern, "zu handelnde" of one in -eln)
+_GERUNDIVE = ("nd", "nde", "ndes", "nder", "ndem", "nden")
 #: prepositions that also introduce an infinitive clause ("ohne ... zu schaden") or a clause
 #: ("seit ich hier bin", "während Männer Ärzte werden")
 _INFINITIVE_ADP = ("ohne", "um", "statt", "anstatt")
@@ -1371,6 +1385,19 @@ def _adp_as_conjunction(sud: Sentence, d: Word, adp: Word,
 
 #: what may stand between a determiner or attributive adjective and its noun
 _INSIDE_NP = {"ADJ", "ADV", "NUM", "CCONJ"}
+
+
+#: what may come before a capitalized word that opens a sentence or a quotation
+_OPENERS = frozenset('.:!?"„“«»‹›‚‘\'(–-')
+
+
+def _capitalized_inside(sud: Sentence, w: Word) -> bool:
+    """A word of a class written in lower case (a determiner, pronoun or adjective) capitalized
+    inside a sentence: a name or a quoted term, not the word itself."""
+    if not w.form[:1].isupper() or w.form.isupper() or w.id == 1:
+        return False
+    before = sud.word(w.id - 1).form
+    return before not in _OPENERS and not before.endswith(tuple(_OPENERS))
 
 
 def _outside_pp(sud: Sentence, noun: Word, adp: Word) -> bool:
@@ -1427,6 +1454,41 @@ def _is_numeral(w: Word, lang: str) -> bool:
         got = (analyze(w.form, "DET", None) if analyze is not None else None) or []
         return bool(got) and all("Case" not in o and o.get("Number") == "Plur" for o in got)
     return False
+
+
+def _own_phrase_before(sud: Sentence, d: Word, noun: Word,
+                       options: Mapping[int, Sequence[Feats]]) -> bool:
+    """Whether a modifier that fails its noun belongs to a phrase of its own before the noun's:
+    a word between them or right before it agrees with it and not with the noun ("Все данные
+    расчета", "Среднее арифметическое указанного ряда"); or it can be instrumental or dative
+    where the noun cannot, right after a verb or a noun, as an argument or a secondary predicate
+    ("Показывать другим ваш статус", "Сделать диаметр равным внутреннему диаметру")."""
+    od, on = options[d.id], options[noun.id]
+    for i in range(d.id + 1, noun.id):
+        oi = options[i]
+        if sud.word(i).upos in ("ADJ", "DET") and any(
+                _may_agree(a, b) for a in oi for b in od) and not any(
+                _may_agree(a, b) for a in oi for b in on):
+            return True
+    if d.id == 1:
+        return False
+    before = sud.word(d.id - 1)
+    if before.upos in ("ADJ", "DET") and before.head == noun.id and any(
+            _may_agree(a, b) for a in options[before.id] for b in od) and not any(
+            _may_agree(a, b) for a in options[before.id] for b in on):
+        return True  # "Среднее арифметическое указанного ряда": "арифметическое"
+    if before.upos not in ("VERB", "NOUN", "PROPN", "PRON") or not any(
+            sud.word(i).head == noun.id and any(_may_agree(a, b) for a in options[i] for b in on)
+            for i in range(d.id + 1, noun.id)):
+        return False  # (the noun's own phrase must visibly begin after it)
+    return any(values(a, "Case") & {"Ins", "Dat"} and not any(_may_agree(a, b) for b in on)
+               for a in od)
+
+
+def _may_agree(a: Feats, b: Feats) -> bool:
+    """Whether two analyses share case, number and gender (where both show one)."""
+    return all(not values(a, f) or not values(b, f) or values(a, f) & values(b, f)
+               for f in ("Case", "Number", "Gender"))
 
 
 def _cut_off(sud: Sentence, d: Word, noun: Word) -> bool:
@@ -1526,9 +1588,12 @@ def _and_coordinated(sud: Sentence) -> set[int]:
     """Words with an "und"-type conjunct: as a subject they are plural whatever they are."""
     # "oder", "bzw." and the like leave the number to the conjuncts
     plural_cc = {w.head for w in sud.words if w.head and w.form.lower() in _AND}
-    return {w.head for w in sud.words if w.head and _rel(w) == "conj:coord"
-            and (w.id in plural_cc or any(x.head == w.id and x.form.lower() in _AND
-                                          for x in sud.words))}
+    # a compound cut before "und" shares the last one's tail: "Negativ- und Positivliste"
+    cut = {w.id for w in sud.words if w.id > 2 and sud.word(w.id - 1).form.lower() in _AND
+           and len(sud.word(w.id - 2).form) > 1 and sud.word(w.id - 2).form.endswith("-")}
+    return cut | {w.head for w in sud.words if w.head and _rel(w) == "conj:coord"
+                  and (w.id in plural_cc or any(x.head == w.id and x.form.lower() in _AND
+                                                for x in sud.words))}
 
 
 def _coordinated_subjects(sud: Sentence, options: Mapping[int, Sequence[Feats]]

@@ -974,6 +974,10 @@ def _head_genders(form: str, cells: list[Analysis]) -> list[Analysis]:
 #: inseparable verb prefixes: a word beginning with one is a verb's derivative, never a compound
 #: with the prefix as its first part
 _VERB_PREFIXES = frozenset({"be", "ver", "er", "zer", "ent", "emp", "ge", "miss"})
+#: prepositions and particles that begin noun compounds (Überkomponente, Unterordner,
+#: Nebenwirkung, Hauptfenster)
+_NOUN_PREFIXES = frozenset({"über", "unter", "neben", "gegen", "zwischen", "hinter", "vor",
+                            "nach", "haupt", "ober", "mit", "innen", "außen", "sonder"})
 
 
 #: feminine noun suffixes, whose number the ending shows (-ung: die Belobigung, die
@@ -1000,6 +1004,8 @@ def _plausible_prefix(prefix: str) -> bool:
         return bool(p)
     if p in _VERB_PREFIXES:
         return False  # Verhaften is ver + haften, no compound of "Haften"
+    if p in _NOUN_PREFIXES:
+        return True
     nouns = _german_nouns()
     cands = {p, p + "e"}
     for link in ("s", "es", "n", "en", "e", "er", "ns"):

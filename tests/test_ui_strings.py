@@ -1,0 +1,184 @@
+"""UI strings as the pre-commit hook meets them, with the shipped models: labels are no
+sentences, placeholders are tokens of their own, plural forms count, and each catalogue format
+reads its source strings and its encoding. One ``lambre-core check`` run over a catalogue of
+every format; each file holds correct strings beside a placeholder or in label form (no
+finding) and one real error (a blocking finding on the word to correct)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+RU_PLURALS = ("nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
+              "(n%100<10 || n%100>=20) ? 1 : 2);")
+
+FILES: dict[str, str] = {
+    "de.po": """msgid ""
+msgstr ""
+"Language: de\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+msgid "Delete file"
+msgstr "Datei löschen"
+
+msgid "Show the user documentation"
+msgstr "Die Benutzerdokumentation anzeigen"
+
+msgid "Take a screenshot (without subtitles)"
+msgstr "Screenshot aufnehmen (ohne Untertitel)"
+
+msgid "The new {name} is set."
+msgstr "Der neue {name} ist gesetzt."
+
+msgid "Open _file"
+msgstr "_Datei öffnen"
+
+msgid "The children play in the garden."
+msgstr "Die Kinder spielt im Garten."
+""",
+    "ru.po": f"""msgid ""
+msgstr ""
+"Language: ru\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: {RU_PLURALS}\\n"
+
+msgid "Create shortcuts for %s"
+msgstr "Создать ярлыки для %s"
+
+msgid "Link to"
+msgstr "Ссылка на"
+
+msgid "Drink"
+msgstr "Я очень хочешь пить."
+
+msgid "I am very thirsty."
+msgstr "Я очень хочешь пить."
+
+msgid "%d new file"
+msgid_plural "%d new files"
+msgstr[0] "%d новый файл"
+msgstr[1] "%d новых файла"
+msgstr[2] "%d новая файл"
+""",
+    "values-ru/strings.xml": """<?xml version="1.0" encoding="utf-8"?>
+<resources>
+    <string name="from">Новое сообщение от %1$s</string>
+    <plurals name="files">
+        <item quantity="one">%d новый файл</item>
+        <item quantity="few">%d новая файла</item>
+    </plurals>
+</resources>
+""",
+    "app_de.arb": json.dumps({
+        "@@locale": "de",
+        "set": "Der neue {name} ist gesetzt.",
+        "kids": "{count, plural, one{Das Kind spielt.} other{Die Kinder spielt.}}",
+    }, ensure_ascii=False),
+    "messages.de.xlf": """<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file source-language="en" target-language="de" datatype="plaintext" original="ng2.template">
+    <body>
+      <trans-unit id="a"><source>Delete file</source><target>Die Datei löschen</target></trans-unit>
+      <trans-unit id="b"><source>The new <x id="INTERPOLATION"/> is set.</source>
+        <target>Der neue <x id="INTERPOLATION"/> ist gesetzt.</target></trans-unit>
+      <trans-unit id="c"><source>The children play.</source>
+        <target>Die Kinder spielt im Garten.</target></trans-unit>
+    </body>
+  </file>
+</xliff>
+""",
+    "pcmanfm_de.ts": """<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de">
+<context><name>Main</name>
+<message><source>&amp;Open file</source><translation>&amp;Datei öffnen</translation></message>
+<message><source>Search history</source><translation>Suchverlauf löschen</translation></message>
+<message><source>The children play.</source><translation>Die Kinder spielt im Garten.</translation></message>
+</context>
+</TS>
+""",
+}
+#: Java properties are ISO-8859-1 unless they are UTF-8 (written below in Latin-1)
+PROPERTIES = "a=Der neue {0} ist gesetzt.\nb=Schöne Grüße aus Köln\nc=Die Kinder spielt im Garten.\n"
+
+#: (file, word) of every blocking finding expected: the one real error of each file
+EXPECTED = {
+    ("de.po", "spielt"), ("ru.po", "хочешь"), ("ru.po", "новая"),
+    ("values-ru/strings.xml", "новая"), ("app_de.arb", "spielt"), ("messages.de.xlf", "spielt"),
+    ("pcmanfm_de.ts", "spielt"), ("messages_de.properties", "spielt"),
+}
+
+
+@pytest.fixture(scope="module")
+def checked(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict[str, object]]]:
+    root = tmp_path_factory.mktemp("ui")
+    for name, text in FILES.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    (root / "messages_de.properties").write_bytes(PROPERTIES.encode("latin-1"))
+    names = [*FILES, "messages_de.properties"]
+    res = subprocess.run([sys.executable, "-m", "lambre_core.cli", "check", "--no-cache",
+                          "--format", "json", *names], cwd=root, capture_output=True, text=True)
+    assert res.returncode == 1, res.stderr
+    return root, json.loads(res.stdout)
+
+
+def _word(root: Path, f: dict[str, object]) -> str:
+    from lambre_core.files import decode_text
+
+    path = root / str(f["file"])
+    return decode_text(path.read_bytes(), str(path))[int(str(f["start"])):int(str(f["end"]))]
+
+
+def test_only_the_real_errors_block(checked: tuple[Path, list[dict[str, object]]]) -> None:
+    root, findings = checked
+    got = {(str(f["file"]), _word(root, f)) for f in findings if f["severity"] == "error"}
+    assert got == EXPECTED
+
+
+def test_no_message_quotes_a_placeholder_stand_in(
+        checked: tuple[Path, list[dict[str, object]]]) -> None:
+    _root, findings = checked
+    assert findings and not any("ABC" in str(f["message"]) for f in findings)
+
+
+def test_plural_forms_take_their_number() -> None:
+    from lambre_core.formats.pofmt import plural_numbers
+
+    ru = plural_numbers(RU_PLURALS)
+    de = plural_numbers("nplurals=2; plural=(n != 1);")
+    assert ru is not None and de is not None
+    assert [ru(i) for i in range(3)] == ["1", "2", "5"]
+    assert [de(i) for i in range(2)] == ["1", "2"]
+    assert plural_numbers("nplurals=2; plural=n !!= 1;") is None
+
+
+def test_source_strings_decide_labels() -> None:
+    from lambre_core.formats.genre import is_label
+    from lambre_core.formats.read import read_file
+
+    labels = {"Open Image": True, "Save file": True, "Importing…": True, "Recent files:": True,
+              "The file contains errors.": False, "%d files were deleted": False,
+              "Could not open {file}": False, "It's done": False, None: False}
+    assert {s: is_label(s) for s in labels} == labels
+    checkable = read_file("de.po", FILES["de.po"])
+    assert checkable is not None
+    assert [s.source for s in checkable.segments][:2] == ["Delete file",
+                                                          "Show the user documentation"]
+
+
+def test_utf16_plain_text_is_refused_alike_by_check_and_score(tmp_path: Path) -> None:
+    path = tmp_path / "de.txt"
+    path.write_bytes("Die Kinder spielen.\n".encode("utf-16"))
+    said = []
+    for cmd in (["check", "--lang", "de"], ["score", "--lang", "de"]):
+        res = subprocess.run([sys.executable, "-m", "lambre_core.cli", *cmd, str(path)],
+                             capture_output=True, text=True)
+        assert res.returncode == 2
+        said.append(res.stderr.strip().splitlines()[-1])
+    assert said[0] == said[1] and "UTF-16 LE" in said[0] and f"{path}:1:1" in said[0]
