@@ -686,8 +686,9 @@ def ru_nominative_objects(sud: Sentence, analyses: Mapping[int, WordAnalyses]
     for k, (lo, hi) in enumerate(_spans(sud)):
         words = [sud.word(i) for i in range(lo, hi + 1) if sud.word(i).form not in _QUOTES]
         if not words or not _ru_opens(sud, lo, k) or any(
-                w.form.lower() in (*_RU_JOIN, "как", "чем") for w in words):
-            continue
+                w.form.lower() in (*_RU_JOIN, "как", "чем") or (w.upos == "SCONJ" and w.id > lo)
+                for w in words):
+            continue  # (a conjunction inside: a clause without its comma, "... если он ...")
         verbs = [w for w in words if w.upos in ("VERB", "AUX")
                  and (not analyses[w.id].known or _finite_readings(w, analyses))]
         if len(verbs) != 1 or not analyses[verbs[0].id].known \

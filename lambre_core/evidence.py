@@ -466,6 +466,17 @@ def _nominative_pronoun_objects(result: SentenceCheck, analyses: Mapping[int, Wo
         blamed.add(obj)
 
 
+def _noun_after_noun(subj: Word, verb: Word, lang: str) -> bool:
+    """A "verb" right after its noun subject whose form the lexicon also reads as a noun's
+    genitive: a genitive attribute more likely ("Синхронизация правил базы данных": "правил" of
+    "правило")."""
+    if verb.id != subj.id + 1 or subj.upos != "NOUN" or verb.upos not in ("VERB", "AUX"):
+        return False
+    analyze, _ = analyzer_for(lang)
+    return analyze is not None and any(
+        "Gen" in values(a, "Case") for a in analyze(verb.form, "NOUN", None) or ())
+
+
 def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses],
                      choice: Mapping[int, Feats], precision: Precision,
                      by_id: Mapping[str, Rule], failing: list[tuple[Rule, int, int]]) -> None:
@@ -480,6 +491,8 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
         if f.verb in blamed or f.subject in blamed:
             continue  # (already found on the arc: "людей, которая живут" blames the pronoun)
         verb, subj = sud.word(f.verb), sud.word(f.subject)
+        if _noun_after_noun(subj, verb, precision.lang):
+            continue
         if all(_agreement_excused(subj, verb, feat, options, precision.lang)
                for feat in f.features):
             continue
@@ -660,6 +673,10 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if _pronoun_object(sud, rule, d, h, options, lang):
         return True
+    if rule.type == "as" and h.upos in ("VERB", "AUX") and any(
+            sud.word(i).upos == "SCONJ" or sud.word(i).feats.get("PronType") in ("Rel", "Int")
+            for i in range(min(dep, head) + 1, max(dep, head))):
+        return True  # a clause opens between them: "не может получать, если он не в сети"
     if rule.type == "as" and h.upos == "ADP" and _genitive_before_object(sud, rule, d, options):
         return True
     if lang in _POSTPOSED_SUBSTANTIVE and rule.type == "agree" and d.upos == "ADJ" \
@@ -687,6 +704,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if lang == "de" and (_compound_part(sud, d) or _compound_part(sud, h)
                          or _unknown_contraction(sud, dep) or _unknown_contraction(sud, head)):
         return True
+    if rule.type == "agree" and _rel(d) == "subj" and _noun_after_noun(d, h, lang):
+        return True
     if _rel(d) == "subj":
         return _subject_doubt(sud, rule, dep, head, options, rules, analyses, lang)
     if rule.feature == "VerbForm":
@@ -704,8 +723,12 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # a name standing alone: "na Všichni" (a setting's value), "auf Alle"
     if rule.type == "as" and h.upos == "ADP" and h.id + 1 < d.id \
             and (sud.word(h.id + 1).upos == "PRON"
-                 or sud.word(h.id + 1).lemma.lower() in _REFLEXIVE):
-        return True  # the preposition has its own object: "шестой для себя Кубок"
+                 or sud.word(h.id + 1).lemma.lower() in _REFLEXIVE
+                 or (sud.word(h.id + 1).upos == "DET" and not sud.word(h.id + 1).feats
+                     and _analyze_as(lang, sud.word(h.id + 1).form, "PRON"))):
+        # the preposition has its own object: "шестой для себя Кубок", "к нему доступ" (a
+        # pronoun tagged a determiner without features)
+        return True
     if lang == "de" and rule.type == "as" and h.upos == "ADP" and any(
             x.head == dep and x.upos == "DET" and x.id < h.id for x in sud.words):
         return True  # a "determiner" before the preposition: a pronoun ("diese in Sparrings")
@@ -766,6 +789,11 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and any("Gen" in values(o, "Case") for o in options[head]):
         return True  # an adjective used as a noun with a name in the genitive: "сборная Бразилии"
     if _is_frame(rule):
+        if any(x.head == head and x.id != dep and x.upos in ("NOUN", "PROPN", "PRON")
+               and _rel(x).startswith("comp") and any(
+                   values(o, "Case") & set(rule.allowed) for o in options[x.id])
+               for x in sud.words):
+            return True  # the frame's slot is filled: "Помогите нам пожертвованиями"
         return _frame_doubt(sud, rule, d, h, options, analyses, lang)
     if lang == "de" and (d.form.lower() == "was" or any(
             x.upos == "DET" and x.form.lower() in _DE_NO_DETERMINER and x.head in (dep, head)
@@ -781,6 +809,17 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             d.form.lower() == "ein" and h.form.lower() == "uhr"):
         return True  # units stay singular after numerals ("neun Uhr", "5 Euro", "um ein Uhr")
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _cut_off(sud, d, h):
+        return True
+    if d.upos == "DET" and sum(1 for x in sud.words if x.head == head and x.upos == "DET") > 1:
+        return True  # two determiners of one noun: one is misattached ("die diesem Raum")
+    if lang == "ru" and d.upos == "DET" and (
+            (d.form.lower() == "такое" and d.id > 1 and sud.word(d.id - 1).form.lower() == "что")
+            or (d.form.lower() == "всего" and not any(
+                "Gen" in values(o, "Case") for o in options[head]))):
+        return True  # "Что такое трекер?"; "всего" the adverb "only": "займёт всего минуту"
+    if d.upos in ("DET", "NUM") and d.id < h.id and sud.word(d.id + 1).upos == "CCONJ":
+        # coordinated with what follows, its own noun left out: "одну или более труб", "для
+        # этой и других организаций"
         return True
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and d.id < h.id \
             and _own_phrase_before(sud, d, h, options):

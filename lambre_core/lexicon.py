@@ -197,6 +197,14 @@ class Lexicon:
                     key = _ending_key(lemma, f)
                     if key[0]:
                         lemmas[(key, bundle)].add(lemma)
+                        # an oblique plural is one form for every gender (Czech "novým",
+                        # Greek "καλών"): counted across genders, it keeps no gender
+                        d = dict(bundle)
+                        if d.get("Number") == "Plur" and d.get("Case") not in (
+                                None, "Nom", "Acc", "Voc") and "Gender" in d:
+                            genderless = tuple((k, v) for k, v in bundle
+                                               if k not in ("Gender", "Animacy"))
+                            lemmas[(key, genderless)].add(lemma)
         table: dict[tuple[str, str], set[Bundle]] = defaultdict(set)
         for (key, bundle), lems in lemmas.items():
             if len(lems) >= ANALOGY_LEMMAS:

@@ -777,10 +777,31 @@ def _noun_cells_for(form: str, recs: Iterable[Mapping[str, Any]], prefix: str = 
     target = form.lower()
     out = []
     for rec in recs:
-        for f, a, _rank in _rec_cells(rec):
+        cells = _rec_cells(rec)
+        for f, a, _rank in cells:
             if (prefix + _join_case(prefix, f)).lower() == target:
                 out.append(a)
+        out += _zero_plural(target, prefix, cells)
     return out
+
+
+def _zero_plural(target: str, prefix: str, cells: list[tuple[str, Analysis, int]]
+                 ) -> list[Analysis]:
+    """The plural readings of a masculine or neuter noun in -er, -el or -en whose lexicon
+    plural is only an -s plural (a loanword: "Header", "Server", "Container"): such nouns take
+    the native zero plural too ("die Header", "die Server"), except in the dative ("den
+    Servern")."""
+    sing = {_join_case(prefix, f).lower() for f, a, _r in cells
+            if dict(a).get("Number") == "Sing" and dict(a).get("Case") == "Nom"}
+    plur = {dict(a).get("Case"): _join_case(prefix, f).lower() for f, a, _r in cells
+            if dict(a).get("Number") == "Plur"}
+    genders = {dict(a).get("Gender") for _f, a, _r in cells} - {None}
+    stem = target.removeprefix(prefix.lower())
+    if (stem not in sing or not stem.endswith(("er", "el", "en")) or not genders
+            or not genders <= {"Masc", "Neut"} or plur.get("Nom") != stem + "s"):
+        return []
+    return [_an(Case=c, Number="Plur", Gender=g) for g in sorted(genders)
+            for c in ("Nom", "Acc", "Gen")]
 
 
 def _join_case(prefix: str, f: str) -> str:
@@ -864,7 +885,8 @@ _MEASURE_NOUNS = frozenset(
     "meter kilometer zentimeter millimeter quadratmeter kubikmeter liter milliliter hektar fuß "
     "zoll paar dutzend sack fass kasten karton blatt bogen dollar euro cent franken yen "
     "pfennig watt kilowatt volt ampere byte bit megabyte gigabyte terabyte hertz uhr schuss "
-    "becher teller löffel bund".split())
+    "becher teller löffel bund forint rial złoty zloty real leu lew rubel rupie peso won yuan "
+    "kuna lira dinar dirham rand baht ringgit".split())
 
 
 def _measure(word: str, cells: list[Analysis]) -> list[Analysis]:
