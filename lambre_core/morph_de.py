@@ -795,7 +795,7 @@ def _zero_plural(target: str, prefix: str, cells: list[tuple[str, Analysis, int]
             if dict(a).get("Number") == "Sing" and dict(a).get("Case") == "Nom"}
     plur = {dict(a).get("Case"): _join_case(prefix, f).lower() for f, a, _r in cells
             if dict(a).get("Number") == "Plur"}
-    genders = {dict(a).get("Gender") for _f, a, _r in cells} - {None}
+    genders = {g for _f, a, _r in cells if (g := dict(a).get("Gender")) is not None}
     stem = target.removeprefix(prefix.lower())
     if (stem not in sing or not stem.endswith(("er", "el", "en")) or not genders
             or not genders <= {"Masc", "Neut"} or plur.get("Nom") != stem + "s"):
