@@ -195,12 +195,20 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     # inside a governed phrase, then once)
     free = cache(lambda: solve(sud, arcs, options, governors,
                                lambda r: 0.01 if _governs(r) else _weight(r), coordinated))
+    # an attribute that fails its noun in case, number and gender at once: the noun's reading
+    # is the homograph of another word ("Армянский драм": not "драма"), not a wrong ending
+    by_arc: dict[tuple[int, int], set[str]] = {}
+    for r, d, h in failing:
+        if r.type == "agree" and sud.word(d).upos in ("ADJ", "DET"):
+            by_arc.setdefault((d, h), set()).add(r.feature)
+    homographs = {arc for arc, feats in by_arc.items() if {"Case", "Number", "Gender"} <= feats}
     for r, d, h in failing:
         r0 = r
         r, chosen = _quantified_noun(sud, r, d, h, sol.choice, analyses, by_id)
         v = _violation(sud, r, d, h, chosen, analyses, precision,
                        failing if r is r0 else [*failing, (r, d, h)], coordinated, subjects)
-        proven = ((proof_grade(r) or _nominative_object(sud, r, d, h, options, raw, precision.lang))
+        proven = ((d, h) not in homographs
+                  and (proof_grade(r) or _nominative_object(sud, r, d, h, options, raw, precision.lang))
                   and all(analyses[w].known or (w in plural and r.feature == "Number")
                                           for w in _rests_on(r, d, h))
                   and not _doubtful(sud, r, d, h, options, arcs, rules, raw, precision.lang)
@@ -712,6 +720,14 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return _verb_form_doubt(sud, rule, d, h, options)
     if rule.type == "as" and h.upos == "ADP" and _outside_pp(sud, d, h):
         return True
+    if rule.type == "as" and h.upos == "ADP" and rule.allowed and any(
+            sud.word(i).upos in ("NOUN", "ADJ")
+            and any(values(o, "Case") & set(rule.allowed) for o in options[i])
+            and not any(_may_agree(o, p) for o in options[i] for p in options[dep])
+            for i in range(min(dep, head) + 1, max(dep, head))):
+        # a word between them in the case the preposition takes, which is no modifier of the
+        # noun: the preposition's object ("со знаком минус", "знаком" tagged an adjective)
+        return True
     if rule.type == "as" and h.upos == "ADP" and d.upos == "PRON" and d.id == h.id + 1 \
             and d.id < len(sud.words) and sud.word(d.id + 1).upos in ("ADJ", "VERB"):
         # a pronoun of the participle after it, inside the phrase: "na vámi zadaný
@@ -810,8 +826,13 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # units stay singular after numerals ("neun Uhr", "5 Euro", "um ein Uhr")
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _cut_off(sud, d, h):
         return True
-    if d.upos == "DET" and sum(1 for x in sud.words if x.head == head and x.upos == "DET") > 1:
-        return True  # two determiners of one noun: one is misattached ("die diesem Raum")
+    if d.upos == "DET" and any(
+            x.head == head and x.upos == "DET" and x.id != dep
+            and not any(_may_agree(o, p) for o in options[x.id] for p in options[dep])
+            for x in sud.words):
+        # two determiners of one noun that fit no common case: one is misattached ("die
+        # diesem Raum beitreten"; not "die meisten")
+        return True
     if lang == "ru" and d.upos == "DET" and (
             (d.form.lower() == "такое" and d.id > 1 and sud.word(d.id - 1).form.lower() == "что")
             or (d.form.lower() == "всего" and not any(
@@ -1995,10 +2016,24 @@ _CASE_NAMES = {"Nom": "nominative", "Acc": "accusative", "Dat": "dative", "Gen":
                "Ins": "instrumental", "Loc": "locative", "Voc": "vocative"}
 
 
+def _in_token(sud: Sentence, w: Word, fix: str | None) -> tuple[str | None, str]:
+    """(the fix, the word) as the text shows them: a word of a contraction is quoted as the
+    token written ("zum", not its "dem"), and its fix as the token's words with the fix in
+    place ("zu den")."""
+    for m in sud.multiword:
+        if m.first <= w.id <= m.last:
+            if fix is not None:
+                fix = " ".join(fix if i == w.id else sud.word(i).form
+                               for i in range(m.first, m.last + 1))
+            return fix, m.form
+    return fix, w.form
+
+
 def _note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None) -> str:
     """A sentence a learner understands, with the fix when there is one."""
     b = v.blamed
     fix = v.suggestions[0] if v.suggestions else None
+    fix, b_form = _in_token(sud, b, fix)
     use = f': "{fix}"' if fix else ""
     if rule.type == "agree" and rule.feature == DECL:
         noun = v.head
@@ -2010,7 +2045,7 @@ def _note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None) -> str:
         else:
             why = f'after "{gov[-1].form}" the adjective takes the {decl.lower()} ending'
         shown = f'"{fix} {noun.form}"' if fix else "another ending"
-        return f'"{b.form} {noun.form}": {why}: {shown}.'
+        return f'"{b_form} {noun.form}": {why}: {shown}.'
     if rule.type == "agree" and b.upos in ("VERB", "AUX") and b.id == v.head.id:
         subj = v.dep
         conj = [w for w in sud.words if w.head == subj.id and _rel(w) == "conj:coord"]
@@ -2019,15 +2054,16 @@ def _note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None) -> str:
             cc = [x.form for x in sud.words if x.head == conj[-1].id and x.upos == "CCONJ"]
             who = f"{subj.form} {cc[0] if cc else '+'} {conj[-1].form}"
         if fix:
-            return f'After "{who}" the verb is "{fix}", not "{b.form}".'
+            return f'After "{who}" the verb is "{fix}", not "{b_form}".'
         what = _FEATURE_WORDS.get(rule.feature, rule.feature)
-        return f'"{b.form}" does not agree with its subject "{subj.form}" in {what}.'
+        return f'"{b_form}" does not agree with its subject "{subj.form}" in {what}.'
     if rule.type == "as" and rule.feature == "Case":
         # the head of the arc, unless the head itself is the word blamed
         governor = v.dep if off_arc is None and b.id == v.head.id else v.head
         cases = " or ".join(_CASE_NAMES.get(c, c) for c in rule.allowed)
-        return f'"{governor.form}" takes the {cases} here; "{b.form}" is not{use}.'
+        return (f'"{_in_token(sud, governor, None)[1]}" takes the {cases} here; "{b_form}" is '
+                f'not{use}.')
     if rule.type == "agree":
         what = _FEATURE_WORDS.get(rule.feature, rule.feature)
-        return f'"{b.form}" does not fit "{v.other.form}" in {what}{use}.'
-    return f'"{b.form}" has the wrong {_FEATURE_WORDS.get(rule.feature, rule.feature)}{use}.'
+        return f'"{b_form}" does not fit "{_in_token(sud, v.other, None)[1]}" in {what}{use}.'
+    return f'"{b_form}" has the wrong {_FEATURE_WORDS.get(rule.feature, rule.feature)}{use}.'

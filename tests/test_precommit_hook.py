@@ -21,6 +21,8 @@ REPO = Path(__file__).resolve().parents[1]
 L10N = Path(__file__).resolve().parent / "data" / "l10n"
 EXPECTED = yaml.safe_load((L10N / "expected.yaml").read_text("utf-8"))
 FOUR = ["de.po", "locales/de/app.json", "res/values-de/strings.xml", "xliff/messages.de.xlf"]
+#: the PyTorch build the python hook pins (the CPU one)
+CPU_TORCH = "2.13.0+cpu"
 FINDING_RE = re.compile(r"^(\S+):(\d+):(\d+): error: .*\[(\S+)\]$", re.M)
 
 
@@ -127,7 +129,7 @@ def test_manifest_hooks() -> None:
     assert hooks["lambre"]["language"] == "python"
     # pre-commit 4.4 reads `system` as its new name `unsupported`; older ones as `system`
     assert hooks["lambre-system"]["language"] in ("system", "unsupported")
-    assert any("download.pytorch.org/whl/cpu" in d for d in hooks["lambre"]["additional_dependencies"])
+    assert hooks["lambre"]["additional_dependencies"] == [f"torch=={CPU_TORCH}"]
     for hook in hooks.values():
         assert hook["require_serial"] and hook["entry"] == "lambre-core check"
         files = re.compile(hook["files"])
@@ -135,3 +137,49 @@ def test_manifest_hooks() -> None:
             assert files.search(name), name
         for name in ["package.json", "src/main.ts", "pom.xml", "app/config.yml", "setup.py"]:
             assert not files.search(name), name
+
+
+def _wheel(index: Path, name: str, version: str) -> None:
+    """A minimal wheel of ``name`` ``version`` in a PEP 503 simple index at ``index``."""
+    import zipfile
+
+    folder = index / name
+    folder.mkdir(parents=True, exist_ok=True)
+    dist = f"{name}-{version}.dist-info"
+    with zipfile.ZipFile(folder / f"{name}-{version}-py3-none-any.whl", "w") as z:
+        z.writestr(f"{dist}/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
+        z.writestr(f"{dist}/WHEEL", "Wheel-Version: 1.0\nGenerator: t\nRoot-Is-Purelib: true\n"
+                   "Tag: py3-none-any\n")
+        z.writestr(f"{dist}/RECORD", "")
+    links = "".join(f'<a href="{w.name}">{w.name}</a>\n' for w in sorted(folder.glob("*.whl")))
+    (folder / "index.html").write_text(f"<!DOCTYPE html><html><body>\n{links}</body></html>\n",
+                                       "utf-8")
+
+
+def _pip_resolve(index: Path, requirement: str) -> subprocess.CompletedProcess[str]:
+    """``pip install --dry-run`` of ``requirement`` from ``index`` alone (no config, no cache)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PIP_")}
+    env.update(PIP_CONFIG_FILE=os.devnull, PIP_NO_CACHE_DIR="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
+    return subprocess.run([sys.executable, "-m", "pip", "install", "--dry-run", "--no-deps", "--ignore-installed",
+                           "--index-url", index.as_uri(), "--no-input", requirement],
+                          capture_output=True, text=True, env=env, timeout=120)
+
+
+def test_python_hook_stops_loudly_where_only_the_cuda_build_is_served(tmp_path: Path) -> None:
+    """An index that serves PyTorch without the CPU build (PyPI's torch is the CUDA one): the
+    hook's pinned requirement makes pip stop with a line naming it, where an unpinned ``torch``
+    would silently take the big build."""
+    from pre_commit.clientlib import load_manifest
+
+    hooks = {h["id"]: h for h in load_manifest(str(REPO / ".pre-commit-hooks.yaml"))}
+    (requirement,) = hooks["lambre"]["additional_dependencies"]
+    index = tmp_path / "simple"
+    _wheel(index, "torch", CPU_TORCH.split("+")[0])  # the stand-in of the CUDA build
+    unpinned = _pip_resolve(index, "torch")
+    assert unpinned.returncode == 0 and "Would install torch-2.13.0" in unpinned.stdout
+    pinned = _pip_resolve(index, requirement)
+    assert pinned.returncode != 0
+    assert f"No matching distribution found for {requirement}" in pinned.stderr
+    _wheel(index, "torch", CPU_TORCH)  # an index that carries the CPU build: it is taken
+    served = _pip_resolve(index, requirement)
+    assert served.returncode == 0 and f"Would install torch-{CPU_TORCH}" in served.stdout
