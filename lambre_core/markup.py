@@ -58,6 +58,9 @@ class Segment:
     #: the number a count placeholder ("%d") stands for in this plural form (PO ``msgstr[n]``,
     #: Android ``quantity``), by the language's plural rule; None: any
     count: str | None = None
+    #: the string's key in a keyed catalogue (JSON path, Android name, properties key): where
+    #: its source string is found in the base-language file
+    key: str | None = None
     _starts: tuple[int, ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:

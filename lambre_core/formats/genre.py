@@ -23,6 +23,8 @@ didn't won't wouldn't can't cannot couldn't shouldn't mustn't don't haven't""".s
 #: contracted finite forms ("it's", "you're", "we've", "I'll", "he'd")
 _CONTRACTED = re.compile(r"\w['’](?:s|re|ve|ll|d|m)\b", re.I)
 _WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
+#: a message id in place of a source string: one token with a digit, "_" or "."
+_KEY = re.compile(r"(?=[\w.-]*[\d_.])[\w.-]+")
 #: placeholders and markup, which say nothing of the clause
 _NOISE = re.compile(r"<[^<>]*>|\{[^{}]*\}|%(?:\d+\$)?[-+ 0#]*\d*(?:\.\d+)?[a-zA-Z@]|&\w+;")
 
@@ -30,8 +32,8 @@ _NOISE = re.compile(r"<[^<>]*>|\{[^{}]*\}|%(?:\d+\$)?[-+ 0#]*\d*(?:\.\d+)?[a-zA-
 def is_label(source: str | None) -> bool:
     """Whether an English source string is a label or fragment rather than a clause; False
     when there is no source, or it is not (mostly) English words."""
-    if not source:
-        return False
+    if not source or _KEY.fullmatch(source.strip()):
+        return False  # no source, or a key used as one ("s0", "app.title", "MENU_OPEN")
     text = _NOISE.sub(" ", source)
     words = _WORD.findall(text)
     if not words or sum(len(w) for w in words) < 0.5 * len(re.sub(r"\s", "", text)):

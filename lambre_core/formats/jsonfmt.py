@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import LambreError
 from ..limits import check_json
@@ -80,12 +80,20 @@ def strings(text: str, file: str) -> Iterator[JsonString]:
 
 
 def _segment(text: str, s: JsonString, language: str | None = None) -> Segment:
-    return align(text, s.start, s.end, s.value, decode_json_escape, language)
+    seg = align(text, s.start, s.end, s.value, decode_json_escape, language)
+    return replace(seg, key=".".join(s.path))
+
+
+#: keys whose values describe a message for translators (WebExtension/Chrome ``messages.json``:
+#: ``{"key": {"message": ..., "description": ...}}``), not text of the language
+_METADATA_KEYS = ("description", "placeholders", "example")
 
 
 def i18next_segments(text: str, file: str) -> list[Segment]:
-    """Every string value of an i18next / nested JSON file (keys are not text)."""
-    return [_segment(text, s) for s in strings(text, file) if s.value.strip()]
+    """Every string value of an i18next / nested JSON file (keys are not text; a WebExtension
+    message's description and placeholders are not translations)."""
+    return [_segment(text, s) for s in strings(text, file) if s.value.strip()
+            and not any(p in _METADATA_KEYS for p in s.path[1:])]
 
 
 def arb_language(text: str) -> str | None:

@@ -57,7 +57,8 @@ def mask(seg: Segment) -> list[Segment]:
     """The checkable variants of a translation string: ICU branches expanded, placeholders
     masked, markup dropped."""
     number = seg.count or NUMBER_SLOT
-    return [dataclasses.replace(_mask_simple(v, number), source=seg.source, count=seg.count)
+    return [dataclasses.replace(_mask_simple(v, number), source=seg.source, count=seg.count,
+                                key=seg.key)
             for v in expand_icu(seg)]
 
 

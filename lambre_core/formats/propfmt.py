@@ -4,6 +4,7 @@ to its place in the file (continuation lines and escapes followed)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..errors import LambreError
 from ..markup import Segment
@@ -58,7 +59,7 @@ def properties_segments(text: str, file: str) -> list[Segment]:
             end += 1
             if text[end - 1] == "\\" and end < len(text) and text[end] in "\r\n":
                 end += 1  # continued on the next line
-        out.append(align(text, m.end(), end, value, _java_escape))
+        out.append(replace(align(text, m.end(), end, value, _java_escape), key=key))
         cursor = end
     return out
 

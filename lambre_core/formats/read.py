@@ -8,6 +8,7 @@ expanded. Plain text and Markdown keep the prose segments of ``markup``. None: n
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import PurePath
 
@@ -57,12 +58,31 @@ def read_file(path: str, text: str, include_fuzzy: bool = False) -> Checkable | 
     fmt = format_for(path, text)
     if fmt is None:
         return None
-    language: str | None = None
-    segs: list[Segment]
     if fmt == "plain":
         return Checkable(fmt, None, plain_segments(text))
     if fmt == "markdown":
         return Checkable(fmt, None, markdown_segments(text))
+    language, segs = _strings(fmt, path, text, include_fuzzy)
+    if fmt in KEYED_FORMATS:
+        from .sources import attach_sources
+
+        segs = attach_sources(path, segs, lambda p, t: _strings(fmt, p, t, False)[1])
+    masked = [v for seg in segs for v in mask(seg) if v.text.strip()]
+    # a segment's own language (xcstrings localizations) normalised like the file's
+    masked = [v if v.language is None else _with_language(v, normalize(v.language)) for v in masked]
+    return Checkable(fmt, normalize(language), masked)
+
+
+#: formats whose strings have keys and whose source strings live in a base-language file
+KEYED_FORMATS = ("android", "json", "arb", "properties")
+
+
+def _strings(fmt: str, path: str, text: str, include_fuzzy: bool
+             ) -> tuple[str | None, list[Segment]]:
+    """(the language the file declares, its translation strings) of a translation file of
+    ``fmt``, before masking."""
+    language: str | None = None
+    segs: list[Segment]
     if fmt == "po":
         from .pofmt import po_file
 
@@ -95,11 +115,8 @@ def read_file(path: str, text: str, include_fuzzy: bool = False) -> Checkable | 
         from .yamlfmt import yaml_file
 
         language, segs = yaml_file(text, path)
-    masked = [v for seg in segs for v in mask(seg) if v.text.strip()]
-    # a segment's own language (xcstrings localizations) normalised like the file's
-    masked = [v if v.language is None else _with_language(v, normalize(v.language)) for v in masked]
-    return Checkable(fmt, normalize(language), masked)
+    return language, segs
 
 
 def _with_language(seg: Segment, language: str | None) -> Segment:
-    return Segment(seg.text, seg.runs, language, seg.masked)
+    return dataclasses.replace(seg, language=language)

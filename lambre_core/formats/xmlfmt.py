@@ -149,7 +149,12 @@ def read_xml(text: str, file: str, dialect: str) -> XmlDoc:
         if seg.text.strip():
             count = (_QUANTITY_NUMBER.get(attrs.get("quantity", ""))
                      if dialect == "android" and parent == "plurals" else None)
-            doc.segments.append(replace(seg, source=unit_source[0], count=count))
+            key = None
+            if dialect == "android":
+                # a string's name, or its plural's or array's name (the source's own items
+                # differ in number: English has "one" and "other")
+                key = attrs.get("name") or (stack[-1][1].get("name") if stack else None)
+            doc.segments.append(replace(seg, source=unit_source[0], count=count, key=key))
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
