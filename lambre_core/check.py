@@ -61,6 +61,9 @@ class Violation:
     suggestions: tuple[str, ...] = ()
     #: a learner-facing explanation, when the checker knows one ("no article, so ...")
     note: str = ""
+    #: the note as a template of ``messages.yaml`` and its arguments, to say it in any language
+    message_id: str = ""
+    message_args: tuple[tuple[str, str], ...] = ()
 
     @property
     def blamed(self) -> Word:

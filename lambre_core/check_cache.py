@@ -158,7 +158,8 @@ def _check(c: SentenceCheck) -> dict[str, Any]:
 
     def violation(v: Violation) -> list[Any]:
         return [v.rule.id, ref(v.dep), ref(v.head), v.feature, v.expected, v.found, v.blame,
-                v.evidence, ref(v.primary), v.suggestions, v.note]
+                v.evidence, ref(v.primary), v.suggestions, v.note, v.message_id,
+                [list(a) for a in v.message_args]]
 
     return {"words": [_word(w) for w in s.words],
             "mwt": [[m.first, m.last, m.form, m.misc, m.start, m.end] for m in s.multiword],
@@ -179,12 +180,12 @@ def _uncheck(d: dict[str, Any], rules: dict[str, Rule]) -> SentenceCheck:
         return by_id[x] if isinstance(x, int) else _unword(x)
 
     def violation(x: list[Any]) -> Violation:
-        rid, dep, head, feat, expected, found, blame, evidence, primary, sugg, note = x
+        rid, dep, head, feat, expected, found, blame, evidence, primary, sugg, note, mid, args = x
         return Violation(rules[rid], deref(dep), deref(head), str(feat),
                          tuple(map(str, expected)), tuple(map(str, found)),
                          tuple(map(int, blame)), str(evidence),
                          None if primary is None else deref(primary), tuple(map(str, sugg)),
-                         str(note))
+                         str(note), str(mid), tuple((str(k), str(a)) for k, a in args))
 
     return SentenceCheck(sent, [RuleInstance(str(r), int(a), int(b), bool(ok))
                                 for r, a, b, ok in d["inst"]],

@@ -22,7 +22,7 @@ from .config import LambreConfig
 from .doc import Sentence, shift_offsets, word_span
 from .formats.genre import is_label
 from .markup import Segment, segments
-from .messages import message, severity_name, severity_rank
+from .messages import message, reason, severity_name, severity_rank
 from .parse_cache import CacheStats, ParseCache, cached_documents, text_key
 from .rules import Rule, RuleSet, is_subject_rule
 
@@ -40,6 +40,8 @@ class Finding:
     message: str
     sentence: str
     violation: Violation
+    #: why, in one line of plain words ("The verb agrees with its subject ...")
+    reason: str = ""
 
 
 @dataclass
@@ -105,6 +107,7 @@ def check_document(
     violation_filter: Callable[[Any], ViolationFilter | None] | None = None,
     precision: Callable[[Any], Any] | None = None,
     uncertain: bool = False,
+    message_language: str = "en",
 ) -> DocumentResult:
     """Check a whole document of markup ``kind`` in ``language`` (segments may switch language).
 
@@ -114,7 +117,7 @@ def check_document(
     return check_segments(text, segments(text, kind, language), language, load, config,
                           disabled=disabled, hint_below=hint_below, min_severity=min_severity,
                           violation_filter=violation_filter, precision=precision,
-                          uncertain=uncertain)
+                          uncertain=uncertain, message_language=message_language)
 
 
 def check_segments(
@@ -131,11 +134,13 @@ def check_segments(
     precision: Callable[[Any], Any] | None = None,
     uncertain: bool = False,
     cache: SegmentCache | None = None,
+    message_language: str = "en",
 ) -> DocumentResult:
     """``check_document`` on segments already cut from ``text`` (translation files: one per
     string or per ICU branch). A finding on a masked placeholder is never reported, and the
     same finding from two branches of one string is reported once. With ``cache``, strings
-    parsed before are taken from it and only the others are parsed."""
+    parsed before are taken from it and only the others are parsed. Messages are in
+    ``message_language`` (``messages.MESSAGE_LANGUAGES``; English otherwise)."""
     from .errors import LambreError
 
     result = DocumentResult()
@@ -221,7 +226,8 @@ def check_segments(
             result.checks.append(check)
             shown = check.violations + (check.uncertain if uncertain else [])
             for v in shown:
-                finding = _place(v, check.sentence, seg, text, said, config, hint_below)
+                finding = _place(v, check.sentence, seg, text, said, config, hint_below,
+                                 message_language)
                 if finding is None or severity_rank(finding.severity) > limit:
                     continue
                 key = (finding.start, finding.end, finding.rule_id)
@@ -315,7 +321,7 @@ def parse_segments(parser: Any, texts: list[str]) -> list[list[Sentence]]:
 
 
 def _place(v: Violation, sent: Sentence, seg: Segment, text: str, said: str,
-           config: LambreConfig, hint_below: float) -> Finding | None:
+           config: LambreConfig, hint_below: float, lang: str = "en") -> Finding | None:
     span = word_span(sent, v.blamed)
     if span is None or span[1] > len(seg.text) or seg.is_masked(*span):
         return None
@@ -324,4 +330,5 @@ def _place(v: Violation, sent: Sentence, seg: Segment, text: str, said: str,
     if severity == "off":
         return None
     line, col = _line_col(text, start)
-    return Finding(start, end, line, col, severity, v.rule.id, message(v), said, v)
+    return Finding(start, end, line, col, severity, v.rule.id, message(v, lang), said, v,
+                   reason(v, lang))

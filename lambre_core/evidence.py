@@ -393,7 +393,7 @@ def _rest_of_phrase(sud: Sentence, found: Sequence[Violation],
             extra = replace(v, primary=None if w is noun else shown,
                             blame=(w.id, v.head.id) if w is noun else (w.id, noun.id, v.head.id),
                             found=tuple(sorted(values(base, "Case"))), suggestions=tuple(fix))
-            out.append(replace(extra, note=_note(extra, sud, r, None if w is noun else shown)))
+            out.append(_with_note(extra, sud, r, None if w is noun else shown))
             blamed.add(w.id)
     return out
 
@@ -1919,7 +1919,7 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
                   blame=blame_ids, suggestions=tuple(fix),
                   primary=None if off_arc is None
                   else replace(off_arc, feats=_shown(off_arc, choice[off_arc.id])))
-    return replace(v, note=_note(v, sud, rule, off_arc))
+    return _with_note(v, sud, rule, off_arc)
 
 
 def _np_fits(dep_opts: Sequence[Feats], noun: Feats) -> bool:
@@ -2010,12 +2010,6 @@ def _fix(sud: Sentence, blamed: Word, rule: Rule, choice: Mapping[int, Feats], d
     return inflect(precision.lang, shown, want, precision.lexicon)[:3]
 
 
-_FEATURE_WORDS = {"Case": "case", "Number": "number", "Gender": "gender", "Person": "person",
-                  "VerbForm": "verb form", DECL: "ending"}
-_CASE_NAMES = {"Nom": "nominative", "Acc": "accusative", "Dat": "dative", "Gen": "genitive",
-               "Ins": "instrumental", "Loc": "locative", "Voc": "vocative"}
-
-
 def _in_token(sud: Sentence, w: Word, fix: str | None) -> tuple[str | None, str]:
     """(the fix, the word) as the text shows them: a word of a contraction is quoted as the
     token written ("zum", not its "dem"), and its fix as the token's words with the fix in
@@ -2029,23 +2023,25 @@ def _in_token(sud: Sentence, w: Word, fix: str | None) -> tuple[str | None, str]
     return fix, w.form
 
 
-def _note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None) -> str:
-    """A sentence a learner understands, with the fix when there is one."""
+def _note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None
+          ) -> tuple[str, dict[str, str]]:
+    """A sentence a learner understands, with the fix when there is one: its template in
+    ``messages.yaml`` and the template's arguments (words as the text shows them)."""
     b = v.blamed
     fix = v.suggestions[0] if v.suggestions else None
     fix, b_form = _in_token(sud, b, fix)
-    use = f': "{fix}"' if fix else ""
+    args = {"word": b_form, "feature": rule.feature}
+    if fix:
+        args["fix"] = fix
     if rule.type == "agree" and rule.feature == DECL:
         noun = v.head
         gov = [w for w in sud.words if w.head == noun.id and w.upos in ("DET", "NUM")
                and w.id < b.id]
-        decl = v.expected[0] if v.expected else ""
+        args["noun"] = noun.form
         if not gov:
-            why = "no article, so the adjective takes the strong ending"
-        else:
-            why = f'after "{gov[-1].form}" the adjective takes the {decl.lower()} ending'
-        shown = f'"{fix} {noun.form}"' if fix else "another ending"
-        return f'"{b_form} {noun.form}": {why}: {shown}.'
+            return "strong_ending", args
+        return "ending_after", {**args, "det": gov[-1].form,
+                                "decl": v.expected[0] if v.expected else ""}
     if rule.type == "agree" and b.upos in ("VERB", "AUX") and b.id == v.head.id:
         subj = v.dep
         conj = [w for w in sud.words if w.head == subj.id and _rel(w) == "conj:coord"]
@@ -2053,17 +2049,21 @@ def _note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None) -> str:
         if conj and subj.id in _and_coordinated(sud):
             cc = [x.form for x in sud.words if x.head == conj[-1].id and x.upos == "CCONJ"]
             who = f"{subj.form} {cc[0] if cc else '+'} {conj[-1].form}"
-        if fix:
-            return f'After "{who}" the verb is "{fix}", not "{b_form}".'
-        what = _FEATURE_WORDS.get(rule.feature, rule.feature)
-        return f'"{b_form}" does not agree with its subject "{subj.form}" in {what}.'
+        return ("verb_after_subject" if fix else "verb_subject"), {**args, "subject": who}
     if rule.type == "as" and rule.feature == "Case":
         # the head of the arc, unless the head itself is the word blamed
         governor = v.dep if off_arc is None and b.id == v.head.id else v.head
-        cases = " or ".join(_CASE_NAMES.get(c, c) for c in rule.allowed)
-        return (f'"{_in_token(sud, governor, None)[1]}" takes the {cases} here; "{b_form}" is '
-                f'not{use}.')
+        return "governs_case", {**args, "governor": _in_token(sud, governor, None)[1],
+                                "cases": "|".join(rule.allowed)}
     if rule.type == "agree":
-        what = _FEATURE_WORDS.get(rule.feature, rule.feature)
-        return f'"{b_form}" does not fit "{_in_token(sud, v.other, None)[1]}" in {what}{use}.'
-    return f'"{b_form}" has the wrong {_FEATURE_WORDS.get(rule.feature, rule.feature)}{use}.'
+        return "agrees_with", {**args, "other": _in_token(sud, v.other, None)[1]}
+    return "wrong_form", args
+
+
+def _with_note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None) -> Violation:
+    """``v`` with its learner's message: the template, its arguments, the English text."""
+    from .messages import render
+
+    mid, args = _note(v, sud, rule, off_arc)
+    return replace(v, note=render(mid, args), message_id=mid,
+                   message_args=tuple(sorted(args.items())))

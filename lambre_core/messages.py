@@ -6,8 +6,55 @@ reads the same in the editor and in CI.
 
 from __future__ import annotations
 
+from functools import cache
+from importlib import resources
+from typing import Any
+
 from .check import Violation
 from .doc import Word
+
+#: languages every message template has (``messages.yaml``); others fall back to English
+MESSAGE_LANGUAGES = ("en", "de", "ru")
+
+
+@cache
+def catalog() -> dict[str, Any]:
+    """The message templates (``lambre_core/messages.yaml``): message id -> language -> text."""
+    import yaml
+
+    text = resources.files("lambre_core").joinpath("messages.yaml").read_text("utf-8")
+    return dict(yaml.safe_load(text))
+
+
+def _pick(table: dict[str, Any], lang: str) -> Any:
+    return table.get(lang, table["en"])
+
+
+def render(message_id: str, args: dict[str, str], lang: str = "en") -> str:
+    """The message ``message_id`` in ``lang`` with ``args`` filled in: words as written
+    (``word``, ``fix``, ...) and codes the catalogue names (``feature``, ``cases``, ``decl``)."""
+    cat = catalog()
+    names = cat["names"]
+    fix = args.get("fix", "")
+    fill = dict(args)
+    table = "form_feature" if message_id == "wrong_form" else "feature"
+    if "feature" in args:
+        fill["feature"] = _pick(names[table], lang).get(args["feature"], args["feature"])
+    if "cases" in args:
+        case = _pick(names["case"], lang)
+        fill["cases"] = _pick(names["or"], lang).join(case.get(c, c) for c in
+                                                     args["cases"].split("|"))
+    if "decl" in args:
+        fill["decl"] = _pick(names["decl"], lang).get(args["decl"], args["decl"].lower())
+    fill["use"] = _pick(cat["use"], lang).format(**fill) if fix else ""
+    fill["shown"] = _pick(cat["shown"], lang).format(**fill) if fix and "noun" in fill else ""
+    return str(_pick(cat["messages"][message_id], lang).format(**fill))
+
+
+def reason(v: Violation, lang: str = "en") -> str:
+    """The one-line reason of a violation in plain words ("" when it has none)."""
+    why = catalog()["why"].get(v.message_id)
+    return str(_pick(why, lang)) if why else ""
 
 #: severities from most to least serious, as LSP numbers them (1..4)
 SEVERITIES = ("error", "warning", "information", "hint")
@@ -66,8 +113,11 @@ def _share(v: Violation) -> str:
     return f"; in the treebank {pct_s} % of {r.support:,} such words have it."
 
 
-def message(v: Violation) -> str:
-    """The learner-facing message for a violation, stated for its primary blamed token."""
+def message(v: Violation, lang: str = "en") -> str:
+    """The learner-facing message for a violation, stated for its primary blamed token, in
+    ``lang`` where the catalogue has it (the linguist's wording of a rule otherwise)."""
+    if v.message_id:
+        return render(v.message_id, dict(v.message_args), lang)
     if v.note:
         return v.note
     blamed, other = v.blamed, v.other

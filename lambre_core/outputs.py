@@ -17,16 +17,22 @@ SARIF_LEVEL = {"error": "error", "warning": "warning", "information": "note", "h
 
 
 def text_report(reports: Sequence[FileReport]) -> str:
-    """``path:line:col: severity: message [rule]``, one line per finding."""
-    return "".join(f"{r.path}:{f.line}:{f.column}: {f.severity}: {f.message} [{f.rule_id}]\n"
+    """``path:line:col: severity: message reason [rule]``, one line per finding."""
+    return "".join(f"{r.path}:{f.line}:{f.column}: {f.severity}: {_said(f)} [{f.rule_id}]\n"
                    for r in reports for f in r.findings)
+
+
+def _said(f: Any) -> str:
+    """A finding's message and its one-line reason."""
+    return f"{f.message} {f.reason}" if f.reason else f.message
 
 
 def json_report(reports: Sequence[FileReport]) -> str:
     """A JSON list of findings (file, line, column, document offsets, severity, rule, message)."""
     rows = [{"file": r.path, "line": f.line, "column": f.column, "end_line": e[0],
              "end_column": e[1], "start": f.start, "end": f.end, "severity": f.severity,
-             "rule": f.rule_id, "message": f.message, "sentence": f.sentence, "format": r.format,
+             "rule": f.rule_id, "message": f.message, "reason": f.reason,
+             "sentence": f.sentence, "format": r.format,
              "language": r.language}
             for r in reports for f, e in zip(r.findings, r.ends, strict=True)]
     return json.dumps(rows, ensure_ascii=False, indent=2) + "\n"
@@ -69,7 +75,7 @@ def sarif_log(reports: Sequence[FileReport]) -> dict[str, Any]:
                 "ruleId": f.rule_id,
                 "ruleIndex": index[f.rule_id],
                 "level": SARIF_LEVEL.get(f.severity, "note"),
-                "message": {"text": f.message},
+                "message": {"text": _said(f)},
                 "locations": [{"physicalLocation": {
                     "artifactLocation": {"uri": _uri(r.path)},
                     "region": {"startLine": f.line, "startColumn": f.column,

@@ -129,8 +129,9 @@ def test_figure1_flags_the_right_tokens(session: Session) -> None:
     assert lsp_range_text(FIG1, d.range) == "werden"
     assert d.related_information
     assert lsp_range_text(FIG1, d.related_information[0].location.range) == "Ich"
-    # proven by the lexicons: an error, in words a learner knows, with the fix
-    assert d.message == 'After "Ich" the verb is "werde", not "werden".'
+    # proven by the lexicons: an error, in words a learner knows, with the fix and why
+    assert d.message == ('After "Ich" the verb is "werde", not "werden". The verb agrees with '
+                         'its subject in person and number.')
     assert d.severity == types.DiagnosticSeverity.Error
     # and the score notification came with the same version
     score = [x for x in session.client.rec.scores if x["uri"] == uri][-1]
@@ -373,3 +374,24 @@ def test_russian_document_by_language_id(session: Session) -> None:
     good = "Мальчик читал книгу."
     _, pub = _open(session, "ru-good.txt", good, "ru")
     assert pub.diagnostics == []
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("de", 'Nach „Ich“ heißt das Verb „werde“, nicht „werden“. Das Verb richtet sich in Person '
+           'und Numerus nach seinem Subjekt.'),
+    ("ru", 'После «Ich» нужна форма «werde», а не «werden». Глагол согласуется с подлежащим в '
+           'лице и числе, в прошедшем времени — в роде и числе.'),
+])
+def test_message_language_setting(session: Session, lang: str, said: str) -> None:
+    """``lambre.messageLanguage``: the same finding in German or Russian words, with the
+    words of the text quoted as they are."""
+    c = session.client
+    try:
+        c.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+            settings={"lambre": {"messageLanguage": lang}}))
+        _, pub = _open(session, f"fig1-{lang}.txt", FIG1)
+        messages = [d.message for d in pub.diagnostics if lsp_range_text(FIG1, d.range) == "werden"]
+        assert said in messages, messages
+    finally:
+        c.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+            settings={"lambre": {"messageLanguage": "en"}}))

@@ -201,3 +201,24 @@ def test_utf16_plain_text_is_refused_alike_by_check_and_score(tmp_path: Path) ->
         assert res.returncode == 2
         said.append(res.stderr.strip().splitlines()[-1])
     assert said[0] == said[1] and "UTF-16 LE" in said[0] and f"{path}:1:1" in said[0]
+
+
+def test_messages_in_the_translators_language(tmp_path: Path) -> None:
+    """``--message-language``: the message and its reason from the one catalogue of templates,
+    in German or Russian, the words quoted as the file has them (a contraction as written)."""
+    path = tmp_path / "de.txt"
+    path.write_text("Ich gehe zum Schule.\n", encoding="utf-8")
+    said = {}
+    for lang in ("en", "de", "ru"):
+        res = subprocess.run([sys.executable, "-m", "lambre_core.cli", "check", "--lang", "de",
+                              "--no-cache", "--format", "json", "--message-language", lang,
+                              str(path)], capture_output=True, text=True)
+        assert res.returncode == 1, res.stderr
+        (finding,) = json.loads(res.stdout)
+        said[lang] = (finding["message"], finding["reason"])
+    assert said["en"] == ('"zum" does not fit "Schule" in gender: "zu der".',
+                          "Articles, determiners and adjectives take the case, number and gender "
+                          "of their noun.")
+    assert said["de"][0] == "„zum“ passt im Genus nicht zu „Schule“: „zu der“."
+    assert said["ru"][0] == "«zum» не согласуется с «Schule» по роду: «zu der»."
+    assert all(reason and "{" not in reason for _m, reason in said.values())

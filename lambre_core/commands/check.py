@@ -28,7 +28,7 @@ from ..document import SegmentCache
 from ..errors import LambreError
 from ..filecheck import FileReport, check_file
 from ..limits import max_input_bytes
-from ..messages import SEVERITIES, severity_rank
+from ..messages import MESSAGE_LANGUAGES, SEVERITIES, severity_rank
 from ..outputs import json_report, sarif_report, text_report
 from ..parse_cache import ParseCache, model_key
 from ..rules import RuleSet, default_rules, load_rules
@@ -76,6 +76,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--cache-stats", action="store_true",
                    help="say on stderr how many strings came from the parse cache and how many "
                         "were parsed")
+    p.add_argument("--message-language", choices=MESSAGE_LANGUAGES, default="en",
+                   help="language of the messages and their reasons (default: en)")
     p.add_argument("--include-fuzzy", action="store_true",
                    help="also check the fuzzy entries of PO files (unconfirmed translations, "
                         "which gettext does not use; skipped by default)")
@@ -193,7 +195,8 @@ def _run(args: argparse.Namespace) -> int:
                             max_bytes=max_bytes,
                             disabled=frozenset(args.disable),
                             hint_below=args.hint_below, min_severity=min_sev, precision=precise,
-                            uncertain=args.show_uncertain, cache=segment_cache)
+                            uncertain=args.show_uncertain, cache=segment_cache,
+                            message_language=args.message_language)
         for lang_missing, why in report.unavailable.items():
             print(f"lambre-core: warning: {name}: not checked in '{lang_missing}': {why}",
                   file=sys.stderr)

@@ -18,6 +18,7 @@ from lambre_core.messages import (  # noqa: F401  (re-exported for the server's 
     confidence,
     feature_text,
     message,
+    reason,
     role,
     severity_name,
     severity_rank,
@@ -51,8 +52,9 @@ class Template:
 
 
 def templates(sent: Sentence, violations: list[Violation], text_len: int,
-              hint_below: float) -> list[Template]:
-    """Templates for a sentence's violations (those whose blamed word has a span)."""
+              hint_below: float, lang: str = "en") -> list[Template]:
+    """Templates for a sentence's violations (those whose blamed word has a span), their
+    messages and reasons in ``lang``."""
     out = []
     for v in violations:
         span = word_span(sent, v.blamed)
@@ -64,7 +66,10 @@ def templates(sent: Sentence, violations: list[Violation], text_len: int,
         o = v.other
         related = (f'"{o.form}" ({feature_text(o, v.feature)}), '
                    f'the {"head" if o is v.head else role(v.dep.deprel)} of this arc')
-        out.append(Template(v, severity_name(v, hint_below), span, other, message(v), related))
+        said = message(v, lang)
+        why = reason(v, lang)
+        out.append(Template(v, severity_name(v, hint_below), span, other,
+                            f"{said} {why}" if why else said, related))
     return out
 
 

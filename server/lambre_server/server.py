@@ -164,7 +164,7 @@ class LambreServer(LanguageServer):
         # per-sentence derived data, looked up thousands of times per keystroke: plain dicts
         # (an LRU's bookkeeping costs more than the lookups), emptied when they grow too big
         self._template_cache: _BoundedDict[
-            int, tuple[SentenceCheck, tuple[float, bool], list[Template]]] = \
+            int, tuple[SentenceCheck, tuple[float, bool, str], list[Template]]] = \
             _BoundedDict(4 * self.settings.cache_size)
         self._tally_cache: _BoundedDict[int, tuple[SentenceCheck, list[tuple[str, int, int]]]] = \
             _BoundedDict(4 * self.settings.cache_size)
@@ -511,11 +511,13 @@ class LambreServer(LanguageServer):
         """A check's diagnostic templates, computed once per (check, hint threshold)."""
         key = id(check)
         hit = self._template_cache.get(key)
-        view = (self.settings.hint_below, self.settings.show_uncertain)
+        view = (self.settings.hint_below, self.settings.show_uncertain,
+                self.settings.message_language)
         if hit is not None and hit[0] is check and hit[1] == view:
             return hit[2]
         shown = check.violations + (check.uncertain if self.settings.show_uncertain else [])
-        out = templates(check.sentence, shown, text_len, self.settings.hint_below)
+        out = templates(check.sentence, shown, text_len, self.settings.hint_below,
+                        self.settings.message_language)
         self._template_cache.put(key, (check, view, out))
         return out
 

@@ -13,6 +13,7 @@ Keys (camelCase as editors send them; snake_case accepted too)::
     disabledRules   rule ids never reported
     hoverMessage    false: hover leaves out the diagnostic's message (VS Code shows it in the same
                     hover already)
+    messageLanguage language of messages and their reasons: en (default), de or ru
     debounceMs      wait after the last keystroke before checking (default 25)
     cache           false turns the parse cache off (a full reparse on every change; for benches)
     cacheSize       sentences kept in the parse cache (default 20000)
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from lambre_core.config import SEVERITIES
+from lambre_core.messages import MESSAGE_LANGUAGES
 
 
 def _get(raw: dict[str, Any], camel: str) -> Any:
@@ -50,6 +52,7 @@ class Settings:
     mode: str = "precise"
     show_uncertain: bool = False
     hover_message: bool = True
+    message_language: str = "en"
     disabled_rules: frozenset[str] = frozenset()
     debounce_ms: int = 25
     cache: bool = True
@@ -142,6 +145,12 @@ def parse_settings(raw: Any, base: Settings | None = None) -> Settings:
             cur["hover_message"] = v
         else:
             bad("hoverMessage", v)
+    v = _get(data, "messageLanguage")
+    if v is not None:
+        if v in MESSAGE_LANGUAGES:
+            cur["message_language"] = v
+        else:
+            bad("messageLanguage", v)
     v = _get(data, "disabledRules")
     if v is not None:
         if isinstance(v, list) and all(isinstance(x, str) for x in v):

@@ -35,7 +35,7 @@ function settings(): Record<string, unknown> {
   const c = vscode.workspace.getConfiguration("lambre");
   const keys = [
     "language", "languages", "modelsDir", "rulesFile", "minSeverity",
-    "hintBelow", "disabledRules", "debounceMs", "mode", "showUncertain",
+    "hintBelow", "disabledRules", "debounceMs", "mode", "showUncertain", "messageLanguage",
   ];
   const out: Record<string, unknown> = {};
   for (const k of keys) {
