@@ -475,11 +475,15 @@ def _nominative_pronoun_objects(result: SentenceCheck, analyses: Mapping[int, Wo
 
 
 def _noun_after_noun(subj: Word, verb: Word, lang: str) -> bool:
-    """A "verb" right after its noun subject whose form the lexicon also reads as a noun's
-    genitive: a genitive attribute more likely ("Синхронизация правил базы данных": "правил" of
-    "правило")."""
+    """A "verb" right after its noun subject that the tagger also thought a noun and the
+    lexicon reads as a noun's genitive: a genitive attribute more likely ("Синхронизация
+    правил базы данных": "правил" of "правило")."""
     if verb.id != subj.id + 1 or subj.upos != "NOUN" or verb.upos not in ("VERB", "AUX"):
         return False
+    from .alternatives import read_classes
+
+    if "NOUN" not in {c for c, _p in read_classes(verb.misc.get("AltUPOS", ""))}:
+        return False  # the tagger saw no noun in it ("Der Mann schließen": no "Schließe")
     analyze, _ = analyzer_for(lang)
     return analyze is not None and any(
         "Gen" in values(a, "Case") for a in analyze(verb.form, "NOUN", None) or ())

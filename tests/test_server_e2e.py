@@ -8,6 +8,7 @@ documents. Skipped when no German parser model can be found.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -174,6 +175,10 @@ def test_hover_explains_the_rule(session: Session) -> None:
     assert d.data["ruleId"] in value
     assert 'the verb is "werde"' in value
     assert "Treebank example" in value
+    # a person's words first: no word class, relation or feature before the details
+    first = value.split("Details:")[0]
+    assert "The verb agrees with its subject" in first
+    assert not re.search(r"\b(NOUN|VERB|AUX|PRON|DET|ADJ|subj|comp)\b|[A-Z][a-z]+=[A-Z]", first)
     assert lsp_range_text(FIG1, h.range) == "werden"
     # a word that breaks nothing still gets its analysis
     h2 = session.run(session.client.hover(uri, types.Position(line=0, character=27)))

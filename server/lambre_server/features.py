@@ -9,7 +9,7 @@ from typing import Any
 
 from lsprotocol import types
 
-from .diagnostics import SOURCE, message, role, violation_data, word_span
+from .diagnostics import SOURCE, message, reason, role, violation_data, word_span
 from .documents import Document, SentenceResult
 from .server import (
     CMD_DISABLE_RULE,
@@ -86,35 +86,41 @@ def _marked_example(example: str, rule: Any = None, lang: str = "", lexicon: Any
 
 
 def hover_markdown(res: SentenceResult, word_id: int, with_message: bool = True,
-                   lexicon: Any = None) -> str:
-    """Hover text: the message (once, however many rules say it; left out for clients that
-    show the diagnostic's own message in the same hover), each rule's explanation with the
-    treebank example of the arc it governs (its two ends in bold), then the parser's analysis."""
+                   lexicon: Any = None, lang: str = "en") -> str:
+    """Hover text for a person first: the message and its one-line reason in plain words (in
+    ``lang``; once, however many rules say it; left out for clients that show the diagnostic's
+    own message in the same hover). Then, under "Details", what a linguist wants: each rule's
+    explanation with the treebank example of the arc it governs (its two ends in bold), its
+    id and statistics, and the parser's analysis of the word."""
     sent = res.check.sentence
     word = sent.word(word_id)
     parts: list[str] = []
+    details: list[str] = []
     said: set[str] = set()
     for t in res.shown:
         v = t.violation
         if word_id not in (v.dep.id, v.head.id):
             continue
         rule = v.rule
-        msg = message(v)
+        msg = message(v, lang)
         if with_message and msg not in said:
             parts.append(f"**{_md_escape(msg)}**")
+            why = reason(v, lang)
+            if why:
+                parts.append(_md_escape(why))
         said.add(msg)
         if rule.explanation:
-            parts.append(rule.explanation)
+            details.append(rule.explanation)
         example = getattr(rule, "example", "") or ""
         if example:
-            parts.append(f"Treebank example: {_marked_example(example, rule, res.lang, lexicon)}")
+            details.append(
+                f"Treebank example: {_marked_example(example, rule, res.lang, lexicon)}")
         stats = []
         if rule.support:
             stats.append(f"{rule.support:,} instances in the treebank")
         if rule.share is not None:
             stats.append(f"holds in {rule.share * 100:.1f} %")
-        parts.append(f"`{rule.id}`" + (f" — {', '.join(stats)}" if stats else ""))
-        parts.append("---")
+        details.append(f"`{rule.id}`" + (f" — {', '.join(stats)}" if stats else ""))
     feats = "|".join(f"{k}={v}" for k, v in sorted(word.feats.items())) or "no features"
     head = sent.word(word.head).form if word.head else "ROOT"
     conf = word.misc.get("Conf")
@@ -125,8 +131,10 @@ def hover_markdown(res: SentenceResult, word_id: int, with_message: bool = True,
         analysis = f'"{word.form}": {word.upos}, {feats}; root of the sentence'
     if conf:
         analysis += f"; parser confidence {float(conf):.2f}"
-    parts.append(analysis)
-    return "\n\n".join(parts)
+    details.append(analysis)
+    if parts:
+        parts += ["---", "Details:"]
+    return "\n\n".join(parts + details)
 
 
 #: features that agree together: fixing Number on a verb may need its Person too
@@ -323,7 +331,8 @@ def build_server() -> LambreServer:
             contents=types.MarkupContent(kind=types.MarkupKind.Markdown,
                                          value=hover_markdown(res, wid,
                                                               ls.settings.hover_message,
-                                                              eng.lexicon if eng else None)),
+                                                              eng.lexicon if eng else None,
+                                                              ls.settings.message_language)),
             range=rng,
         )
 
