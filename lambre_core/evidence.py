@@ -195,13 +195,12 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     # inside a governed phrase, then once)
     free = cache(lambda: solve(sud, arcs, options, governors,
                                lambda r: 0.01 if _governs(r) else _weight(r), coordinated))
-    # an attribute that fails its noun in case, number and gender at once: the noun's reading
-    # is the homograph of another word ("Армянский драм": not "драма"), not a wrong ending
-    by_arc: dict[tuple[int, int], set[str]] = {}
-    for r, d, h in failing:
-        if r.type == "agree" and sud.word(d).upos in ("ADJ", "DET"):
-            by_arc.setdefault((d, h), set()).add(r.feature)
-    homographs = {arc for arc, feats in by_arc.items() if {"Case", "Number", "Gender"} <= feats}
+    # an attribute none of whose readings shares a feature with any reading of its noun: the
+    # noun's reading is the homograph of another word ("Армянский драм": not "драма"), not a
+    # wrong ending
+    homographs = {(d, h) for r, d, h in failing
+                  if r.type == "agree" and sud.word(d).upos in ("ADJ", "DET")
+                  and _far_apart(options[d], options[h])}
     for r, d, h in failing:
         r0 = r
         r, chosen = _quantified_noun(sud, r, d, h, sol.choice, analyses, by_id)
@@ -1541,12 +1540,22 @@ def _own_phrase_before(sud: Sentence, d: Word, noun: Word,
             _may_agree(a, b) for a in options[before.id] for b in od) and not any(
             _may_agree(a, b) for a in options[before.id] for b in on):
         return True  # "Среднее арифметическое указанного ряда": "арифметическое"
-    if before.upos not in ("VERB", "NOUN", "PROPN", "PRON") or not any(
+    if d.upos != "ADJ" or before.upos not in ("VERB", "NOUN", "PROPN", "PRON") or not any(
             sud.word(i).head == noun.id and any(_may_agree(a, b) for a in options[i] for b in on)
             for i in range(d.id + 1, noun.id)):
         return False  # (the noun's own phrase must visibly begin after it)
     return any(values(a, "Case") & {"Ins", "Dat"} and not any(_may_agree(a, b) for b in on)
                for a in od)
+
+
+def _far_apart(od: Sequence[Feats], on: Sequence[Feats]) -> bool:
+    """Whether every reading of an attribute differs from every reading of its noun in each of
+    case, number and gender that both show (two at least): a wrong ending keeps one of them
+    ("3 новая файла": the number), another word's homograph none ("Армянский драм")."""
+    def apart(a: Feats, b: Feats) -> bool:
+        shown = [f for f in ("Case", "Number", "Gender") if values(a, f) and values(b, f)]
+        return len(shown) >= 2 and all(not values(a, f) & values(b, f) for f in shown)
+    return all(apart(a, b) for a in od for b in on)
 
 
 def _may_agree(a: Feats, b: Feats) -> bool:
