@@ -42,6 +42,8 @@ class Finding:
     violation: Violation
     #: why, in one line of plain words ("The verb agrees with its subject ...")
     reason: str = ""
+    #: the string's key in a keyed catalogue (JSON path, Android name, properties key)
+    key: str | None = None
 
 
 @dataclass
@@ -331,4 +333,4 @@ def _place(v: Violation, sent: Sentence, seg: Segment, text: str, said: str,
         return None
     line, col = _line_col(text, start)
     return Finding(start, end, line, col, severity, v.rule.id, message(v, lang), said, v,
-                   reason(v, lang))
+                   reason(v, lang), seg.key)

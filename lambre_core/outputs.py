@@ -33,7 +33,7 @@ def json_report(reports: Sequence[FileReport]) -> str:
              "end_column": e[1], "start": f.start, "end": f.end, "severity": f.severity,
              "rule": f.rule_id, "message": f.message, "reason": f.reason,
              "sentence": f.sentence, "format": r.format,
-             "language": r.language}
+             "language": r.language, **({"key": f.key} if f.key is not None else {})}
             for r in reports for f, e in zip(r.findings, r.ends, strict=True)]
     return json.dumps(rows, ensure_ascii=False, indent=2) + "\n"
 
@@ -81,7 +81,8 @@ def sarif_log(reports: Sequence[FileReport]) -> dict[str, Any]:
                     "region": {"startLine": f.line, "startColumn": f.column,
                                "endLine": end_line, "endColumn": end_col},
                 }}],
-                "properties": {"severity": f.severity, "sentence": f.sentence},
+                "properties": {"severity": f.severity, "sentence": f.sentence,
+                               **({"key": f.key} if f.key is not None else {})},
             })
     notes = [{"level": "error", "message": {"text": str(r.error)},
               "locations": [{"physicalLocation": {

@@ -159,6 +159,14 @@ def test_only_the_real_errors_block(checked: tuple[Path, list[dict[str, object]]
     assert sorted(got) == sorted(EXPECTED)  # each once: the label beside it has none
 
 
+def test_keyed_findings_name_their_key(checked: tuple[Path, list[dict[str, object]]]) -> None:
+    _root, findings = checked
+    keys = {(f["file"], f.get("key")) for f in findings if f["severity"] == "error"}
+    assert ("locales/de/app.json", "play") in keys
+    assert ("values-ru/strings.xml", "thirsty") in keys and ("messages_de.properties", "c") in keys
+    assert ("de.po", None) in keys  # a PO finding has its line, no key
+
+
 def test_no_message_quotes_a_placeholder_stand_in(
         checked: tuple[Path, list[dict[str, object]]]) -> None:
     _root, findings = checked
