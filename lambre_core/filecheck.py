@@ -13,6 +13,7 @@ from .errors import LambreError
 from .files import decode_text, foreign_bom, read_input
 from .formats.locale import language_from_path, normalize
 from .formats.read import read_file
+from .markup import Segment
 
 
 @dataclass
@@ -51,18 +52,33 @@ def read_source(path: str, max_bytes: int | None = None) -> tuple[str | None, st
 def choose_language(path: str, declared: str | None, config: LambreConfig,
                     fallback: str | None) -> tuple[str | None, bool]:
     """(the file's language, whether it was found rather than asked for): what the file declares,
-    a ``languages`` glob of the config, a locale in the path (``de/``, ``values-de/``,
-    ``app_de.arb``), the config's default, ``fallback`` (``--lang``)."""
+    a ``languages`` glob of the config, ``fallback`` (``--lang``: it beats any guess from the
+    path), a locale in the path (``de/``, ``values-de/``, ``app_de.arb``), the config's default.
+    None when nothing names one (the caller identifies it from the text)."""
     if declared:
         return declared, True
     rel = config.relative(Path(path).resolve())
     for glob, lang in config.languages:
         if glob_match(rel, glob):
             return normalize(lang), False
+    if fallback:
+        return normalize(fallback), False
     found = language_from_path(path)
     if found:
         return found, True
-    return normalize(config.language) or normalize(fallback), False
+    return normalize(config.language), False
+
+
+def identify_language(segments: list[Segment]) -> str | None:
+    """The language of a file's text when nothing names it: the offline identifier the
+    language server uses (``langid``), among the languages with a model and a few others."""
+    from .langid import Identifier, model_languages
+
+    texts = [s.text for s in segments[:400] if s.text.strip()]
+    if not texts:
+        return None
+    doc_lang, _per = Identifier(model_languages()).paragraph_languages(texts)
+    return doc_lang
 
 
 def check_file(path: str, load: EngineLoader, config: LambreConfig, fallback: str | None,
@@ -87,10 +103,12 @@ def check_file(path: str, load: EngineLoader, config: LambreConfig, fallback: st
         if lang is None and checkable.segments and all(s.language for s in checkable.segments):
             lang = checkable.segments[0].language  # a string catalog: each string names its own
             found = True
+        if lang is None:
+            lang, found = identify_language(checkable.segments), True
         report.language = lang
         if lang is None:
-            raise LambreError("no language: the file names none; pass --lang or set 'language' "
-                              "in .lambre.yaml", path)
+            raise LambreError("no language: the file names none and its text tells none; pass "
+                              "--lang or set 'language' in .lambre.yaml", path)
         result = check_segments(text, checkable.segments, lang, load, config, **options)
         report.findings = result.findings
         report.ends = [_line_col(text, f.end) for f in result.findings]

@@ -129,3 +129,23 @@ def test_fuzzy_po_entries_checked_only_with_include_fuzzy(tmp_path: Path) -> Non
     res = run_cli(*common, "--include-fuzzy", cwd=tmp_path)
     assert res.returncode == 1, res.stderr
     assert [(f["line"], f["column"]) for f in json.loads(res.stdout)] == [(3, 9), (6, 9)]
+
+
+def test_language_identified_from_the_text_and_lang_beats_the_path(tmp_path: Path) -> None:
+    """Without ``--lang`` a file that names no language is identified from its text (as the
+    editor does); an explicit ``--lang`` beats a guess from the file's name (``fa.txt`` is not
+    Persian when the user says German)."""
+    (tmp_path / "essay.txt").write_text("Die Kinder spielt im Garten. Wir gehen morgen in die "
+                                        "Stadt und kaufen ein neues Buch.\n", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("Мальчик читала книгу. Мы пойдём завтра в кино.\n",
+                                        encoding="utf-8")
+    (tmp_path / "fa.txt").write_text("Die Kinder spielt im Garten.\n", encoding="utf-8")
+    res = run_cli("check", "--no-cache", "--format", "json", "essay.txt", "notes.txt", cwd=tmp_path)
+    assert res.returncode == 1, res.stderr
+    found = {(f["file"], f["language"], f["rule"]) for f in json.loads(res.stdout)}
+    assert found == {("essay.txt", "de", "agree.NOUN.VERB.subj.Number"),
+                     ("notes.txt", "ru", "agree.NOUN.VERB.subj.Gender")}
+    res = run_cli("check", "--no-cache", "fa.txt", cwd=tmp_path)
+    assert res.returncode == 0 and "no model for its language 'fa'" in res.stderr
+    res = run_cli("check", "--no-cache", "--lang", "de", "--format", "json", "fa.txt", cwd=tmp_path)
+    assert res.returncode == 1 and json.loads(res.stdout)[0]["language"] == "de"

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from lambre_server.langid import Identifier, model_languages
 from lambre_server.throttle import PublishThrottle
+
+from lambre_core.langid import Identifier, model_languages
 
 
 class FakeClock:

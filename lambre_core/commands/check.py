@@ -48,7 +48,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("check", help="check translation, text and Markdown files; exit 1 on "
                                      "findings (pre-commit, CI)")
     p.add_argument("files", nargs="+", help="files to check")
-    p.add_argument("--lang", help="language of files that name none (file, path or config)")
+    p.add_argument("--lang", help="language of the files: beats a guess from a file's path "
+                                  "(a file's own declaration and .lambre.yaml globs still win); "
+                                  "without it, a file that names none is identified from its text")
     p.add_argument("--config", help="workspace config (default: .lambre.yaml found upwards from here)")
     p.add_argument("--models", help="Stanza models directory")
     p.add_argument("--rules", help="rule file (default: the shipped rules of each language)")

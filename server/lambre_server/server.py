@@ -42,6 +42,7 @@ from lambre_core.config import (
 )
 from lambre_core.doc import Sentence
 from lambre_core.errors import LambreError
+from lambre_core.langid import Identifier, language_name, model_languages
 from lambre_core.markup import Segment, segments
 from lambre_core.score import RuleTally, rule_tallies
 
@@ -49,7 +50,6 @@ from . import __version__
 from .diagnostics import Template, render, severity_rank, templates
 from .documents import Document, DocumentScore, SentenceResult, SentenceSlice, language_from_id
 from .engine import Caches, Engine, load_engine, parse_and_check
-from .langid import Identifier, language_name, model_languages
 from .positions import LineIndex, apply_change
 from .pull import RawResult, RawResultProtocol, Report
 from .sentences import is_checkable, split_spans

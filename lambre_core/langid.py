@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lambre_core.parse import MODEL_FILES, shipped_models_dir
+from .parse import MODEL_FILES, shipped_models_dir
 
 #: languages told apart from the modelled ones so that they can be named as unsupported
 OTHER_LANGUAGES = ("en", "fr", "es", "it", "nl", "pl", "pt", "uk", "sv", "da", "fi", "hu")
