@@ -732,14 +732,18 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # noun: the preposition's object ("со знаком минус", "знаком" tagged an adjective)
         return True
     if rule.type == "as" and h.upos == "ADP" and d.upos == "PRON" and d.id == h.id + 1 \
-            and d.id < len(sud.words) and sud.word(d.id + 1).upos in ("ADJ", "VERB"):
+            and d.id + 1 < len(sud.words) and sud.word(d.id + 1).upos in ("ADJ", "VERB") \
+            and sud.word(d.id + 2).upos in ("NOUN", "PROPN") \
+            and sud.word(d.id + 1).head == d.id + 2:
         # a pronoun of the participle after it, inside the phrase: "na vámi zadaný
-        # identifikátor", "v jemu příslušném panelu"
+        # identifikátor", "v jemu příslušném panelu" (not "für mir mitbringen")
         return True
-    if rule.type == "as" and h.upos == "ADP" and d.upos in ("DET", "PRON", "ADJ") \
+    if lang != "de" and rule.type == "as" and h.upos == "ADP" and d.upos in ("DET", "ADJ") \
             and _capitalized_inside(sud, d) and (d.id == len(sud.words) or sud.word(
                 d.id + 1).upos not in ("NOUN", "PROPN", "ADJ", "NUM")):
-        return True  # a name standing alone: "na Všichni" (a setting's value), "auf Alle"
+        # a name standing alone: "na Všichni" (a setting's value); German capitalizes nouns
+        # and polite pronouns, so there a capital says nothing ("von Einen", "mit Ihn")
+        return True
     if rule.type == "as" and h.upos == "ADP" and h.id + 1 < d.id \
             and (sud.word(h.id + 1).upos == "PRON"
                  or sud.word(h.id + 1).lemma.lower() in _REFLEXIVE
@@ -809,10 +813,13 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # an adjective used as a noun with a name in the genitive: "сборная Бразилии"
     if _is_frame(rule):
         if any(x.head == head and x.id != dep and x.upos in ("NOUN", "PROPN", "PRON")
-               and _rel(x).startswith("comp") and any(
-                   values(o, "Case") & set(rule.allowed) for o in options[x.id])
+               and _rel(x).startswith("comp") and options[x.id] and all(
+                   values(o, "Case") and values(o, "Case") <= set(rule.allowed)
+                   for o in options[x.id])
                for x in sud.words):
-            return True  # the frame's slot is filled: "Помогите нам пожертвованиями"
+            # the frame's slot is filled by a word in that case only: "Помогите нам
+            # пожертвованиями"
+            return True
         return _frame_doubt(sud, rule, d, h, options, analyses, lang)
     if lang == "de" and (d.form.lower() == "was" or any(
             x.upos == "DET" and x.form.lower() in _DE_NO_DETERMINER and x.head in (dep, head)
@@ -828,13 +835,6 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             d.form.lower() == "ein" and h.form.lower() == "uhr"):
         return True  # units stay singular after numerals ("neun Uhr", "5 Euro", "um ein Uhr")
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _cut_off(sud, d, h):
-        return True
-    if d.upos == "DET" and any(
-            x.head == head and x.upos == "DET" and x.id != dep
-            and not any(_may_agree(o, p) for o in options[x.id] for p in options[dep])
-            for x in sud.words):
-        # two determiners of one noun that fit no common case: one is misattached ("die
-        # diesem Raum beitreten"; not "die meisten")
         return True
     if lang == "ru" and d.upos == "DET" and (
             (d.form.lower() == "такое" and d.id > 1 and sud.word(d.id - 1).form.lower() == "что")
@@ -1522,12 +1522,17 @@ def _is_numeral(w: Word, lang: str) -> bool:
 def _own_phrase_before(sud: Sentence, d: Word, noun: Word,
                        options: Mapping[int, Sequence[Feats]]) -> bool:
     """Whether a modifier that fails its noun belongs to a phrase of its own before the noun's:
-    a word between them or right before it agrees with it and not with the noun ("Все данные
-    расчета", "Среднее арифметическое указанного ряда"); or it can be instrumental or dative
+    the noun can be a genitive attribute and in no case of the modifier, and a word between
+    them, or an adjective right before it, agrees with it and not with the noun ("Все данные
+    расчета", "Среднее арифметическое указанного ряда"; not "einen großen Risiko", where the
+    whole phrase has the wrong gender); or it can be instrumental or dative
     where the noun cannot, right after a verb or a noun, as an argument or a secondary predicate
     ("Показывать другим ваш статус", "Сделать диаметр равным внутреннему диаметру")."""
     od, on = options[d.id], options[noun.id]
-    for i in range(d.id + 1, noun.id):
+    d_cases = {c for a in od for c in values(a, "Case")}
+    genitive = any("Gen" in values(b, "Case") for b in on) and not any(
+        values(b, "Case") & d_cases for b in on)
+    for i in range(d.id + 1, noun.id if genitive else d.id + 1):
         oi = options[i]
         if sud.word(i).upos in ("ADJ", "DET") and any(
                 _may_agree(a, b) for a in oi for b in od) and not any(
@@ -1536,7 +1541,7 @@ def _own_phrase_before(sud: Sentence, d: Word, noun: Word,
     if d.id == 1:
         return False
     before = sud.word(d.id - 1)
-    if before.upos in ("ADJ", "DET") and before.head == noun.id and any(
+    if genitive and before.upos == "ADJ" and before.head == noun.id and any(
             _may_agree(a, b) for a in options[before.id] for b in od) and not any(
             _may_agree(a, b) for a in options[before.id] for b in on):
         return True  # "Среднее арифметическое указанного ряда": "арифметическое"
