@@ -261,6 +261,10 @@ def inflect(lang: str, word: Word, feats: Feats, lexicon: Any | None = None) -> 
             for lem in lemmas:
                 got = morph_de.inflect(lem, word.upos, feats)
                 if got:  # the first lemma that has such a form is the word's own
+                    # the form that keeps the word's own beginning first: a dual prefix stays
+                    # as the writer used it ("unterschreibt" -> "unterschreiben", not the
+                    # separated "schreiben"; "rufe ... an" -> "ruft", not "anruft")
+                    got = sorted(got, key=lambda f: -_shared_start(f, word.form))
                     return [f for f in got if f != word.form]
             return []
         except Exception:  # the fix is optional
@@ -270,11 +274,22 @@ def inflect(lang: str, word: Word, feats: Feats, lexicon: Any | None = None) -> 
     return []
 
 
+def _shared_start(a: str, b: str) -> int:
+    """How many leading characters two forms share (case-blind)."""
+    n = 0
+    for x, y in zip(a.lower(), b.lower(), strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
 _UD_TO_OC = {("Case", "Nom"): "nomn", ("Case", "Gen"): "gent", ("Case", "Dat"): "datv",
              ("Case", "Acc"): "accs", ("Case", "Ins"): "ablt", ("Case", "Loc"): "loct",
              ("Number", "Sing"): "sing", ("Number", "Plur"): "plur",
              ("Gender", "Masc"): "masc", ("Gender", "Fem"): "femn", ("Gender", "Neut"): "neut",
-             ("Person", "1"): "1per", ("Person", "2"): "2per", ("Person", "3"): "3per"}
+             ("Person", "1"): "1per", ("Person", "2"): "2per", ("Person", "3"): "3per",
+             ("Animacy", "Anim"): "anim", ("Animacy", "Inan"): "inan"}
 
 
 def _ru_inflect(word: Word, feats: Feats) -> list[str]:
@@ -289,12 +304,23 @@ def _ru_inflect(word: Word, feats: Feats) -> list[str]:
     # "больший", and the fix must stay with the lemma the word has ("большой" -> "большом")
     lemma = word.lemma.lower()
     parses = sorted(morph.parse(word.form), key=lambda p: p.normal_form != lemma)
+    cases = {oc for (k, _v), oc in _UD_TO_OC.items() if k == "Case"}
     for p in parses:
         pu, _ = oc_to_ud(p.tag)
         if pu not in (word.upos,) + _RU_UPOS.get(word.upos, ()):
             continue
+        # a short adjective or participle stays short (a predicate: "Она уже готова", not
+        # "готовая"); it has no case to ask for
+        short = "ADJS" in p.tag or "PRTS" in p.tag
+        ask = want - cases if short else set(want)
+        if "past" in p.tag:
+            ask -= {"1per", "2per", "3per"}  # a past form has gender, not person
+        if "plur" in ask:
+            ask -= {"masc", "femn", "neut"}  # nor has a plural a gender
+        if "accs" not in ask or ("sing" in ask and "masc" not in ask):
+            ask -= {"anim", "inan"}  # animacy shows in the masculine and plural accusative only
         try:
-            got = p.inflect(want)
+            got = p.inflect(ask)
         except (ValueError, KeyError):
             got = None
         if got is not None and got.word != word.form.lower() and got.word not in out:

@@ -2015,17 +2015,62 @@ def _fix(sud: Sentence, blamed: Word, rule: Rule, choice: Mapping[int, Feats], d
         if any(r.type == "agree" and r.feature in ("Number", "Person") for r in arc_rules) \
                 and blamed.upos in ("VERB", "AUX") and "Person" not in other and "Person" in want:
             want["Person"] = "3"  # a noun subject is third person
+        if blamed.upos in ("DET", "ADJ") and blamed.id == dep and any(
+                r.type == "agree" for r in arc_rules):
+            # an attribute takes its noun's number and gender, not only the failing one ("mit
+            # ihren Kollegin" -> "ihrer": feminine too); its case stays its own unless failing
+            # (a case-ambiguous noun's chosen case is the weakest guess: "красивые цветок")
+            for k in ("Number", "Gender", "Animacy"):
+                if k in other:
+                    want[k] = sorted(values(other, k))[0]
+            if want.get("Number") == "Plur":
+                want.pop("Gender", None)
     else:  # a determiner off the arc: the governed case, the noun's number and gender
         want[rule.feature] = rule.allowed[0]
         noun = choice[dep]
-        for k in ("Number", "Gender"):
+        for k in ("Number", "Gender", "Animacy"):  # (an animate accusative is a genitive)
             if k in noun:
                 want[k] = noun[k]
     if blamed.upos != "ADJ":
         want.pop(DECL, None)  # only adjectives have a declension to ask for
+    if blamed.upos in ("VERB", "AUX") and want.get("VerbForm") in ("Inf", "Part"):
+        # an infinitive or participle has no person, number or mood ("möchte ... aufstehe"
+        # -> "aufstehen"); a participle under an auxiliary is the past one
+        for k in ("Person", "Number", "Mood", "Tense"):
+            want.pop(k, None)
+        if want["VerbForm"] == "Part":
+            want["Tense"] = "Past"
     # the word as the checker read it: its paradigm is looked up by the chosen analysis
     shown = replace(blamed, feats=_shown(blamed, choice[blamed.id]))
-    return inflect(precision.lang, shown, want, precision.lexicon)[:3]
+    cands = inflect(precision.lang, shown, want, precision.lexicon)[:3]
+    on_arc = [(r, d, h) for r, d, h in failing if (d, h) == (dep, head)]
+    return [c for c in cands if _fix_holds(sud, blamed, c, choice, on_arc, precision.lang)]
+
+
+def _fix_holds(sud: Sentence, blamed: Word, form: str, choice: Mapping[int, Feats],
+               failing: list[tuple[Rule, int, int]], lang: str) -> bool:
+    """Whether a fix is no new error: some reading of the corrected form satisfies every rule
+    that failed on the finding's arc, the other end as the checker read it ("мою брата"
+    -> "мой" is dropped: it fails the case "брата" demands). A form the lexicon cannot read
+    is kept (nothing to check it by)."""
+    analyze, _ = analyzer_for(lang)
+    if analyze is None:
+        return True
+    try:
+        readings = analyze(form, blamed.upos, blamed.lemma) or []
+    except Exception:  # the check is a help, never a reason to lose the finding
+        return True
+    if not readings:
+        return True
+    for r, d, h in failing:
+        if blamed.id not in (d, h) or (
+                r.type == "as" and (r.side == "dep") != (blamed.id == d)):
+            continue  # (a rule on the other end's form: the fix cannot change it)
+        other = choice[h] if blamed.id == d else choice[d]
+        if not any(outcome(r, a, other) is not False if blamed.id == d
+                   else outcome(r, other, a) is not False for a in readings):
+            return False
+    return True
 
 
 def _in_token(sud: Sentence, w: Word, fix: str | None) -> tuple[str | None, str]:
@@ -2073,6 +2118,9 @@ def _note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None
         governor = v.dep if off_arc is None and b.id == v.head.id else v.head
         return "governs_case", {**args, "governor": _in_token(sud, governor, None)[1],
                                 "cases": "|".join(rule.allowed)}
+    if rule.type == "agree" and _rel(v.dep) == "subj" and b.id == v.head.id:
+        # a predicate adjective or participle and its subject ("Она уже готов")
+        return "predicate_subject", {**args, "other": _in_token(sud, v.dep, None)[1]}
     if rule.type == "agree":
         return "agrees_with", {**args, "other": _in_token(sud, v.other, None)[1]}
     return "wrong_form", args

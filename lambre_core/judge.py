@@ -44,6 +44,16 @@ class Outcome:
     judgement: Judgement
     blamed: list[str] = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
+    #: the fix offered with each finding ("" when none), in the order of ``blamed``
+    fixes: list[str] = field(default_factory=list)
+
+    @property
+    def expected_fix(self) -> str:
+        """The correction the suite's note gives ("den -> dem": "dem"); "" when none."""
+        head = self.judgement.note.split(";")[0]
+        if self.judgement.label != "error" or "->" not in head:
+            return ""
+        return head.split("->", 1)[1].strip().split(" (")[0].strip()
 
     @property
     def passed(self) -> bool:
@@ -104,8 +114,15 @@ def judge(items: Sequence[Judgement], parser: Any, ruleset: RuleSet, *,
             span = word_span(check.sentence, v.blamed)
             o.blamed.append(_surface(j.sentence, *span) if span else v.blamed.form)
             o.messages.append(f"{v.rule.id}: {message(v)}")
+            o.fixes.append(_fix_as_written(v))
         out.append(o)
     return out
+
+
+def _fix_as_written(v: Any) -> str:
+    """The fix a finding offers, as its message shows it (a contraction's fix in full)."""
+    args = dict(getattr(v, "message_args", ()))
+    return args.get("fix", v.suggestions[0] if v.suggestions else "")
 
 
 @dataclass(frozen=True)
