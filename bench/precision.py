@@ -111,6 +111,37 @@ def run_fm(shared: Path, limit: int | None, show: int) -> None:
                               for g, c in res.items())
             label = mode if ends == "arc" else f"{mode}, blamed word only"
             print(f"  {'fm-dev error identification':<28} {label:<8} {cells}")
+        if mode == "precise":
+            right, offered, flagged = _fix_accuracy(m2, checks)
+            print(f"  {'fm-dev fixes':<28} {mode:<8} of {flagged} errors flagged on their "
+                  f"one-token edit, {offered} get a fix; it is the annotators' correction for "
+                  f"{right} ({100 * right / max(flagged, 1):.1f} % of the flagged, "
+                  f"{100 * right / max(offered, 1):.1f} % of the fixes offered)")
+
+
+def _fix_accuracy(m2: list, checks: list) -> tuple[int, int, int]:
+    """(fixes equal to the annotators' correction, fixes offered, errors flagged): over gold
+    one-token edits of the annotator 0 whose token the checker blames first."""
+    from lambre_core.gei import word_to_token
+
+    right = offered = flagged = 0
+    for sent, check in zip(m2, checks, strict=True):
+        edits = {e.start: e for e in sent.edits
+                 if e.annotator == "0" and e.end == e.start + 1 and e.correction
+                 and " " not in e.correction}
+        to_tok = word_to_token(check.sentence)
+        seen: set[int] = set()
+        for v in check.violations:
+            tok = to_tok.get(v.blamed.id)
+            if tok is None or tok not in edits or tok in seen:
+                continue
+            seen.add(tok)
+            flagged += 1
+            fix = dict(v.message_args).get("fix", v.suggestions[0] if v.suggestions else "")
+            if fix:
+                offered += 1
+                right += fix.lower() == edits[tok].correction.lower()
+    return right, offered, flagged
 
 
 def run_clean(name: str, lang: str, conllu: Path, stem: str, part: str, limit: int | None,

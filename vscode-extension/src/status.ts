@@ -48,20 +48,22 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-/** Status bar text and tooltip: the score, the number of diagnostics shown, the top rules. */
+/** Status bar text and tooltip: how many problems first (errors before the rest), the score
+ * in the tooltip with the top rules. */
 export function statusView(s: DocumentScore): StatusView {
   const shown = s.diagnostics ?? 0;
-  const pct = s.score === null ? "–" : (100 * s.score).toFixed(1);
-  const text = `${scoreIcon(s)} L'AMBRE ${pct} · ${shown}`;
-  const bySeverity = Object.entries(s.published ?? {})
+  const order = ["error", "warning", "information", "hint"];
+  const counts = Object.entries(s.published ?? {})
     .filter(([, n]) => n > 0)
-    .map(([sev, n]) => plural(n, sev === "information" ? "info" : sev))
-    .join(", ");
+    .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
+    .map(([sev, n]) => plural(n, sev === "information" ? "info" : sev));
+  const said = counts.length > 0 ? counts.join(" · ") : plural(shown, "problem");
+  const text = shown === 0 ? `${scoreIcon(s)} lambre: no problems` : `${scoreIcon(s)} ${said}`;
   const lines = [
+    shown === 0 ? "lambre: no problems in this document" : `lambre: ${said} in this document`,
     s.score === null
       ? "L'AMBRE: nothing checked in this document"
       : `L'AMBRE well-formedness ${(100 * s.score).toFixed(2)} % over ${plural(s.sentences, "sentence")}`,
-    `${plural(shown, "diagnostic")} shown${bySeverity ? ` (${bySeverity})` : ""}`,
   ];
   const top = s.topRules ?? [];
   if (top.length > 0) {

@@ -13,12 +13,15 @@ const base = {
   topRules: [{ id: "agree.PRON.AUX.subj.Number", count: 2, explanation: "A PRON agrees <in> Number." }],
 };
 
-test("the count is the number of diagnostics published, not of violations", () => {
+test("the status bar says how many problems, errors first; the score is in the tooltip", () => {
   const v = statusView(base);
-  assert.match(v.text, /· 2$/);
-  assert.match(v.text, /75\.0/);
-  assert.match(v.tooltip, /2 diagnostics shown \(1 error, 1 hint\)/);
+  assert.match(v.text, /1 error · 1 hint$/);
+  assert.doesNotMatch(v.text, /75/);
+  assert.match(v.tooltip, /^lambre: 1 error · 1 hint in this document\n/);
+  assert.match(v.tooltip, /well-formedness 75\.00 % over 4 sentences/);
   assert.match(v.tooltip, /agree\.PRON\.AUX\.subj\.Number \(2\): A PRON agrees/);
+  const clean = statusView({ ...base, score: 1, diagnostics: 0, published: {} });
+  assert.match(clean.text, /no problems$/);
 });
 
 test("the icon reflects the score", () => {
@@ -31,7 +34,7 @@ test("the icon reflects the score", () => {
 
 test("nothing checked", () => {
   const v = statusView({ ...base, score: null, sentences: 0, rules: [], diagnostics: 0, published: {}, topRules: [] });
-  assert.match(v.text, /–/);
+  assert.match(v.text, /no problems/);
   assert.match(v.tooltip, /nothing checked/);
 });
 
