@@ -201,12 +201,17 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     homographs = {(d, h) for r, d, h in failing
                   if r.type == "agree" and sud.word(d).upos in ("ADJ", "DET")
                   and _far_apart(options[d], options[h])}
+    # a phrase whose own attribute fails it in case is of no sure case: as a subject it proves
+    # no verb wrong (the phrase's error is found; "Angezeigten Name ändern": not "ändert")
+    broken = {h for r, d, h in failing
+              if r.type == "agree" and r.feature == "Case" and sud.word(d).upos in ("ADJ", "DET")}
     for r, d, h in failing:
         r0 = r
         r, chosen = _quantified_noun(sud, r, d, h, sol.choice, analyses, by_id)
         v = _violation(sud, r, d, h, chosen, analyses, precision,
                        failing if r is r0 else [*failing, (r, d, h)], coordinated, subjects)
         proven = ((d, h) not in homographs
+                  and not (r.type == "agree" and _rel(sud.word(d)) == "subj" and d in broken)
                   and (proof_grade(r) or _nominative_object(sud, r, d, h, options, raw, precision.lang))
                   and all(analyses[w].known or (w in plural and r.feature == "Number")
                                           for w in _rests_on(r, d, h))
@@ -841,6 +846,13 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             or (d.form.lower() == "всего" and not any(
                 "Gen" in values(o, "Case") for o in options[head]))):
         return True  # "Что такое трекер?"; "всего" the adverb "only": "займёт всего минуту"
+    if d.upos == "DET" and d.id > 2 and sud.word(d.id - 1).upos == "DET" \
+            and sud.word(d.id - 1).head == head \
+            and sud.word(d.id - 1).feats.get("PronType") == "Art" \
+            and sud.word(d.id - 2).upos in ("VERB", "AUX"):
+        # an article right after a verb and before another determiner is a pronoun opening a
+        # clause ("Teilnehmer auswählen die diesem Raum beitreten sollen"), not this noun's
+        return True
     if d.upos in ("DET", "NUM") and d.id < h.id and sud.word(d.id + 1).upos == "CCONJ":
         # coordinated with what follows, its own noun left out: "одну или более труб", "для
         # этой и других организаций"
