@@ -3,6 +3,7 @@ settings, and language selection."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from lambre_server.documents import language_from_id
@@ -183,3 +184,27 @@ def test_message_severity_and_placement() -> None:
     d2 = render(t, seg2, 0, LineIndex(doc2), "file:///x.txt", "warning")
     assert d2["range"]["start"] == {"line": 2, "character": 4}
     assert d2["data"]["token"] == "werden"
+
+
+def test_cancelling_an_answered_request_is_no_warning(caplog: pytest.LogCaptureFixture) -> None:
+    """VS Code cancels requests whose answers are on their way: the log a user opens stays
+    quiet (pygls warned on each); a request still running is still cancelled."""
+    import asyncio
+    import logging
+
+    from lambre_server.server import LambreProtocol, LambreServer
+
+    server = LambreServer()
+    protocol = server.protocol
+    assert isinstance(protocol, LambreProtocol)
+    with caplog.at_level(logging.WARNING):
+        protocol._handle_cancel_notification(41)
+    assert not [r for r in caplog.records if "Cancel" in r.getMessage()]
+    loop = asyncio.new_event_loop()
+    try:
+        fut = loop.create_future()
+        protocol._request_futures[42] = fut
+        protocol._handle_cancel_notification(42)
+        assert fut.cancelled() and 42 not in protocol._request_futures
+    finally:
+        loop.close()

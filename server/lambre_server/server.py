@@ -97,7 +97,8 @@ class LambreProtocol(RawResultProtocol):
     """pygls's protocol (with raw pull results), told when a ``didChange`` cannot be read: pygls
     drops such a message (a negative position fails validation), and the document's text would
     silently diverge. Before ``initialize`` a request gets the protocol's ``ServerNotInitialized``
-    error and a notification is dropped (``exit`` excepted), as the LSP specification says."""
+    error and a notification is dropped (``exit`` excepted), as the LSP specification says. A
+    cancellation of a request already answered is not worth a warning."""
 
     #: whether this connection's client has sent ``initialize`` (reset per TCP connection)
     initialize_seen = False
@@ -114,6 +115,12 @@ class LambreProtocol(RawResultProtocol):
                     message=f"lambre-server: {method!r} before 'initialize'"))
             return
         super().handle_message(message)
+
+    def _handle_cancel_notification(self, msg_id: Any) -> None:
+        # a client cancels requests whose answer is already on its way (VS Code does on every
+        # cursor move): normal, so no warning in the log a user opens
+        if msg_id in self._request_futures:
+            super()._handle_cancel_notification(msg_id)
 
     def structure_message(self, data: dict[str, Any]) -> Any:
         try:
