@@ -999,7 +999,10 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     wrong form right before a verb in the right one, an adverb ("entschieden bekämpfen")."""
     lo, hi = sorted((d.id, h.id))
     if any(sud.word(i).upos in ("PUNCT", "CCONJ", "SCONJ")
-           or sud.word(i).feats.get("PronType") == "Rel" for i in range(lo + 1, hi)):
+           or sud.word(i).feats.get("PronType") == "Rel"
+           # a semicolon or colon the tokenizer left on a word ("Artikel;") ends a clause too
+           or (len(sud.word(i).form) > 1 and sud.word(i).form[-1] in ";:")
+           for i in range(lo, hi)):
         return True
     if _chain_reorders(sud, d, h, options):
         return True
