@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +49,8 @@ class SystemResult:
     input: InputFile
     report: CorpusReport | None = None
     error: LambreError | None = None
+    #: seconds spent checking this file's sentences (parsing is shared by the files, in batches)
+    check_seconds: float = 0.0
 
 
 @dataclass
@@ -230,6 +233,7 @@ def score_files(inputs: Sequence[InputFile], settings: ScoreSettings,
         if r.error is not None or i not in parsed:
             continue
         bar = _progress(len(parsed[i]), settings.progress, f"checking {r.input.name}")
+        started = time.perf_counter()
         common: dict[str, Any] = {"disabled": settings.disabled, "precision": settings.precision}
         if jobs > 1:  # (worker processes: imported only when asked for)
             from .shard import check_sharded, score_sharded
@@ -245,6 +249,7 @@ def score_files(inputs: Sequence[InputFile], settings: ScoreSettings,
                                                         settings.ruleset, **common), settings.weights)
         finally:
             bar.close()
+            r.check_seconds = time.perf_counter() - started
         for s in r.report.skipped:
             where = f"{s.sentence.source}:{s.sentence.line}" if s.sentence.line else r.input.path
             settings.warn(f"lambre-core: warning: {where}: sentence {s.sentence.sent_id or ''} "

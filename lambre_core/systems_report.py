@@ -23,6 +23,8 @@ class System:
     path: str
     report: CorpusReport
     intervals: SystemIntervals | None = None
+    #: seconds spent checking it (None: not measured)
+    check_seconds: float | None = None
 
 
 @dataclass
@@ -122,8 +124,8 @@ def render_systems_text(rep: SystemsReport) -> str:
     """The comparison table (score, interval, difference from the baseline, p-value), then each
     rule's satisfaction per system, rules with the most instances first."""
     width = max([len(s.name) for s in rep.systems] + [6])
-    lines = [f"{'system':{width}}  sentences  skipped  L'AMBRE  95% CI              delta     "
-             "p-value"]
+    lines = [f"{'system':{width}}  sentences  skipped  check s  L'AMBRE  95% CI              "
+             "delta     p-value"]
     for i, s in enumerate(rep.systems):
         iv = s.intervals
         ci = f"[{iv.score.low:.4f}, {iv.score.high:.4f}]" if iv else ""
@@ -136,8 +138,9 @@ def render_systems_text(rep: SystemsReport) -> str:
             tail = f"{c.delta:+.4f}  (unpaired: other segment count)"
         else:
             tail = f"{c.delta:+.4f}  {c.p_value:.4f} {_stars(c.p_value)}"
+        secs = f"{s.check_seconds:7.1f}" if s.check_seconds is not None else f"{'':7}"
         lines.append(f"{s.name:{width}}  {s.report.scored:9d}  {len(s.report.skipped):7d}  "
-                     f"{s.report.score:.4f}  "
+                     f"{secs}  {s.report.score:.4f}  "
                      f"{ci:18s}  {tail}")
     if rep.samples:
         lines.append(f"(95% CI: bootstrap over sentences, {rep.samples} samples, seed {rep.seed}; "
@@ -148,13 +151,17 @@ def render_systems_text(rep: SystemsReport) -> str:
             totals[rid] = totals.get(rid, 0) + t.total
     if totals:
         rwidth = max(len(r) for r in totals)
-        lines += ["", f"{'rule':{rwidth}}  " + "  ".join(f"{s.name[:14]:>14}" for s in rep.systems)]
+        # each system's column as wide as its name (names are never cut)
+        cols = [max(14, len(s.name)) for s in rep.systems]
+        lines += ["", f"{'rule':{rwidth}}  " + "  ".join(
+            f"{s.name:>{w}}" for s, w in zip(rep.systems, cols, strict=True))]
         for rid in sorted(totals, key=lambda r: (-totals[r], r)):
             cells = []
             for s in rep.systems:
                 tally = s.report.rules.get(rid)
                 cells.append(f"{tally.score:.3f} ({tally.total:5d})" if tally else "")
-            lines.append(f"{rid:{rwidth}}  " + "  ".join(f"{c:>14}" for c in cells))
+            lines.append(f"{rid:{rwidth}}  " + "  ".join(
+                f"{c:>{w}}" for c, w in zip(cells, cols, strict=True)))
     for f, e in rep.failed.items():
         lines.append(f"FAILED {f}: {e}")
     lines += ["", str(rep.signature)]

@@ -101,9 +101,12 @@ def test_text_and_tsv_comparison_tables(systems: tuple[Path, Path]) -> None:
     res = run_cli("score", "--lang", "de", "--mode", "paper", str(gold), str(worse), "--bootstrap", "200")
     assert res.returncode == 0, res.stderr
     lines = res.stdout.splitlines()
-    assert lines[0].split()[:4] == ["system", "sentences", "skipped", "L'AMBRE"]
+    assert lines[0].split()[:6] == ["system", "sentences", "skipped", "check", "s", "L'AMBRE"]
     assert lines[1].startswith("gold.conllu") and "(baseline)" in lines[1]
-    assert re.search(r"^worse\.conllu\s+250\s+0\s+0\.\d{4}\s+\[0\.\d{4}, 0\.\d{4}\]\s+-0\.\d{4}\s+0\.\d+ \*\*$", lines[2])
+    assert re.search(r"^worse\.conllu\s+250\s+0\s+\d+\.\d\s+0\.\d{4}\s+\[0\.\d{4}, 0\.\d{4}\]\s+-0\.\d{4}\s+0\.\d+ \*\*$", lines[2])
+    # the rule-by-system table names each system in full
+    header = next(x for x in lines if x.startswith("rule "))
+    assert header.split()[1:] == ["gold.conllu", "worse.conllu"]
     assert lines[-1].startswith("lambre:") and "parser:gold|mode:paper|" in lines[-1]
     res = run_cli("score", "--lang", "de", "--mode", "paper", str(gold), str(worse), "--format", "tsv",
                   "--bootstrap", "200")
@@ -133,6 +136,16 @@ def test_html_report_is_self_contained_with_plots_and_highlights(systems: tuple[
     for svg in re.findall(r"<svg.*?</svg>", html, flags=re.S):
         assert ET.fromstring(svg).tag == "{http://www.w3.org/2000/svg}svg"  # well-formed plots
     assert "agree.DET.NOUN.det.Gender" in html
+    # every rule by every system, and the checking time of each
+    assert "<h2>Rules by system</h2>" in html and "<th>check s</th>" in html
+    table = html.split("<h2>Rules by system</h2>")[1].split("</table>")[0]
+    assert "<th>gold.conllu</th><th>worse.conllu</th>" in table
+    assert table.count("<tr>") - 1 == len(set(re.findall(r"<code>([^<]+)</code>", table)))
+    # plot labels in full: no rule id cut ("as.dep.NOUN.ADP.comp:obj.Case.Gen+Ins")
+    rule_ids = set(re.findall(r"<code>([^<]+)</code>", table))
+    labels = [lab for lab in re.findall(r'text-anchor="end">([^<]+)</text>', html)
+              if not lab.isdigit()]  # (the histogram's counts)
+    assert labels and all(lab in rule_ids | {"gold.conllu", "worse.conllu"} for lab in labels)
     # worst sentences with the blamed determiner highlighted
     marks = re.findall(r'<mark title="([^"]*)">([^<]*)</mark>', html)
     assert marks and any(form in {"der", "die", "das", "Der", "Die", "Das", "den", "dem", "des"} for _, form in marks)

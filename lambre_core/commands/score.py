@@ -232,7 +232,7 @@ def _render(args: argparse.Namespace, sig: Signature, ok: list[SystemResult],
         counts = [counts_of(rep, weights) for rep in reports]
     systems = [System(r.input.name, r.input.path, rep,
                       system_intervals(counts[k], args.bootstrap, args.seed) if args.bootstrap
-                      else None)
+                      else None, r.check_seconds)
                for k, (r, rep) in enumerate(zip(ok, reports, strict=True))]
     if compared:
         rep = SystemsReport(sig, systems,
