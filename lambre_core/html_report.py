@@ -190,7 +190,7 @@ def render_html(rep: SystemsReport) -> str:
         p = "" if c is None or c.p_value is None else f"{c.p_value:.4f}"
         secs = f"{s.check_seconds:.1f}" if s.check_seconds is not None else ""
         rows.append(f"<tr><td>{escape(s.name)}</td><td>{s.report.scored}</td>"
-                    f"<td>{len(s.report.skipped)}</td><td>{secs}</td>"
+                    f"<td>{len(s.report.skipped)}</td><td class=\"secs\">{secs}</td>"
                     f"<td>{s.report.score:.4f}</td>"
                     f"<td>{f'[{iv.low:.4f}, {iv.high:.4f}]' if iv else ''}</td>"
                     f"<td>{delta}</td><td>{p}</td></tr>")
