@@ -478,19 +478,37 @@ def _nominative_pronoun_objects(result: SentenceCheck, analyses: Mapping[int, Wo
         blamed.add(obj)
 
 
+def _object_of_infinitive(sud: Sentence, subj: Word, verb: Word,
+                          options: Mapping[int, Sequence[Feats]]) -> bool:
+    """A relative pronoun read as the subject of a verb that has an infinitive under it, the
+    pronoun able to be accusative: the infinitive's object, the verb impersonal ("действий,
+    которые следует выполнить", "Aufgaben, die zu erledigen sind")."""
+    if not (subj.feats.get("PronType") == "Rel" or subj.lemma.lower() in _RELATIVE
+            or subj.form.lower() in _RELATIVE) or subj.id > verb.id:
+        return False
+    if not any("Acc" in values(o, "Case") for o in options[subj.id]):
+        return False
+    return any(w.head == verb.id and w.id > verb.id and w.upos in ("VERB", "AUX")
+               and w.feats.get("VerbForm") == "Inf" for w in sud.words)
+
+
 def _noun_after_noun(subj: Word, verb: Word, lang: str) -> bool:
     """A "verb" right after its noun subject that the tagger also thought a noun and the
     lexicon reads as a noun's genitive: a genitive attribute more likely ("Синхронизация
     правил базы данных": "правил" of "правило")."""
-    if verb.id != subj.id + 1 or subj.upos != "NOUN" or verb.upos not in ("VERB", "AUX"):
+    # (or a demonstrative "это"/"das" before a predicate noun: "Это правила")
+    demonstrative = subj.upos == "PRON" and subj.feats.get("PronType") == "Dem"
+    if verb.id != subj.id + 1 or not (subj.upos == "NOUN" or demonstrative) \
+            or verb.upos not in ("VERB", "AUX"):
         return False
     from .alternatives import read_classes
 
     if "NOUN" not in {c for c, _p in read_classes(verb.misc.get("AltUPOS", ""))}:
         return False  # the tagger saw no noun in it ("Der Mann schließen": no "Schließe")
     analyze, _ = analyzer_for(lang)
+    want = {"Nom", "Gen"} if demonstrative else {"Gen"}
     return analyze is not None and any(
-        "Gen" in values(a, "Case") for a in analyze(verb.form, "NOUN", None) or ())
+        values(a, "Case") & want for a in analyze(verb.form, "NOUN", None) or ())
 
 
 def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses],
@@ -507,7 +525,8 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
         if f.verb in blamed or f.subject in blamed:
             continue  # (already found on the arc: "людей, которая живут" blames the pronoun)
         verb, subj = sud.word(f.verb), sud.word(f.subject)
-        if _noun_after_noun(subj, verb, precision.lang):
+        if _noun_after_noun(subj, verb, precision.lang) or _object_of_infinitive(
+                sud, subj, verb, options):
             continue
         if all(_agreement_excused(subj, verb, feat, options, precision.lang)
                for feat in f.features):
@@ -720,7 +739,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if lang == "de" and (_compound_part(sud, d) or _compound_part(sud, h)
                          or _unknown_contraction(sud, dep) or _unknown_contraction(sud, head)):
         return True
-    if rule.type == "agree" and _rel(d) == "subj" and _noun_after_noun(d, h, lang):
+    if rule.type == "agree" and _rel(d) == "subj" and (
+            _noun_after_noun(d, h, lang) or _object_of_infinitive(sud, d, h, options)):
         return True
     if _rel(d) == "subj":
         return _subject_doubt(sud, rule, dep, head, options, rules, analyses, lang)
