@@ -86,7 +86,9 @@ class Session:
         return self.loop.run_until_complete(asyncio.wait_for(coro, timeout))
 
     def close(self) -> None:
-        self.run(self.client.stop(), 30)
+        # (the client's stop waits up to 60 s for shutdown and 60 s for the process, then
+        # kills it: a server finishing a long parse in flight must not fail the teardown)
+        self.run(self.client.stop(), 150)
         self.loop.close()
 
 
