@@ -150,6 +150,7 @@ def check_segments(
     limit = severity_rank(min_severity)
     seen: set[tuple[int, int, str]] = set()
     by_lang: dict[str, list[int]] = {}
+    labels = [is_label(seg.source) for seg in segs]  # (decided once per string)
     for k, seg in enumerate(segs):
         by_lang.setdefault(seg.language or language, []).append(k)
     results = cache.checks if cache is not None and violation_filter is None else None
@@ -172,7 +173,7 @@ def check_segments(
                 keys[k] = check_cache.entry_key(
                     engine, text_key(lang, model, segs[k].text, SEGMENT_UNIT)
                     + (repr(segs[k].masked) if segs[k].masked else "")
-                    + (" label" if is_label(segs[k].source) else ""))
+                    + (" label" if labels[k] else ""))
             done.update(_cached_checks(results, idx, keys, cache, by_id))
         todo = [k for k in idx if k not in done]
         if not todo:
@@ -208,7 +209,7 @@ def check_segments(
                     checks.append((said, None))  # not stored: the ignore list is per run
                     continue
                 checks.append((said, check_sentence(
-                    sent, ruleset, disabled=as_label if is_label(segs[k].source) else off,
+                    sent, ruleset, disabled=as_label if labels[k] else off,
                     violation_filter=keep, precision=prec)))
             done[k] = checks
             if results is not None and cache is not None:

@@ -861,11 +861,15 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # units stay singular after numerals ("neun Uhr", "5 Euro", "um ein Uhr")
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _cut_off(sud, d, h):
         return True
-    if lang == "ru" and d.upos == "DET" and (
-            (d.form.lower() == "такое" and d.id > 1 and sud.word(d.id - 1).form.lower() == "что")
-            or (d.form.lower() == "всего" and not any(
-                "Gen" in values(o, "Case") for o in options[head]))):
-        return True  # "Что такое трекер?"; "всего" the adverb "only": "займёт всего минуту"
+    if d.upos == "DET" and d.id > 1 and rule.feature == "Gender" \
+            and (sud.word(d.id - 1).lemma.lower() in _WH_LEMMAS.get(lang, ())
+                 or "Int" in sud.word(d.id - 1).feats.get("PronType", "")) \
+            and all(o.get("Gender") == "Neut" and o.get("Number") == "Sing" for o in options[dep]):
+        return True  # a neuter predicate right after a question word: "Что такое трекер?"
+    if lang == "ru" and d.upos == "DET" and "ADV" in _ru_classes(d.form):
+        # a determiner the dictionary also knows as an adverb that fails its noun: the adverb
+        # ("займёт всего минуту": "only")
+        return True
     if d.upos == "DET" and d.id > 2 and sud.word(d.id - 1).upos == "DET" \
             and sud.word(d.id - 1).head == head \
             and sud.word(d.id - 1).feats.get("PronType") == "Art" \
@@ -1598,10 +1602,10 @@ def _far_apart(od: Sequence[Feats], on: Sequence[Feats]) -> bool:
     return all(apart(a, b) for a in od for b in on)
 
 
-def _may_agree(a: Feats, b: Feats) -> bool:
-    """Whether two analyses share case, number and gender (where both show one)."""
+def _may_agree(a: Feats, b: Feats, feats: Sequence[str] = ("Case", "Number", "Gender")) -> bool:
+    """Whether two analyses share a value of each of ``feats`` (where both show one)."""
     return all(not values(a, f) or not values(b, f) or values(a, f) & values(b, f)
-               for f in ("Case", "Number", "Gender"))
+               for f in feats)
 
 
 def _cut_off(sud: Sentence, d: Word, noun: Word) -> bool:
@@ -2027,8 +2031,7 @@ def _wrong_determiner(sud: Sentence, noun: Word, rule: Rule,
 
 
 def _number_gender_fit(det: Feats, noun: Feats) -> bool:
-    return all(values(det, k) & values(noun, k) for k in ("Number", "Gender")
-               if k in det and k in noun)
+    return _may_agree(det, noun, ("Number", "Gender"))
 
 
 def _fix(sud: Sentence, blamed: Word, rule: Rule, choice: Mapping[int, Feats], dep: int,
