@@ -102,6 +102,23 @@ def feature_text(word: Word, feature: str) -> str:
     return f"{feature}={v}" if v else f"no {feature}"
 
 
+def related_text(v: Violation, lang: str = "en") -> str:
+    """The related information beside a finding, in ``lang``: the arc's other word and its
+    value of the rule's feature in plain words ('"Ich" (singular), the subject of this arc')."""
+    cat = catalog()
+    o, feat = v.other, v.feature
+    values = _pick(cat["names"]["value"], lang)
+    feature = _pick(cat["names"]["form_feature"], lang).get(feat, feat)
+    val = o.feats.get(feat)
+    if val:
+        # a multi-valued feature ("Masc,Neut") in words one by one; an unknown code as itself
+        value = ", ".join(values.get(x, f"{feat}={x}") for x in val.split(","))
+    else:
+        value = str(values["none"]).format(feature=feature)
+    rel = "head" if o is v.head else role(v.dep.deprel)
+    return str(_pick(cat["related"], lang).format(other=o.form, value=value, role=rel))
+
+
 def _share(v: Violation) -> str:
     r = v.rule
     if r.share is None or not r.support:

@@ -174,6 +174,10 @@ def test_message_severity_and_placement() -> None:
     d = render(t, seg, 0, LineIndex(doc), "file:///x.txt", "warning")
     assert d["range"] == {"start": {"line": 2, "character": 4}, "end": {"line": 2, "character": 10}}
     assert d["relatedInformation"][0]["location"]["range"]["start"] == {"line": 2, "character": 0}
+    # the related word's value in plain words, in the message language
+    assert d["relatedInformation"][0]["message"] == '"Ich" (singular), the subject of this arc'
+    [t_de] = templates(check.sentence, check.violations, len(seg.text), 0.6, "de")  # type: ignore
+    assert t_de.related_message == "„Ich“ (Singular)"
     assert d["code"] == "agree.PRON.AUX.subj.Number" and d["source"] == "lambre"
     assert d["severity"] == 2 and d["message"] == message(v)
     assert d["data"] == {"ruleId": "agree.PRON.AUX.subj.Number", "form": "werden",

@@ -16,9 +16,9 @@ from lambre_core.markup import Segment
 # the learner-facing words are shared with `lambre-core check`, so editor and CI read the same
 from lambre_core.messages import (  # noqa: F401  (re-exported for the server's modules)
     confidence,
-    feature_text,
     message,
     reason,
+    related_text,
     role,
     severity_name,
     severity_rank,
@@ -63,9 +63,7 @@ def templates(sent: Sentence, violations: list[Violation], text_len: int,
         other = word_span(sent, v.other)
         if other is not None and other[1] > text_len:
             other = None
-        o = v.other
-        related = (f'"{o.form}" ({feature_text(o, v.feature)}), '
-                   f'the {"head" if o is v.head else role(v.dep.deprel)} of this arc')
+        related = related_text(v, lang)
         said = message(v, lang)
         why = reason(v, lang)
         out.append(Template(v, severity_name(v, hint_below), span, other,

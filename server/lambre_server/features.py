@@ -132,8 +132,9 @@ def hover_markdown(res: SentenceResult, word_id: int, with_message: bool = True,
     if conf:
         analysis += f"; parser confidence {float(conf):.2f}"
     details.append(analysis)
-    if parts:
-        parts += ["---", "Details:"]
+    # the details are headed even when the client shows the message itself above them: a
+    # person reads plain words first and knows where the linguist's part begins
+    parts += ["---", "Details:"] if parts else ["Details:"]
     return "\n\n".join(parts + details)
 
 

@@ -66,8 +66,9 @@ async function main() {
     await page.waitForSelector(".monaco-editor .squiggly-error", { timeout: 180000 });
     result.squiggleSeconds = (Date.now() - t0) / 1000;
     result.steps.push("squiggle");
-    // the status bar item arrives with the score notification
-    const status = page.locator(".statusbar-item", { hasText: "L'AMBRE" });
+    // the status bar item arrives with the score notification; its text is an icon and the
+    // count, its accessible label names lambre
+    const status = page.locator('.part.statusbar [aria-label^="lambre:"]');
     await status.first().waitFor({ timeout: 60000 });
     result.status = (await status.first().innerText()).trim();
     await shot(page, "1-diagnostics");

@@ -119,6 +119,8 @@ function showScore(editor: vscode.TextEditor | undefined): void {
   const view = statusView(s);
   statusItem.text = view.text;
   statusItem.tooltip = view.tooltip;
+  // a screen reader (and a test) hears what the icon and the count mean
+  statusItem.accessibilityInformation = { label: view.label };
   statusItem.show();
 }
 
@@ -256,7 +258,8 @@ async function setLanguage(): Promise<void> {
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   extensionContext = context;
   output = vscode.window.createOutputChannel("L'AMBRE");
-  statusItem = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Right, 100);
+  statusItem = vscode.window.createStatusBarItem("lambre.status", vscode.StatusBarAlignment.Right, 100);
+  statusItem.name = "L'AMBRE";
   statusItem.command = "lambre.showReport";
   context.subscriptions.push(statusItem, output);
 

@@ -29,6 +29,8 @@ export interface DocumentScore {
 export interface StatusView {
   text: string;
   tooltip: string;
+  /** The spoken label: the text without its codicon, named as lambre's. */
+  label: string;
 }
 
 /** The codicon for a score: a check only when nothing was found. */
@@ -73,7 +75,7 @@ export function statusView(s: DocumentScore): StatusView {
     }
   }
   lines.push("", "Click for the per-rule report");
-  return { text, tooltip: lines.join("\n") };
+  return { text, tooltip: lines.join("\n"), label: lines[0] };
 }
 
 function escapeHtml(text: string): string {

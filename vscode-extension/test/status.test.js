@@ -22,6 +22,9 @@ test("the status bar says how many problems, errors first; the score is in the t
   assert.match(v.tooltip, /agree\.PRON\.AUX\.subj\.Number \(2\): A PRON agrees/);
   const clean = statusView({ ...base, score: 1, diagnostics: 0, published: {} });
   assert.match(clean.text, /no problems$/);
+  // the spoken label names the tool and has no codicon syntax
+  assert.strictEqual(v.label, "lambre: 1 error · 1 hint in this document");
+  assert.doesNotMatch(clean.label, /\$\(/);
 });
 
 test("the icon reflects the score", () => {
