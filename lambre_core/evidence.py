@@ -60,6 +60,11 @@ _NUMBER_BY_ANTECEDENT = frozenset({"кто", "хто"})
 _DEMONSTRATIVE_SUBJECTS = frozenset({"это", "то", "to", "tohle", "das", "dies", "es",
                                      "це", "αυτό"})
 _COPULA_LEMMAS = frozenset({"быть", "являться", "být", "sein", "werden", "бути", "είμαι"})
+#: languages that capitalize every noun (an adjective written small is no noun there, and an
+#: adjective guesser reads any noun in "-er" as one)
+_NOUN_CAPITALS = ("de",)
+#: languages whose adpositions follow their object ("onun kadar")
+_POSTPOSITIONAL = ("tr",)
 #: languages whose past-tense verb takes the gender of the person a noun or name refers to
 _GENDER_BY_REFERENT = ("ru", "cs", "uk")
 #: relative and question words (lemmas) that open a clause right after a preposition
@@ -177,7 +182,7 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     if joined is not sud:
         sud, arcs = joined, rule_arcs(joined, rules)
     parsed = sud
-    sud, arcs, sol = _best_roles(sud, arcs, rules, options, governors)
+    sud, arcs, sol = _best_roles(sud, arcs, rules, options, governors, precision.lang)
     result = SentenceCheck(sud)
     for r, d, h, ok in sol.outcomes:
         result.instances.append(RuleInstance(r.id, d, h, ok))
@@ -185,7 +190,7 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     # an "und"-coordinated subject is plural even when its conjuncts are names
     plural = {w.id for w in sud.words if _rel(w) == "subj"} & _and_coordinated(sud)
     uncertain_keys: set[tuple[str, int, int]] = set()
-    coordinated = _coordinated_subjects(sud, options)
+    coordinated = _coordinated_subjects(sud, options, precision.lang)
     by_id = {x.id: x for x in rules}
     # the parser's subjects of verbs, before the roles were reassigned: who is to blame in a
     # case clash inside a subject ("Die Räubern rauben")
@@ -217,7 +222,7 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                                           for w in _rests_on(r, d, h))
                   and not _doubtful(sud, r, d, h, options, arcs, rules, raw, precision.lang)
                   and not _moves_elsewhere(
-                      sud, arcs, options, governors, r, d, h, sol,
+                      sud, arcs, options, governors, r, d, h, sol, precision.lang,
                       lambda r2, d2, h2: _doubtful(sud, r2, d2, h2, options, arcs, rules, raw,
                                                    precision.lang))
                   and not _government_induced(sud, r, d, h, arcs, options, free, rules, raw,
@@ -250,7 +255,8 @@ _BOOSTED = "#boosted"
 
 def _moves_elsewhere(sud: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequence[Feats]],
                      governors: Mapping[int, int | None], rule: Rule, dep: int, head: int,
-                     sol: Solution, doubtful: Callable[[Rule, int, int], bool]) -> bool:
+                     sol: Solution, lang: str, doubtful: Callable[[Rule, int, int], bool]
+                     ) -> bool:
     """Whether a reading of the forms as cheap as the chosen one satisfies every rule on this
     failing arc, the failure moving onto a verb's subject or onto an arc the parse may be to
     blame for: then the forms do not say where the error is, only that the sentence may have
@@ -266,7 +272,7 @@ def _moves_elsewhere(sud: Sentence, arcs: Sequence[Arc], options: Mapping[int, S
               if (a.dep, a.head) == (dep, head) else a for a in arcs]
     boosted = solve(sud, marked, options, governors,
                     lambda x: _weight(x) * (1.5 if x.id.endswith(_BOOSTED) else 1.0),
-                    _coordinated_subjects(sud, options))
+                    _coordinated_subjects(sud, options, lang))
     if any((d, h) == (dep, head) and not ok for _, d, h, ok in boosted.outcomes):
         return False  # the arc still fails (in another feature: "den Frau" in gender or number)
 
@@ -526,7 +532,7 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
             continue  # (already found on the arc: "людей, которая живут" blames the pronoun)
         verb, subj = sud.word(f.verb), sud.word(f.subject)
         if _noun_after_noun(subj, verb, precision.lang) or _object_of_infinitive(
-                sud, subj, verb, options):
+                sud, subj, verb, options) or _reciprocal(sud, subj, precision.lang):
             continue
         if all(_agreement_excused(subj, verb, feat, options, precision.lang)
                for feat in f.features):
@@ -559,20 +565,20 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
 
 
 def _solve(sud: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequence[Feats]],
-           governors: Mapping[int, int | None], roles: bool = False) -> Solution:
+           governors: Mapping[int, int | None], lang: str, roles: bool = False) -> Solution:
     return solve(sud, arcs, options, governors, _role_weight if roles else _weight,
-                 _coordinated_subjects(sud, options))
+                 _coordinated_subjects(sud, options, lang))
 
 
 def _best_roles(sud: Sentence, arcs: Sequence[Arc], rules: Sequence[Rule],
-                options: Mapping[int, Sequence[Feats]], governors: Mapping[int, int | None]
-                ) -> tuple[Sentence, Sequence[Arc], Solution]:
+                options: Mapping[int, Sequence[Feats]], governors: Mapping[int, int | None],
+                lang: str) -> tuple[Sentence, Sequence[Arc], Solution]:
     """Arguments, not arcs: for each verb with several nominal arguments, the assignment of
     subject/object/predicative roles to them that leaves the fewest rules broken (the parser's
     own assignment on a tie)."""
-    sol = _solve(sud, arcs, options, governors, roles=True)
+    sol = _solve(sud, arcs, options, governors, lang, roles=True)
     if sol.cost < 0.5:
-        return sud, arcs, _solve(sud, arcs, options, governors)
+        return sud, arcs, _solve(sud, arcs, options, governors, lang)
     verbs = sorted({w.head for w in sud.words if w.head and _rel(w) in ARG_RELS
                     and sud.word(w.head).upos in ("VERB", "AUX")})
     done: set[int] = set()
@@ -592,14 +598,14 @@ def _best_roles(sud: Sentence, arcs: Sequence[Arc], rules: Sequence[Rule],
             relabel = dict(zip((a.id for a in args), perm, strict=True))
             alt = sud.with_words([replace(w, deprel=relabel.get(w.id, w.deprel)) for w in sud.words])
             alt_arcs = rule_arcs(alt, rules)
-            alt_sol = _solve(alt, alt_arcs, options, governors, roles=True)
+            alt_sol = _solve(alt, alt_arcs, options, governors, lang, roles=True)
             alt_sol.cost += _case_penalty(relabel, options)
             if alt_sol.cost < sol.cost + own - 0.5:
                 sud, arcs, sol = alt, alt_arcs, alt_sol
                 own = 0.0
         if sol.cost < 0.5:
             break
-    return sud, arcs, _solve(sud, arcs, options, governors)
+    return sud, arcs, _solve(sud, arcs, options, governors, lang)
 
 
 def _finite_options(w: Word, options: Mapping[int, Sequence[Feats]], lang: str
@@ -681,6 +687,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     d, h = sud.word(dep), sud.word(head)
     if _reciprocal(sud, d, lang) or _reciprocal(sud, h, lang):
         return True
+    if any(_capitals_misread(w, lang) for w in (d, h)):
+        return True
     if lang in _PREDICATIVE_INSTRUMENTAL and rule.type == "agree" and d.upos == "ADJ" \
             and h.upos in ("NOUN", "PROPN", "PRON") and h.id < d.id \
             and any("Ins" in values(o, "Case") for o in options[dep]):
@@ -742,6 +750,15 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if rule.type == "agree" and _rel(d) == "subj" and (
             _noun_after_noun(d, h, lang) or _object_of_infinitive(sud, d, h, options)):
         return True
+    if _rel(d) == "subj" and rule.feature in ("Number", "Person") \
+            and _stray_conjunct(sud, d, options, lang):
+        return True
+    if _rel(d) == "subj" and d.id > h.id and d.upos == "PRON" \
+            and any(o.get("Mood") == "Imp" for o in options[head]):
+        return True  # an imperative has no subject; the pronoun after it is its object: "vergiss es"
+    if any(w.form.lower() in _FLOATING and w.id > 1 and sud.word(w.id - 1).upos == "PRON"
+           and sud.word(w.id - 1).feats.get("Number") == "Plur" for w in (d, h)):
+        return True  # a quantifier floating after its plural pronoun: "ob wir beide die Hälfte"
     if _rel(d) == "subj":
         return _subject_doubt(sud, rule, dep, head, options, rules, analyses, lang)
     if rule.feature == "VerbForm":
@@ -776,6 +793,44 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
                      and _analyze_as(lang, sud.word(h.id + 1).form, "PRON"))):
         # the preposition has its own object: "шестой для себя Кубок", "к нему доступ" (a
         # pronoun tagged a determiner without features)
+        return True
+    if rule.type == "as" and h.upos == "ADP" and rule.allowed and h.id + 1 < d.id \
+            and sud.word(h.id + 1).upos == "DET" \
+            and any(values(o, "Case") & set(rule.allowed) for o in analyses[h.id + 1].options) \
+            and not any(_may_agree(o, p) for o in analyses[h.id + 1].options
+                        for p in options[dep]) \
+            and any(x.head == dep and x.id > h.id + 1 and analyses[x.id].known
+                    # a phrase with its own determiner, or after a word the lexicon knows
+                    # as no determiner at all (a pronoun tagged one)
+                    and (x.upos == "DET" or (x.upos == "ADJ" and not analyses[h.id + 1].known))
+                    and any(_may_agree(o, p) for o in analyses[x.id].options
+                            for p in options[dep])
+                    for x in sud.words):
+        # a determiner right after the preposition, in a case it takes, that cannot belong to
+        # the noun while a word after it does: a pronoun, the preposition's own object, and a
+        # phrase of its own after it ("со мной похожую аферу", "über dem meines Ausdrucks";
+        # not "nach diesen Studiums")
+        return True
+    if rule.type == "as" and h.upos == "ADP" and d.id < h.id and rule.allowed \
+            and lang not in _POSTPOSITIONAL \
+            and h.id < len(sud.words) \
+            and sud.word(h.id + 1).upos in ("NOUN", "PROPN", "PRON", "ADJ", "DET") \
+            and any(values(o, "Case") & set(rule.allowed) for o in options[h.id + 1]):
+        # the "object" before the preposition, a word in the case it takes right after it:
+        # the arc is backwards ("каждый из учёных": "каждый" is the phrase's head)
+        return True
+    if rule.type == "as" and h.upos == "ADP" and d.upos == "NOUN" and rule.allowed \
+            and lang not in _NOUN_CAPITALS \
+            and not any(x.head == dep and x.upos in ("DET", "ADJ") for x in sud.words) \
+            and any(values(a, "Case") & set(rule.allowed)
+                    for a in _analyses_as(lang, d.form.lower(), "ADJ")):
+        # an adjective used as a noun, tagged as the noun it is a homograph of ("на другом",
+        # not "друг"): in its adjective reading it has the case the preposition takes
+        return True
+    if rule.type == "as" and d.upos == "PROPN" and d.id < len(sud.words) \
+            and sud.word(d.id + 1).upos == "PROPN" and not analyses[d.id + 1].known:
+        # the first word of a foreign name of several words, the next one no word of the
+        # language ("для Даллас Ковбойс"): the name is left uninflected
         return True
     if lang == "de" and rule.type == "as" and h.upos == "ADP" and any(
             x.head == dep and x.upos == "DET" and x.id < h.id for x in sud.words):
@@ -860,6 +915,10 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             d.form.lower() == "ein" and h.form.lower() == "uhr"):
         return True  # units stay singular after numerals ("neun Uhr", "5 Euro", "um ein Uhr")
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _cut_off(sud, d, h):
+        return True
+    if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and any(
+            x.id <= dep and _demonstrative_subject(sud, x, h) for x in sud.words
+            if x.head == head and x.upos == "DET"):
         return True
     if d.upos == "DET" and d.id > 1 and rule.feature == "Gender" \
             and (sud.word(d.id - 1).lemma.lower() in _WH_LEMMAS.get(lang, ())
@@ -1002,10 +1061,25 @@ def _reciprocal(sud: Sentence, w: Word, lang: str) -> bool:
                                           for i in range(max(1, w.id - 2), w.id))
 
 
+def _capitals_misread(w: Word, lang: str) -> bool:
+    """A word in capitals tagged a noun or name that, written small, is an adjective or a
+    determiner: the tagger read the capitals, not the word ("mit der KOSTENLOSEN", "в ЛЮБОЙ
+    комбинации"); its arcs prove nothing."""
+    if w.upos not in ("NOUN", "PROPN") or len(w.form) < 3 or not w.form.isupper():
+        return False
+    small = w.form.lower()
+    return any(_analyze_as(lang, small, upos) for upos in ("ADJ", "DET"))
+
+
+def _analyses_as(lang: str, form: str, upos: str) -> list[Feats]:
+    """The language analyzer's readings of ``form`` as ``upos`` (none without an analyzer)."""
+    analyze, _ = analyzer_for(lang)
+    return [] if analyze is None else list(analyze(form, upos, None) or ())
+
+
 def _analyze_as(lang: str, form: str, upos: str) -> bool:
     """Whether the language's analyzer reads ``form`` as ``upos`` with inflection features."""
-    analyze, _ = analyzer_for(lang)
-    return analyze is not None and any(a for a in analyze(form, upos, None) or ())
+    return any(a for a in _analyses_as(lang, form, upos))
 
 
 def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
@@ -1132,6 +1206,8 @@ _DE_NO_DETERMINER = _DE_PERSONAL | {"was"}
 #: quantifiers that also stand alone, beside a noun of another number (a floating quantifier:
 #: "Wir verlieren alle Respekt", "alles Fähigkeiten, die ...")
 _FLOATING = frozenset({"alle", "alles", "beide", "beides"})
+#: determiners after which an adjective may decline weak or strong
+_EITHER_DECLENSION = ("irgendwelch", "jeglich", "sämtlich", "solch", "manch")
 #: forms of the German definite article that are also relative pronouns
 _DE_RELATIVE_FORMS = frozenset({"der", "die", "das", "den", "dem", "denen", "deren", "dessen"})
 
@@ -1194,10 +1270,24 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
         # it), "ein ihrer Meinung nach unberechenbarer Elektriker" (an inserted phrase); two
         # articles: the first a relative pronoun ("ein System, das dem Einkommen entspricht")
         return True
-    if len(dets) >= 2 and d.id == min(x.id for x in dets) \
-            and d.form.lower() in _DE_RELATIVE_FORMS:
+    first = min(dets, key=lambda x: x.id) if dets else None
+    if len(dets) >= 2 and first is not None and first.form.lower() in _DE_RELATIVE_FORMS and (
+            d is first or (d.upos == "DET" and d.id == first.id + 1
+                           and d.feats.get("PronType") in ("Neg", "Poss")
+                           and not any(m.first <= first.id <= m.last for m in sud.multiword))):
         # the first of two determiners of one noun is a pronoun: "hat das hier einigen
-        # Einfluss", "bei dem kein Schulmitarbeiter überlegte"
+        # Einfluss"; right before a negative or possessive one, the case the noun got from it
+        # is no evidence against that one either ("bei dem kein Schulmitarbeiter überlegte";
+        # not "die meisten Unterstützung", where "meisten" follows its article, nor "zur
+        # deine Prüfung", whose article is contracted)
+        return True
+    if any(x.form.lower() in _FLOATING and x.id > 1 and sud.word(x.id - 1).upos == "ADP"
+           and any(sud.word(i).upos in ("ADV", "ADJ") and "Case" not in sud.word(i).feats
+                   for i in range(x.id + 1, noun.id))
+           for x in [*dets, d] if x.upos == "DET"):
+        # a quantifier right after a preposition, before an uninflected word of a participle
+        # phrase: the preposition's pronoun object inside that phrase ("für alle offen
+        # stehende Gildenkämpfe")
         return True
     if d.id < len(sud.words) and sud.word(d.id + 1).upos == "CCONJ":
         return True  # coordinated quantifiers: "Ein oder zwei Wochen" (the last one counts)
@@ -1216,9 +1306,22 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
     if noun.id > 1 and d.upos == "DET" and (sud.word(noun.id - 1).upos == "NUM"
                                              or sud.word(noun.id - 1).form[:1].isdigit()):
         return True  # a date: "des 24. Dezember" (the month keeps its form after the day)
-    if d.upos == "ADJ" and any(sud.word(i).form.lower().startswith("irgendwelch")
+    if d.upos == "ADJ" and any(sud.word(i).form.lower().startswith(_EITHER_DECLENSION)
                                for i in range(max(1, d.id - 2), d.id)):
-        return True  # after "irgendwelche" the adjective declines weak or strong
+        # after "irgendwelche", "jegliche", "sämtliche", "solche", "manche" the adjective
+        # declines weak or strong ("jegliche sonstigen Gebühren")
+        return True
+    first_conjunct = noun
+    while _rel(first_conjunct) == "conj:coord" and first_conjunct.head:
+        first_conjunct = sud.word(first_conjunct.head)
+    if d.upos == "ADJ" and first_conjunct is not noun \
+            and not any(x.head == noun.id and x.upos == "DET" for x in sud.words) \
+            and any(x.head == first_conjunct.id and x.upos == "DET"
+                    and any(_may_agree(o, a, ("Number", "Gender")) for o in options[x.id]
+                            for a in options[noun.id]) for x in sud.words):
+        # a conjunct without its own article shares the first one's: "keine Samstage,
+        # Sonntage und gesetzlichen Feiertage"
+        return True
     if d.form.lower() in _FLOATING and not any(
             _number_gender_fit(o, a) for o in options[d.id] for a in options[noun.id]) and (
             # "Wir verlieren alle Respekt": a quantifier of a plural pronoun before it; "...
@@ -1243,18 +1346,42 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
             # a relative clause: it fits the noun before the comma and ends in its finite verb
             # ("das lange Zeit gedauert hat"; not "die Ziel des Vereins ist", "das Wert zu
             # vergleichen"); coordinated ones too ("das ... gedauert hat und ... war")
-            before = [w for w in sud.words[:comma - 1] if w.upos in ("NOUN", "PROPN", "PRON")]
-            end = next((w for w in sud.words[x.id:] if w.upos == "PUNCT"), None)
-            last = sud.word(end.id - 1) if end is not None else sud.words[-1]
+            # the antecedent: a noun of the phrase before the comma, not always its last word
+            # ("eines Ski-Resorts im Bundesstaat Washington, das ...")
+            before = [w for w in sud.words[max(0, comma - 11):comma - 1]
+                      if w.upos in ("NOUN", "PROPN", "PRON")]
+            # the clause's end: its first verb that stands before punctuation or the sentence's
+            # end (a list inside it has commas of its own: "die billigere Konzepte zu
+            # Finanzen, Konten uvm anbieten, aber ...")
+            last = next((w for w in sud.words[noun.id:] if w.upos in ("VERB", "AUX") and (
+                w.id == len(sud.words) or sud.word(w.id + 1).upos == "PUNCT")),
+                None)
+            if last is None:
+                continue
             inside = sud.words[noun.id:last.id - 1]
-            if before and last.upos in ("VERB", "AUX") \
-                    and sud.word(last.id - 1).form.lower() != "zu" \
+            if before and sud.word(last.id - 1).form.lower() != "zu" \
                     and any(o.get("VerbForm", "Fin") == "Fin" for o in options[last.id]) \
                     and not any(w.upos in ("VERB", "AUX") and w.feats.get("VerbForm") == "Fin"
                                 and sud.word(w.id + 1).upos != "CCONJ" for w in inside) \
                     and any(_number_gender_fit(o, a) for o in options[x.id]
-                            for a in options[before[-1].id]):
+                            for b in before for a in options[b.id]):
                 return True
+    return False
+
+
+def _demonstrative_subject(sud: Sentence, det: Word, noun: Word) -> bool:
+    """Whether a "determiner" that fails its noun is the demonstrative subject of a copula
+    whose predicate the noun is: "dass das Anekdoten sind", "dass dies anekdotische
+    Erfahrungen sind", "to jsou slova". The copula is the first verb after the noun, in the
+    same clause (no comma between); the noun's adjectives then decline as if no article stood
+    before them, so their failures are the parse's too."""
+    if det.form.lower() not in _DEMONSTRATIVE_SUBJECTS or det.id > noun.id:
+        return False
+    for w in sud.words[noun.id:]:
+        if w.upos == "PUNCT" or w.upos in ("SCONJ", "CCONJ"):
+            return False
+        if w.upos in ("VERB", "AUX"):
+            return w.lemma.lower() in _COPULA_LEMMAS
     return False
 
 
@@ -1713,16 +1840,23 @@ def _and_coordinated(sud: Sentence) -> set[int]:
                                                 for x in sud.words))}
 
 
-def _coordinated_subjects(sud: Sentence, options: Mapping[int, Sequence[Feats]]
-                          ) -> dict[tuple[int, int], dict[str, str]]:
+def _coordinated_subjects(sud: Sentence, options: Mapping[int, Sequence[Feats]],
+                          lang: str) -> dict[tuple[int, int], dict[str, str]]:
     """A subject with "und"-conjuncts ("der Mann und die Frau") is plural towards its verb (the
     first conjunct keeps its own number towards its article), first person when a conjunct is
-    ("mein Bruder und ich" = wir), else second when one is."""
+    ("mein Bruder und ich" = wir), else second when one is.
+
+    Only conjuncts that can be what the subject is count: a noun phrase that shares a case with
+    it (not "die Spannung zwischen Frankreich und dem Vereinigten Königreich", where the dative
+    phrase belongs to "zwischen"), and a word the lexicon knows as a noun or a name (not "и
+    прежде открыто", an adverb tagged a noun)."""
     out: dict[tuple[int, int], dict[str, str]] = {}
     has_conj = _and_coordinated(sud)
     for w in sud.words:
         if w.id in has_conj and _rel(w) == "subj" and w.head:
             conjuncts = [w] + [x for x in sud.words if x.head == w.id and _rel(x) == "conj:coord"]
+            if _stray_conjunct(sud, w, options, lang):
+                continue
             persons = {o.get("Person") for x in conjuncts for o in options[x.id][:1]}
             feats = {"Number": "Plur"}
             if "1" in persons:
@@ -1731,6 +1865,35 @@ def _coordinated_subjects(sud: Sentence, options: Mapping[int, Sequence[Feats]]
                 feats["Person"] = "2"
             out[(w.id, w.head)] = feats
     return out
+
+
+def _stray_conjunct(sud: Sentence, subj: Word, options: Mapping[int, Sequence[Feats]],
+                    lang: str) -> bool:
+    """Whether a conjunct the parse gave a subject cannot be part of it: a noun phrase that
+    shares no case with it, or a word the language's analyzer reads as an adjective or verb
+    and never as a noun (a capitalized word may be a name). The coordination is then the
+    parse's guess, and the verb's number proves nothing either way."""
+    cases = _np_cases(sud, subj, options)
+
+    def no_noun(x: Word) -> bool:
+        small = x.form.lower()
+        return x.upos in ("NOUN", "PROPN") and not x.form[:1].isupper() \
+            and not _analyze_as(lang, small, "NOUN") \
+            and any(_analyze_as(lang, small, u) for u in ("ADJ", "VERB"))
+
+    def other_case(x: Word) -> bool:
+        # (a conjunct right after the subject in the wrong case is the writer's error:
+        # "Kann die Haustür und Fenstern geschlossen werden"; after a phrase that depends on
+        # the subject it may be that phrase's: "die Spannung zwischen Frankreich und dem
+        # Königreich", "Доставка фотографий 20 × 16 дюймов и 24 × 20 дюймов")
+        own = _np_cases(sud, x, options)
+        cc = next((c for c in sud.words if c.head == x.id and c.upos == "CCONJ"), None)
+        left = cc.id - 1 if cc is not None else x.id - 1
+        return bool(cases and own and not cases & own) and subj.id < left
+
+
+    return any(other_case(x) or no_noun(x)
+               for x in sud.words if x.head == subj.id and _rel(x) == "conj:coord")
 
 
 def _other_head_agrees(sud: Sentence, rule: Rule, dep: int, head: int,

@@ -1005,16 +1005,21 @@ _NOUN_PREFIXES = frozenset({"über", "unter", "neben", "gegen", "zwischen", "hin
 #: feminine noun suffixes, whose number the ending shows (-ung: die Belobigung, die
 #: Belobigungen): (singular ending, plural ending)
 _FEMININE_SUFFIXES = (("ung", "ungen"), ("heit", "heiten"), ("keit", "keiten"),
-                      ("schaft", "schaften"), ("tion", "tionen"), ("tät", "täten"))
+                      ("schaft", "schaften"), ("tion", "tionen"), ("sion", "sionen"),
+                      ("tät", "täten"))
 
 
 def _suffix_cells(low: str) -> list[Analysis]:
-    """The readings of a noun german-nouns lacks whose derivational suffix fixes them."""
+    """The readings of a noun german-nouns lacks whose derivational suffix fixes them; not
+    when a known noun longer than the suffix ends the word, for a compound takes its last
+    noun's gender ("Wiederaufschwung": der Aufschwung, whose "-ung" is no suffix)."""
     for sing, plur in _FEMININE_SUFFIXES:
-        if low.endswith(plur) and len(low) > len(plur) + 2:
-            return [_an(Case=c, Number="Plur", Gender="Fem") for c in _VALUE_ORDER["Case"]]
-        if low.endswith(sing) and len(low) > len(sing) + 2:
-            return [_an(Case=c, Number="Sing", Gender="Fem") for c in _VALUE_ORDER["Case"]]
+        for end, number in ((plur, "Plur"), (sing, "Sing")):
+            if low.endswith(end) and len(low) > len(end) + 2:
+                split = _compound_split(low.capitalize())
+                if split is not None and len(split[1]) > len(end) + 1:
+                    return []
+                return [_an(Case=c, Number=number, Gender="Fem") for c in _VALUE_ORDER["Case"]]
     return []
 
 

@@ -31,6 +31,24 @@ CLEAN = {
         "Mit freundlichen Grüßen",
         "Er hat den Coronavirus.",  # der/das Virus
         "Bitte die Tür schließen.",  # an infinitive instruction, its "subject" no nominative
+        # a determiner that is the demonstrative subject of a copula, or a relative pronoun
+        "Ich weiß, dass das Anekdoten sind.",
+        "Ich weiß, dass dies anekdotische Erfahrungen sind.",
+        "Polen ist ein Gegner der Pipeline Nord Stream 2, die russisches Gas nach Deutschland "
+        "bringt.",
+        "Es gibt viele Banken, die billigere Konzepte zu Finanzen, Konten uvm anbieten, aber "
+        "nur eine hilft.",
+        "Der Preis der Reifen lag über dem meines Ausdrucks.",  # a pronoun object of "über"
+        "Kinder wie Arthur, bei dem kein Lehrer überlegte, warum er so dünn war.",
+        "Die Spannung zwischen Frankreich und dem Vereinigten Königreich nimmt zu.",
+        "Er sagte mürrisch „vergiss es“ und ging weg.",  # an imperative's object
+        "Ich fragte, ob wir beide die Hälfte zahlen könnten.",  # a floating quantifier
+        "Wir haben keinen Einfluss auf jegliche sonstigen Gebühren.",
+        "Belagerungskrieg - riesige, für alle offen stehende Gildenkämpfe!",
+        "Unter Werktage fallen keine Samstage, Sonntage und gesetzlichen Feiertage.",
+        "Omikron hat eine starke Expression für N-Gene.",  # a derivational suffix's gender
+        "Er würde den Wiederaufschwung nach dem Sturm verfolgen.",  # a compound's head gender
+        "Verfolgen Sie Seitenaufrufe mit der KOSTENLOSEN",  # capitals misread as a noun
     ],
     "ru": [
         "При этом руководители полагают, что ситуация улучшится.",  # opening phrases
@@ -42,6 +60,11 @@ CLEAN = {
         "Они тянутся друг к другу.",  # the reciprocal
         "А после нам стало легче.",  # a preposition that is an adverb
         "Мы не случайно говорим о том, что это так.",  # "говорим" is no short participle here
+        "Постепенно отдаляетесь друг от друга?",  # the reciprocal is no subject
+        "Alamo в Калифорнии провернули со мной похожую аферу.",  # "со мной" is its own phrase
+        "Роджерс и прежде открыто высказывала свою позицию.",  # an adverb is no conjunct
+        "И когда каждый из учёных прислал свой перевод, выяснилось, что переводы сходятся.",
+        "Боковая линия выглядит знакомо для Даллас Ковбойс.",  # a foreign name of two words
     ],
     "cs": [
         "Vím, že to jsou zábavné zkušenosti.",  # the predicate noun sets the copula's number
@@ -51,7 +74,13 @@ CLEAN = {
 
 #: errors next to those constructions that must still be found: (sentence, the blamed word)
 STILL_FOUND = {
-    "de": [("Er schließen die Tür.", "schließen"), ("Der Mann schließen die Tür.", "schließen")],
+    "de": [("Er schließen die Tür.", "schließen"), ("Der Mann schließen die Tür.", "schließen"),
+           # a conjunct in the wrong case right after the subject is the writer's error
+           ("Kann die Haustür und Fenstern gut geschlossen werden?", "Kann"),
+           ("Ich spiele immer mit den Kinder.", "Kinder"),
+           ("Ich spiele gerne mit Kinder.", "Kinder"),  # no adjective reading of "Kinder"
+           ("Die Arbeit ist ein größe Probleme.", "ein"),
+           ("Sie müssen formell bleiben, um ihre Respekt zu zeigen.", "ihre")],
     "ru": [("Мальчик читала книгу.", "читала")],  # a sentence-initial noun tagged as a name
 }
 
