@@ -33,6 +33,7 @@ from functools import lru_cache
 from .analyses import WordAnalyses
 from .doc import Sentence, Word
 from .joint import Feats, values
+from .languages import language
 
 #: conjunctions whose agreement the grammar leaves open ("er oder ich", "weder ... noch")
 _OPEN_CC = ("oder", "aber", "sondern", "noch", "sowohl", "weder", "entweder", "bzw",
@@ -105,9 +106,9 @@ def subject_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses],
 
 #: quotation marks: inside a clause ("wenn sie \"nur\" Mutter sind"), no boundary
 _QUOTES = frozenset('"„“”‚‘’«»')
-#: question and relative words that open a clause of their own after "und"
-WH_WORDS = frozenset({"was", "wer", "wen", "wem", "wessen", "wie", "wo", "wann", "warum", "weshalb",
-                 "wieso", "ob", "dass", "daß"})
+#: question and relative words that open a clause of their own after "und" (this module is
+#: the German and Russian clause checker; its word lists move into the packs next)
+WH_WORDS = language("de").question_words
 #: boundaries after which a new clause starts for sure (a sentence end, a colon, a semicolon)
 _CLAUSE_START = frozenset(".!?:;")
 #: words that open a relative or indirect-question clause

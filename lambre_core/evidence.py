@@ -24,16 +24,16 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from .alternatives import PLAUSIBLE
 from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses
 from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
-from .clauses import WH_WORDS, bracketed, clause_may_be_subject
+from .clauses import bracketed, clause_may_be_subject
 from .doc import Sentence, Word
 from .joint import DECL, Arc, Feats, Solution, decl_governors, outcome, solve, values, when_keys
-from .lexicon import _morph
+from .languages import Language, language
 from .rules import Rule
 from .sud import base_relation
 
@@ -41,49 +41,6 @@ from .sud import base_relation
 ARG_RELS = ("subj", "comp:obj", "comp:pred")
 #: the words agreement is controlled by, and the ones that can fill a verb's nominal roles
 _CONTROLLERS = {"NOUN", "PROPN", "PRON"}
-#: conjunctions that make a coordinated subject plural
-_AND = ("und", "sowie", "и", "а также", "a", "και", "ve", "ile")
-#: relative pronouns (they agree with an antecedent, not with the noun after them)
-_RELATIVE = ("который", "которая", "которое", "которые", "welcher", "welche", "welches")
-#: polite plural pronouns, whose predicate adjective may be singular ("вы очень красивая")
-_POLITE = ("вы", "sie")
-#: languages that drop subjects: a "subject" that can be an object may be one
-_PRO_DROP = ("ru", "cs", "el", "tr")
-#: masculine nouns that name men only (kinship, sex): a feminine verb after them is an error
-#: ("Мой отец купила"), unlike after a masculine noun of a profession ("кассир погналась")
-_MALE_NOUNS = {"ru": frozenset("""отец папа брат сын дядя дед дедушка муж мужчина парень юноша
-мальчик жених господин король царь принц граф князь внук племянник отчим тесть свёкор зять
-дедуля батюшка сынок братец""".split())}
-#: subject pronouns whose verb takes the number of their antecedent ("те, кто поступают")
-_NUMBER_BY_ANTECEDENT = frozenset({"кто", "хто"})
-#: demonstratives that, as a copula's subject, let it agree with the predicate instead
-_DEMONSTRATIVE_SUBJECTS = frozenset({"это", "то", "to", "tohle", "das", "dies", "es",
-                                     "це", "αυτό"})
-_COPULA_LEMMAS = frozenset({"быть", "являться", "být", "sein", "werden", "бути", "είμαι"})
-#: languages that capitalize every noun (an adjective written small is no noun there, and an
-#: adjective guesser reads any noun in "-er" as one)
-_NOUN_CAPITALS = ("de",)
-#: languages whose adpositions follow their object ("onun kadar")
-_POSTPOSITIONAL = ("tr",)
-#: languages whose past-tense verb takes the gender of the person a noun or name refers to
-_GENDER_BY_REFERENT = ("ru", "cs", "uk")
-#: relative and question words (lemmas) that open a clause right after a preposition
-_WH_LEMMAS = {"ru": frozenset("""который кто что какой чей каков почему где куда откуда когда
-                              зачем как""".split()),
-              "uk": frozenset("який котрий хто що чий чому де куди коли навіщо як".split()),
-              "cs": frozenset("který jenž kdo co jaký čí proč kde kam kdy jak".split())}
-#: prepositions that compare a measure with a noun in the accusative ("размером с тарелку")
-_MEASURE_COMPARATIVE = {"ru": ("с", "со"), "uk": ("з", "із", "зі")}
-#: languages whose attributive adjectives stand before the noun: one after it is a noun
-#: (substantivized) or a predicate
-_POSTPOSED_SUBSTANTIVE = ("ru", "uk", "cs")
-#: the reciprocal pronoun whose first part never inflects ("друг друга", "друг к другу")
-_RECIPROCAL = {"ru": "друг", "uk": "один"}
-#: languages with a predicative instrumental: an adjective in the instrumental after its noun
-#: is a secondary predicate ("делает Европу зависимой"), not the noun's attribute
-_PREDICATIVE_INSTRUMENTAL = ("ru", "cs", "uk")
-#: prepositions of a comitative phrase that make a subject plural ("брат с сестрой")
-_COMITATIVE = ("с", "со")
 #: words that end a noun phrase (an alternative head noun lies before them)
 _PHRASE_BREAK = {"VERB", "AUX", "PUNCT", "CCONJ", "SCONJ", "ADP", "DET"}
 #: how many words around a determiner/adjective an alternative head noun may be
@@ -152,12 +109,13 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                   rules: Sequence[Rule]) -> SentenceCheck:
     """Check a SUD sentence with every analysis its words allow (see the module docstring);
     ``arcs`` are its arcs with their candidate rules, ``rules`` every enabled rule."""
+    L = language(precision.lang)
     raw = sentence_analyses(precision.lang, sud, precision.lexicon)
-    if precision.lang == "de":
-        raw = _neuter_infinitives(sud, _strong_quantifiers(sud, raw))
+    if L.article_declension:
+        raw = _neuter_infinitives(sud, _strong_quantifiers(sud, raw, L), L)
     # split coordinated subjects joined: "Ich und mein Bruder sind" is not "Bruder sind"
-    joined = _join_split_coordination(sud)
-    analyses = _finite_with_subject(joined, raw)
+    joined = _join_split_coordination(sud, L)
+    analyses = _finite_with_subject(joined, raw, L)
     options = {wid: a.options for wid, a in analyses.items()}
     for wid, a in analyses.items():
         if not a.known and (sud.word(wid).upos in _UNKNOWN_MODIFIERS
@@ -171,9 +129,9 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
             # may also agree with none
             options[wid] = (*a.options, {k: v for k, v in a.options[0].items()
                                          if k not in _AGREEMENT_FEATS})
-    if precision.lang == "de":
+    if L.article_declension:
         for w in sud.words:
-            if w.upos == "ADJ" and _adverbial_comparative(sud, w, options):
+            if w.upos == "ADJ" and _adverbial_comparative(sud, w, options, L):
                 # maybe an adverb of the next word: it may agree with nothing
                 options[w.id] = (*options[w.id], {k: v for k, v in options[w.id][0].items()
                                                   if k not in _AGREEMENT_FEATS
@@ -188,7 +146,7 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
         result.instances.append(RuleInstance(r.id, d, h, ok))
     failing = [(r, d, h) for r, d, h, ok in sol.outcomes if not ok]
     # an "und"-coordinated subject is plural even when its conjuncts are names
-    plural = {w.id for w in sud.words if _rel(w) == "subj"} & _and_coordinated(sud)
+    plural = {w.id for w in sud.words if _rel(w) == "subj"} & _and_coordinated(sud, L)
     uncertain_keys: set[tuple[str, int, int]] = set()
     coordinated = _coordinated_subjects(sud, options, precision.lang)
     by_id = {x.id: x for x in rules}
@@ -212,12 +170,12 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
               if r.type == "agree" and r.feature == "Case" and sud.word(d).upos in ("ADJ", "DET")}
     for r, d, h in failing:
         r0 = r
-        r, chosen = _quantified_noun(sud, r, d, h, sol.choice, analyses, by_id)
+        r, chosen = _quantified_noun(sud, r, d, h, sol.choice, analyses, by_id, L)
         v = _violation(sud, r, d, h, chosen, analyses, precision,
                        failing if r is r0 else [*failing, (r, d, h)], coordinated, subjects)
         proven = ((d, h) not in homographs
                   and not (r.type == "agree" and _rel(sud.word(d)) == "subj" and d in broken)
-                  and (proof_grade(r) or _nominative_object(sud, r, d, h, options, raw, precision.lang))
+                  and (proof_grade(r) or _nominative_object(sud, r, d, h, options, raw, L))
                   and all(analyses[w].known or (w in plural and r.feature == "Number")
                                           for w in _rests_on(r, d, h))
                   and not _doubtful(sud, r, d, h, options, arcs, rules, raw, precision.lang)
@@ -237,10 +195,10 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
             result.uncertain.append(replace(v, evidence="uncertain"))
             uncertain_keys.add((r.id, d, h))
     result.violations += _rest_of_phrase(sud, result.violations, raw, sol.choice, precision)
-    if precision.lang in ("de", "ru"):
+    if L.clause_subjects:
         # the verb's own readings: the parser's subject does not narrow them here
         _clause_subjects(result, raw, sol.choice, precision, by_id, failing)
-    if precision.lang == "ru":
+    if L.pronoun_case_objects:
         _nominative_pronoun_objects(result, raw, sol.choice, precision, rules)
     result.violations = _one_per_fix(result.violations)
     if uncertain_keys:
@@ -308,14 +266,14 @@ def _one_per_fix(violations: list[Violation]) -> list[Violation]:
     return out
 
 
-def _strong_quantifiers(sud: Sentence, analyses: dict[int, WordAnalyses]
+def _strong_quantifiers(sud: Sentence, analyses: dict[int, WordAnalyses], L: Language
                         ) -> dict[int, WordAnalyses]:
     """German "viel" and "wenig" decline weak only after an article ("der viele Schnee"); with none
     before it, its strong readings are all it has ("viele Freunde", never "viele Freund")."""
     out = analyses
     for w in sud.words:
         a = analyses[w.id]
-        if w.upos != "DET" or not a.known or not w.form.lower().startswith(("viel", "wenig")):
+        if w.upos != "DET" or not a.known or not w.form.lower().startswith(L.weak_after_article):
             continue  # "viel" and "wenig"; "solche", "welche" take weak adjectives after them
         strong = tuple(o for o in a.options if o.get(DECL) == "Strong")
         if not strong or len(strong) == len(a.options) or any(o.get(DECL) is None for o in a.options):
@@ -329,18 +287,12 @@ def _strong_quantifiers(sud: Sentence, analyses: dict[int, WordAnalyses]
     return out
 
 
-#: articles before which a German noun may be a nominalized infinitive (neuter singular)
-_NEUTER_ARTICLES = frozenset({"das", "dem", "des", "ein", "einem", "eines", "dieses", "diesem"})
-
-
-def _neuter_infinitives(sud: Sentence, analyses: dict[int, WordAnalyses]
+def _neuter_infinitives(sud: Sentence, analyses: dict[int, WordAnalyses], L: Language
                         ) -> dict[int, WordAnalyses]:
     """A German noun after a neuter singular article whose readings are all plural, and whose
     form is an infinitive by its ending, is a nominalized infinitive of a verb the verb lexicon
     lacks ("das Bündeln", "nach dem Pumpen", "das Nerven der Kollegen"): it gets the neuter
     singular readings too. Only there: elsewhere "Problemen" stays the plural it is."""
-    from .morph_de import _is_infinitive
-
     out = analyses
     for w in sud.words:
         a = analyses[w.id]
@@ -351,18 +303,13 @@ def _neuter_infinitives(sud: Sentence, analyses: dict[int, WordAnalyses]
         k = w.id - 1
         while k >= 1 and sud.word(k).upos == "ADJ":
             k -= 1
-        if k < 1 or sud.word(k).form.lower() not in _NEUTER_ARTICLES or not _is_infinitive(low):
+        if k < 1 or sud.word(k).form.lower() not in L.neuter_articles or not L.infinitive(low):
             continue
         if out is analyses:
             out = dict(analyses)
         out[w.id] = replace(a, options=(*a.options, *({"Case": c, "Gender": "Neut", "Number": "Sing"}
                                                       for c in ("Nom", "Acc", "Dat"))))
     return out
-
-
-#: quantifiers whose every strong reading for a counted noun is plural: with a singular noun,
-#: the noun lacks its plural ending ("viele Freund": "Freunde")
-_PLURAL_QUANTIFIERS = ("viel", "viele", "mehrere", "zahlreiche", "wenige", "beide", "etliche")
 
 
 def _rest_of_phrase(sud: Sentence, found: Sequence[Violation],
@@ -403,17 +350,18 @@ def _rest_of_phrase(sud: Sentence, found: Sequence[Violation],
             extra = replace(v, primary=None if w is noun else shown,
                             blame=(w.id, v.head.id) if w is noun else (w.id, noun.id, v.head.id),
                             found=tuple(sorted(values(base, "Case"))), suggestions=tuple(fix))
-            out.append(_with_note(extra, sud, r, None if w is noun else shown))
+            out.append(_with_note(extra, sud, r, None if w is noun else shown,
+                                  language(precision.lang)))
             blamed.add(w.id)
     return out
 
 
 def _relative_off(sud: Sentence, pron: Word, verb: Word,
-                  analyses: Mapping[int, WordAnalyses]) -> bool:
-    """A Russian relative pronoun subject that agrees neither with its verb nor with the noun
-    before its comma, while the verb agrees with that noun: the pronoun is wrong."""
-    if pron.lemma.lower() != "который" or verb.upos not in ("VERB", "AUX") or pron.id < 3 \
-            or sud.word(pron.id - 1).form != ",":
+                  analyses: Mapping[int, WordAnalyses], L: Language) -> bool:
+    """A relative pronoun subject ("который") that agrees neither with its verb nor with the
+    noun before its comma, while the verb agrees with that noun: the pronoun is wrong."""
+    if not L.relative_lemma or pron.lemma.lower() != L.relative_lemma \
+            or verb.upos not in ("VERB", "AUX") or pron.id < 3 or sud.word(pron.id - 1).form != ",":
         return False
     noun = sud.word(pron.id - 2)
     if noun.upos not in ("NOUN", "PROPN") or not analyses[noun.id].known:
@@ -425,23 +373,24 @@ def _relative_off(sud: Sentence, pron: Word, verb: Word,
                for n in analyses[noun.id].options for v in analyses[verb.id].options)
 
 
-def _quantifier_counts(det: Word, noun: Word, analyses: Mapping[int, WordAnalyses]) -> bool:
+def _quantifier_counts(det: Word, noun: Word, analyses: Mapping[int, WordAnalyses],
+                       L: Language) -> bool:
     """A plural quantifier before a noun whose every reading is singular ("viele Freund")."""
-    return det.upos == "DET" and det.form.lower() in _PLURAL_QUANTIFIERS \
+    return det.upos == "DET" and det.form.lower() in L.plural_quantifiers \
         and noun.upos == "NOUN" and analyses[noun.id].known \
         and any(o.get("Number") == "Plur" for o in analyses[det.id].options) \
         and all(o.get("Number") == "Sing" for o in analyses[noun.id].options)
 
 
 def _quantified_noun(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[int, Feats],
-                     analyses: Mapping[int, WordAnalyses], by_id: Mapping[str, Rule]
-                     ) -> tuple[Rule, Mapping[int, Feats]]:
+                     analyses: Mapping[int, WordAnalyses], by_id: Mapping[str, Rule],
+                     L: Language) -> tuple[Rule, Mapping[int, Feats]]:
     """A gender or number failure between a plural quantifier and a singular noun is the
     noun's number ("viele Freund"): the number rule, with the quantifier's plural reading."""
     d, h = sud.word(dep), sud.word(head)
     number = by_id.get(f"agree.{d.upos}.{h.upos}.{base_relation(d.deprel)}.Number")
     if rule.type != "agree" or rule.feature not in ("Gender", "Number") or number is None \
-            or not _quantifier_counts(d, h, analyses):
+            or not _quantifier_counts(d, h, analyses, L):
         return rule, choice
     plural = next(o for o in analyses[dep].options if o.get("Number") == "Plur")
     return number, {**choice, dep: plural}
@@ -485,12 +434,12 @@ def _nominative_pronoun_objects(result: SentenceCheck, analyses: Mapping[int, Wo
 
 
 def _object_of_infinitive(sud: Sentence, subj: Word, verb: Word,
-                          options: Mapping[int, Sequence[Feats]]) -> bool:
+                          options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """A relative pronoun read as the subject of a verb that has an infinitive under it, the
     pronoun able to be accusative: the infinitive's object, the verb impersonal ("действий,
     которые следует выполнить", "Aufgaben, die zu erledigen sind")."""
-    if not (subj.feats.get("PronType") == "Rel" or subj.lemma.lower() in _RELATIVE
-            or subj.form.lower() in _RELATIVE) or subj.id > verb.id:
+    if not (subj.feats.get("PronType") == "Rel" or subj.lemma.lower() in L.relative_pronouns
+            or subj.form.lower() in L.relative_pronouns) or subj.id > verb.id:
         return False
     if not any("Acc" in values(o, "Case") for o in options[subj.id]):
         return False
@@ -532,7 +481,7 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
             continue  # (already found on the arc: "людей, которая живут" blames the pronoun)
         verb, subj = sud.word(f.verb), sud.word(f.subject)
         if _noun_after_noun(subj, verb, precision.lang) or _object_of_infinitive(
-                sud, subj, verb, options) or _reciprocal(sud, subj, precision.lang):
+                sud, subj, verb, options, language(precision.lang)) or _reciprocal(sud, subj, precision.lang):
             continue
         if all(_agreement_excused(subj, verb, feat, options, precision.lang)
                for feat in f.features):
@@ -615,11 +564,9 @@ def _finite_options(w: Word, options: Mapping[int, Sequence[Feats]], lang: str
     UPOS to read rules for."""
     if w.upos in ("VERB", "AUX"):
         return [o for o in options[w.id] if o.get("VerbForm", "Fin") == "Fin"], w.upos
-    if lang == "de" and w.upos in ("ADV", "X", "PART", "SCONJ", "INTJ"):
-        from . import morph_de
-
+    if w.upos in ("ADV", "X", "PART", "SCONJ", "INTJ") and language(lang).known_verb(w.form):
         analyze, _ = analyzer_for(lang)
-        if analyze is not None and morph_de.verb_lemmas(w.form):  # a known verb, not a guess
+        if analyze is not None:  # a known verb, not a guess
             for upos in ("AUX", "VERB"):
                 got = analyze(w.form.lower(), upos, None) or []
                 fin = [o for o in got if o.get("VerbForm") == "Fin"]
@@ -685,18 +632,19 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
               analyses: Mapping[int, WordAnalyses], lang: str) -> bool:
     """Whether the parse, rather than the writer, may be to blame for a failure."""
     d, h = sud.word(dep), sud.word(head)
+    L = language(lang)
     if _reciprocal(sud, d, lang) or _reciprocal(sud, h, lang):
         return True
     if any(_capitals_misread(w, lang) for w in (d, h)):
         return True
-    if lang in _PREDICATIVE_INSTRUMENTAL and rule.type == "agree" and d.upos == "ADJ" \
+    if L.predicative_instrumental and rule.type == "agree" and d.upos == "ADJ" \
             and h.upos in ("NOUN", "PROPN", "PRON") and h.id < d.id \
             and any("Ins" in values(o, "Case") for o in options[dep]):
         return True  # a secondary predicate: "делает Европу зависимой", "считают его умным"
-    if lang in _PRO_DROP and rule.type == "agree" and d.upos == "DET" \
+    if L.pro_drop and rule.type == "agree" and d.upos == "DET" \
             and h.upos in ("NOUN", "PROPN") and (
                 (d.id + 1 < h.id and (sud.word(d.id + 1).upos == "ADV"
-                                      or _is_numeral(sud.word(d.id + 1), lang)))
+                                      or _is_numeral(sud.word(d.id + 1), L)))
                 or (d.id > 1 and sud.word(d.id - 1).upos == "ADV"
                     and any(o.get("Degree") == "Cmp" for o in options[d.id - 1]))):
         # a quantifier in an adverbial: "все ещё", "всё больше опасений", "больше всего
@@ -708,7 +656,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
                 and sud.word(dep + 2).upos == "ADJ")):
         return True  # coordinated adjectives each in the singular: "цветной и прозрачный лаки"
     if rule.type == "as" and h.upos == "ADP" and any(
-            sud.word(i).lemma.lower() in _WH_LEMMAS.get(lang, ()) or
+            sud.word(i).lemma.lower() in L.wh_lemmas or
             sud.word(i).feats.get("PronType") in ("Rel", "Int")
             for i in range(h.id + 1, d.id)):
         # a relative or question word right after the preposition is its object, and the noun
@@ -722,7 +670,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # a clause opens between them: "не может получать, если он не в сети"
     if rule.type == "as" and h.upos == "ADP" and _genitive_before_object(sud, rule, d, options):
         return True
-    if lang in _POSTPOSED_SUBSTANTIVE and rule.type == "agree" and d.upos == "ADJ" \
+    if L.attributes_precede and rule.type == "agree" and d.upos == "ADJ" \
             and h.upos in ("NOUN", "PROPN") and d.id > h.id and not any(
                 x.head == dep and x.upos in ("NOUN", "PROPN", "ADP") for x in sud.words):
         # an attributive adjective stands before its noun; one after it that fails is used as
@@ -731,24 +679,25 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if rule.feature == "VerbForm" and h.upos == "ADJ" \
             and any(o.get("VerbForm") == "Fin" for o in options[dep]):
         return True  # a finite verb under an adjective: its subject ("многие понимают")
-    if lang in _MEASURE_COMPARATIVE and rule.type == "as" and h.upos == "ADP" \
-            and h.form.lower() in _MEASURE_COMPARATIVE[lang] and h.id > 1 \
+    if L.measure_comparative and rule.type == "as" and h.upos == "ADP" \
+            and h.form.lower() in L.measure_comparative and h.id > 1 \
             and any("Acc" in values(o, "Case") for o in options[dep]) \
             and any("Ins" in values(o, "Case") for o in options[h.id - 1]) \
             and sud.word(h.id - 1).upos in ("NOUN", "ADJ"):
         return True  # a measure compared: "размером с тарелку", "ростом с отца"
-    if lang == "ru" and rule.type == "as" and h.upos == "ADP" and "ADV" in _ru_classes(h.form):
+    if rule.type == "as" and h.upos == "ADP" and "ADV" in L.word_classes(h.form):
         return True  # a preposition that is also an adverb: "а после нам стало легче"
-    if lang == "de" and any(w.upos == "NOUN" and w.form[:1].isupper() and w.id < len(sud.words)
+    if L.noun_capitals and any(w.upos == "NOUN" and w.form[:1].isupper() and w.id < len(sud.words)
                             and sud.word(w.id + 1).upos == "PROPN" for w in (d, h)):
         # a noun right before a name is part of a name ("des PC Magazine", "von der Apache
         # Software Foundation") or a title before it; its case proves nothing
         return True
-    if lang == "de" and (_compound_part(sud, d) or _compound_part(sud, h)
-                         or _unknown_contraction(sud, dep) or _unknown_contraction(sud, head)):
+    if L.noun_capitals and (_compound_part(sud, d) or _compound_part(sud, h)
+                            or _unknown_contraction(sud, dep, L)
+                            or _unknown_contraction(sud, head, L)):
         return True
     if rule.type == "agree" and _rel(d) == "subj" and (
-            _noun_after_noun(d, h, lang) or _object_of_infinitive(sud, d, h, options)):
+            _noun_after_noun(d, h, lang) or _object_of_infinitive(sud, d, h, options, L)):
         return True
     if _rel(d) == "subj" and rule.feature in ("Number", "Person") \
             and _stray_conjunct(sud, d, options, lang):
@@ -756,13 +705,13 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if _rel(d) == "subj" and d.id > h.id and d.upos == "PRON" \
             and any(o.get("Mood") == "Imp" for o in options[head]):
         return True  # an imperative has no subject; the pronoun after it is its object: "vergiss es"
-    if any(w.form.lower() in _FLOATING and w.id > 1 and sud.word(w.id - 1).upos == "PRON"
+    if any(w.form.lower() in L.floating_quantifiers and w.id > 1 and sud.word(w.id - 1).upos == "PRON"
            and sud.word(w.id - 1).feats.get("Number") == "Plur" for w in (d, h)):
         return True  # a quantifier floating after its plural pronoun: "ob wir beide die Hälfte"
     if _rel(d) == "subj":
         return _subject_doubt(sud, rule, dep, head, options, rules, analyses, lang)
     if rule.feature == "VerbForm":
-        return _verb_form_doubt(sud, rule, d, h, options)
+        return _verb_form_doubt(sud, rule, d, h, options, L)
     if rule.type == "as" and h.upos == "ADP" and _outside_pp(sud, d, h):
         return True
     if rule.type == "as" and h.upos == "ADP" and rule.allowed and any(
@@ -780,7 +729,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # a pronoun of the participle after it, inside the phrase: "na vámi zadaný
         # identifikátor", "v jemu příslušném panelu" (not "für mir mitbringen")
         return True
-    if lang != "de" and rule.type == "as" and h.upos == "ADP" and d.upos in ("DET", "ADJ") \
+    if not L.noun_capitals and rule.type == "as" and h.upos == "ADP" and d.upos in ("DET", "ADJ") \
             and _capitalized_inside(sud, d) and (d.id == len(sud.words) or sud.word(
                 d.id + 1).upos not in ("NOUN", "PROPN", "ADJ", "NUM")):
         # a name standing alone: "na Všichni" (a setting's value); German capitalizes nouns
@@ -788,7 +737,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "as" and h.upos == "ADP" and h.id + 1 < d.id \
             and (sud.word(h.id + 1).upos == "PRON"
-                 or sud.word(h.id + 1).lemma.lower() in _REFLEXIVE
+                 or sud.word(h.id + 1).lemma.lower() in L.reflexives
                  or (sud.word(h.id + 1).upos == "DET" and not sud.word(h.id + 1).feats
                      and _analyze_as(lang, sud.word(h.id + 1).form, "PRON"))):
         # the preposition has its own object: "шестой для себя Кубок", "к нему доступ" (a
@@ -812,7 +761,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # not "nach diesen Studiums")
         return True
     if rule.type == "as" and h.upos == "ADP" and d.id < h.id and rule.allowed \
-            and lang not in _POSTPOSITIONAL \
+            and not L.postpositional \
             and h.id < len(sud.words) \
             and sud.word(h.id + 1).upos in ("NOUN", "PROPN", "PRON", "ADJ", "DET") \
             and any(values(o, "Case") & set(rule.allowed) for o in options[h.id + 1]):
@@ -820,7 +769,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # the arc is backwards ("каждый из учёных": "каждый" is the phrase's head)
         return True
     if rule.type == "as" and h.upos == "ADP" and d.upos == "NOUN" and rule.allowed \
-            and lang not in _NOUN_CAPITALS \
+            and not L.noun_capitals \
             and not any(x.head == dep and x.upos in ("DET", "ADJ") for x in sud.words) \
             and any(values(a, "Case") & set(rule.allowed)
                     for a in _analyses_as(lang, d.form.lower(), "ADJ")):
@@ -832,62 +781,65 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # the first word of a foreign name of several words, the next one no word of the
         # language ("для Даллас Ковбойс"): the name is left uninflected
         return True
-    if lang == "de" and rule.type == "as" and h.upos == "ADP" and any(
+    if L.article_declension and rule.type == "as" and h.upos == "ADP" and any(
             x.head == dep and x.upos == "DET" and x.id < h.id for x in sud.words):
         return True  # a "determiner" before the preposition: a pronoun ("diese in Sparrings")
-    if lang == "de" and rule.type == "as" and h.upos == "ADP" and d.upos in ("NOUN", "PROPN") \
+    if L.noun_capitals and rule.type == "as" and h.upos == "ADP" and d.upos in ("NOUN", "PROPN") \
             and d.form[:1].isupper() and d.form == d.lemma \
             and not any(x.head == dep and x.upos in ("DET", "ADJ", "NUM") for x in sud.words):
         # a bare noun in its base form after a preposition is a name or a title as often as a
         # noun missing its ending ("von Apache", "von Cäsar", "bis Ende Mai")
         return True
-    if lang == "de" and rule.type == "as" and h.upos == "ADP" and d.upos == "NOUN" \
+    if L.noun_capitals and rule.type == "as" and h.upos == "ADP" and d.upos == "NOUN" \
             and d.id < len(sud.words) and sud.word(d.id + 1).upos == "PROPN" \
             and not any(x.head == dep and x.upos == "DET" for x in sud.words):
         return True  # a title before a name keeps its base form: "von Ministerpräsident Maassum"
     if rule.type == "as" and h.upos == "ADP" and (
-            any(x.head == dep and _is_numeral(x, lang) and (lang != "de" or x.form[:1].isdigit())
+            any(x.head == dep and _is_numeral(x, L)
+                and (not L.digits_only_numerals or x.form[:1].isdigit())
                 for x in sud.words)
-            or (dep > 1 and _is_numeral(sud.word(dep - 1), lang)
-                and (lang != "de" or sud.word(dep - 1).form[:1].isdigit()))):
+            or (dep > 1 and _is_numeral(sud.word(dep - 1), L)
+                and (not L.digits_only_numerals or sud.word(dep - 1).form[:1].isdigit()))):
         # a numeral phrase ("на 22 июня", "nach 1986 gebaute Häuser") sets its own case; a
         # German number word does not ("mit drei Freunden")
         return True
     if d.upos == "ADJ" and options[dep] and (
             all(o.get("VerbForm") == "Part" for o in options[dep])
-            or (lang == "ru" and any(o.get("VerbForm") == "Part" for o in options[dep]))):
+            or (L.participles_as_adjectives
+                and any(o.get("VerbForm") == "Part" for o in options[dep]))):
         return True  # a participle: its phrase is often hung on the wrong noun
-    if lang == "ru" and d.upos == "ADJ" and _ru_substantivized(d.form):
+    if d.upos == "ADJ" and L.substantivized(d.form):
         return True  # "горючее", "командующие": an adjective that is a noun here as often as not
-    if d.feats.get("PronType") == "Rel" or d.lemma.lower() in _RELATIVE:
+    if d.feats.get("PronType") == "Rel" or d.lemma.lower() in L.relative_pronouns:
         return True  # a relative pronoun agrees with its antecedent, not with the next noun
     if d.upos in ("DET", "ADJ") and h.upos in ("NOUN", "PROPN") and h.id < len(sud.words) \
             and sud.word(h.id + 1).form in ("-", "–"):
         return True  # "Kraft- und Cardiogeräte": a cut compound
-    if rule.type == "as" and h.upos == "ADP" and h.form.lower() == "zu" and h.id < len(sud.words) \
-            and (sud.word(h.id + 1).lemma.lower() in ("viel", "wenig", "lang", "lange", "sehr")
+    if rule.type == "as" and h.upos == "ADP" and L.infinitive_particle \
+            and h.form.lower() == L.infinitive_particle and h.id < len(sud.words) \
+            and (sud.word(h.id + 1).lemma.lower() in L.degree_words
                  or sud.word(h.id + 1).upos == "ADV"
-                 or sud.word(h.id + 1).form.lower().endswith(_GERUNDIVE)):
+                 or sud.word(h.id + 1).form.lower().endswith(L.gerundive_endings)):
         # "zu viele", "zu oft": the degree adverb; "ein nicht zu unterschätzendes Problem": the
         # infinitive particle; not the preposition
         return True
-    if rule.type == "as" and h.upos == "ADP" and _adp_as_conjunction(sud, d, h, options):
+    if rule.type == "as" and h.upos == "ADP" and _adp_as_conjunction(sud, d, h, options, L):
         return True
-    if rule.by_governor and _governor_doubt(sud, h):
+    if rule.by_governor and _governor_doubt(sud, h, L):
         return True
     if rule.type == "as" and rule.side == "head" and "dep.lemma" in when_keys(rule) \
             and h.upos == "NOUN" and (_count_doubt(sud, d, h, lang) or (
                 any(values(o, rule.feature) & set(rule.allowed) for o in options[head])
                 and (any(sud.word(i).upos == "ADJ" for i in range(dep + 1, head))
-                     or (lang == "ru" and any(x.head == head and x.upos == "ADJ" and x.id < dep
+                     or (L.counting_phrases and any(x.head == head and x.upos == "ADJ" and x.id < dep
                                               for x in sud.words))))):
         # (a noun that has the counted form, with an adjective between: the clash is the
         # adjective's declension, whose determiner the parser may have missed; or, in Russian,
         # an adjective before the numeral, plural by its own rule: "первые две главы")
         return True
-    if lang == "ru" and d.upos == "ADJ" and _ru_short_only(d.form):
+    if d.upos == "ADJ" and L.short_only(d.form):
         return True  # a short adjective is a predicate, never an attribute
-    if lang == "ru" and rule.type == "agree" and rule.feature == "Case" and d.upos == "ADJ" \
+    if L.counting_phrases and rule.type == "agree" and rule.feature == "Case" and d.upos == "ADJ" \
             and d.id < h.id and h.id > 1 and h.form[:1].isupper() \
             and any("Gen" in values(o, "Case") for o in options[head]):
         return True  # an adjective used as a noun with a name in the genitive: "сборная Бразилии"
@@ -901,9 +853,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             # пожертвованиями"
             return True
         return _frame_doubt(sud, rule, d, h, options, analyses, lang)
-    if lang == "de" and (d.form.lower() == "was" or any(
-            x.upos == "DET" and x.form.lower() in _DE_NO_DETERMINER and x.head in (dep, head)
-            for x in sud.words)):
+    if d.form.lower() in L.caseless_pronouns or any(
+            x.upos == "DET" and x.form.lower() in L.no_determiner and x.head in (dep, head)
+            for x in sud.words):
         # "was" shows no case after a preposition ("zu was", "mit was"); a pronoun taken for a
         # determiner means a misparsed phrase ("die von Ihnen angebotene Möglichkeit", "Was
         # Weltwirtschaft ... betrifft"): nothing in it is proven
@@ -912,20 +864,20 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return False
     if d.upos == "NUM" or d.form[:1].isdigit() or (
             d.upos == "DET" and not any("Case" in o for o in options[dep])) or (
-            d.form.lower() == "ein" and h.form.lower() == "uhr"):
+            d.form.lower() == L.indefinite_base and h.form.lower() in L.unit_nouns):
         return True  # units stay singular after numerals ("neun Uhr", "5 Euro", "um ein Uhr")
-    if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _cut_off(sud, d, h):
+    if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _cut_off(sud, d, h, L):
         return True
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and any(
-            x.id <= dep and _demonstrative_subject(sud, x, h) for x in sud.words
+            x.id <= dep and _demonstrative_subject(sud, x, h, L) for x in sud.words
             if x.head == head and x.upos == "DET"):
         return True
     if d.upos == "DET" and d.id > 1 and rule.feature == "Gender" \
-            and (sud.word(d.id - 1).lemma.lower() in _WH_LEMMAS.get(lang, ())
+            and (sud.word(d.id - 1).lemma.lower() in L.wh_lemmas
                  or "Int" in sud.word(d.id - 1).feats.get("PronType", "")) \
             and all(o.get("Gender") == "Neut" and o.get("Number") == "Sing" for o in options[dep]):
         return True  # a neuter predicate right after a question word: "Что такое трекер?"
-    if lang == "ru" and d.upos == "DET" and "ADV" in _ru_classes(d.form):
+    if d.upos == "DET" and "ADV" in L.word_classes(d.form):
         # a determiner the dictionary also knows as an adverb that fails its noun: the adverb
         # ("займёт всего минуту": "only")
         return True
@@ -943,8 +895,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and d.id < h.id \
             and _own_phrase_before(sud, d, h, options):
         return True
-    if lang == "de" and d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS \
-            and _german_phrase_doubt(sud, d, h, options):
+    if L.article_declension and d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS \
+            and _article_phrase_doubt(sud, d, h, options, L):
         return True
     if d.upos in ("DET", "ADJ") and any(
             x.head == head and _rel(x) == "conj:coord" for x in sud.words) \
@@ -953,9 +905,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if d.upos == "ADJ" and any(x.head == dep and x.upos in ("NOUN", "PROPN", "PRON")
                                for x in sud.words):
         return True  # a participle with its own objects: its phrase is often hung on the wrong noun
-    if lang == "ru" and d.upos in ("DET", "ADJ") and any(
+    if L.counting_phrases and d.upos in ("DET", "ADJ") and any(
             (x.head == head or x.id == min(dep, head) - 1) and x.id != dep
-            and _is_numeral(x, lang) for x in sud.words) and not (
+            and _is_numeral(x, L) for x in sud.words) and not (
                 rule.feature == "Gender" and all(o.get("Number") == "Sing" for o in options[dep])):
         # a numeral phrase: "два новых студента" agrees by its own rules, also when the parser
         # lost the numeral ("Три иранских журналиста были арестованы": "Три" a subject); a
@@ -970,27 +922,18 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     return _other_head_agrees(sud, rule, dep, head, options, arcs, lang)
 
 
-def _adverbial_comparative(sud: Sentence, d: Word, options: Mapping[int, Sequence[Feats]]
-                           ) -> bool:
+def _adverbial_comparative(sud: Sentence, d: Word, options: Mapping[int, Sequence[Feats]],
+                           L: Language) -> bool:
     """A German comparative without an ending before another adjective or a participle
     modifies that word, not the noun: "der immer schlechter werdenden Lage", "den geringer
     Qualifizierten", "eine eleganter dekorierte Fichte"."""
-    from .morph_de import _adj_info
-
     if d.id >= len(sud.words):
         return False
     nxt = sud.word(d.id + 1)
     if not (nxt.upos == "ADJ" or (nxt.upos in ("NOUN", "VERB")
                                   and any("AdjDecl" in o for o in options[nxt.id]))):
         return False
-    info = _adj_info(d.form.lower(), None)
-    return info is not None and info[1] == "er"
-
-
-def _ru_classes(form: str) -> frozenset[str]:
-    from .lexicon import ru_word_classes
-
-    return ru_word_classes(form.lower())
+    return L.bare_comparative(d.form.lower())
 
 
 def _genitive_before_object(sud: Sentence, rule: Rule, d: Word,
@@ -1016,7 +959,7 @@ def _pronoun_object(sud: Sentence, rule: Rule, d: Word, h: Word,
     determiner-like word fits the preposition as its object, the noun after it can be
     nominative, and a finite verb follows. Then neither the noun's case after the preposition
     nor the word's agreement with the noun is proven."""
-    if lang not in _PRO_DROP or rule.type not in ("as", "agree"):
+    if not language(lang).pro_drop or rule.type not in ("as", "agree"):
         return False
     adp: Word | None
     if rule.type == "as" and h.upos == "ADP":
@@ -1049,7 +992,7 @@ def _pronoun_object(sud: Sentence, rule: Rule, d: Word, h: Word,
 def _reciprocal(sud: Sentence, w: Word, lang: str) -> bool:
     """The first part of a reciprocal pronoun, followed (maybe after a preposition) by its
     inflected second part: "друг друга", "друг к другу"; nothing of either part is proven."""
-    first = _RECIPROCAL.get(lang)
+    first = language(lang).reciprocal
     if not first:
         return False
     n = len(sud.words)
@@ -1083,7 +1026,7 @@ def _analyze_as(lang: str, form: str, upos: str) -> bool:
 
 
 def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
-                     options: Mapping[int, Sequence[Feats]]) -> bool:
+                     options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """Whether a verb in the wrong form for its auxiliary may belong to another clause or
     phrase instead: a comma, conjunction or relative pronoun between them, or its own subject
     ("..., wie lange sie sein konnten und konnte ..."); its own auxiliary chain before it, which
@@ -1102,7 +1045,7 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
            or (len(sud.word(i).form) > 1 and sud.word(i).form[-1] in ";:")
            for i in range(lo, hi)):
         return True
-    if _chain_reorders(sud, d, h, options):
+    if _chain_reorders(sud, d, h, options, L):
         return True
     # (every word has at least one analysis: the tagger's when no lexicon knows it)
     finite = all(o.get("VerbForm", "Fin") == "Fin" for o in options[d.id])
@@ -1120,9 +1063,9 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
             return True
         nxt = sud.word(h.id + 1) if h.id < len(sud.words) else None
         if h.id == d.id + 1 and nxt is not None and nxt.upos not in ("PUNCT", "CCONJ") \
-                and _ends_subordinate(sud, d, first=True):
+                and _ends_subordinate(sud, d, L, first=True):
             return True
-        if d.id == h.id + 1 and _ends_subordinate(sud, h, first=True):
+        if d.id == h.id + 1 and _ends_subordinate(sud, h, L, first=True):
             return True
     if not finite and d.id < len(sud.words) and rule.allowed and any(
             o.get("VerbForm") in rule.allowed for o in options[d.id + 1]) \
@@ -1130,24 +1073,19 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         # a participle right before a verb in the right form: an adverb ("entschieden
         # bekämpfen will")
         return True
-    return h.form.lower() == "zu" and h.id + 1 != d.id
-
-
-#: the forms a German auxiliary takes below it ("kann ... abgegeben werden": the modal an
-#: infinitive, "werden" an infinitive or a participle, "haben"/"sein" a participle)
-_DE_CHAIN = {"haben": ("Part",), "sein": ("Part",), "werden": ("Inf", "Part"),
-             **{m: ("Inf",) for m in ("können", "müssen", "sollen", "wollen", "dürfen", "mögen",
-                                      "möchten", "lassen")}}
+    return bool(L.infinitive_particle) and h.form.lower() == L.infinitive_particle \
+        and h.id + 1 != d.id
 
 
 def _chain_reorders(sud: Sentence, d: Word, h: Word,
-                    options: Mapping[int, Sequence[Feats]]) -> bool:
+                    options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """A German verb chain the parser ordered wrongly, whose forms make a good chain in some
     order: "der Artikel kann ... abgegeben werden", "installiert und aktiviert worden sein",
     "werden könnte". The chain's verbs (the two words and the auxiliaries and verbs hung on
     either) must hold one finite verb at most, and some order of them give each auxiliary a
     form it takes ("hat sehen" has none: "sehen" is no participle)."""
-    if not all(w.lemma.lower() in _DE_CHAIN or w.upos == "VERB" for w in (d, h)):
+    chain_of = L.aux_chain
+    if not chain_of or not all(w.lemma.lower() in chain_of or w.upos == "VERB" for w in (d, h)):
         return False
     ids = {d.id, h.id} | {w.id for w in sud.words if w.upos in ("VERB", "AUX")
                          and (w.head in (d.id, h.id) or w.id in (d.head, h.head))
@@ -1162,19 +1100,14 @@ def _chain_reorders(sud: Sentence, d: Word, h: Word,
     lemmas = [w.lemma.lower() for w in chain]
     for order in itertools.permutations(range(len(chain))):
         # order[0] heads the chain (any form), each next one must be what the one above takes
-        if all(lemmas[order[k]] in _DE_CHAIN
-               and forms[order[k + 1]] & set(_DE_CHAIN[lemmas[order[k]]])
+        if all(lemmas[order[k]] in chain_of
+               and forms[order[k + 1]] & set(chain_of[lemmas[order[k]]])
                for k in range(len(order) - 1)):
             return True
     return False
 
 
-#: German subordinators a tagger may take for adverbs ("Solange" as ADV)
-_DE_SUBORDINATORS = frozenset("""solange sobald sooft soweit sofern wenn weil obwohl obgleich
-nachdem bevor ehe seitdem damit falls indem sodass""".split())
-
-
-def _ends_subordinate(sud: Sentence, verb: Word, first: bool = False) -> bool:
+def _ends_subordinate(sud: Sentence, verb: Word, L: Language, first: bool = False) -> bool:
     """Whether ``verb`` ends a subordinate clause opened before it (a subordinator or question
     word with no finite verb between): "Solange die Mutter dabei ist | gibt es ...". ``first``:
     a clause that opens the sentence, or follows "und", "oder" or "aber", so that a main
@@ -1182,47 +1115,18 @@ def _ends_subordinate(sud: Sentence, verb: Word, first: bool = False) -> bool:
     it looks like)."""
     for i in range(verb.id - 1, 0, -1):
         w = sud.word(i)
-        if w.upos == "SCONJ" or w.form.lower() in WH_WORDS or w.form.lower() in _DE_SUBORDINATORS:
-            return not first or i == 1 or sud.word(i - 1).form.lower() in ("und", "oder", "aber")
+        if w.upos == "SCONJ" or w.form.lower() in L.question_words \
+                or w.form.lower() in L.subordinators:
+            return not first or i == 1 or sud.word(i - 1).form.lower() in L.clause_joiners
         if w.form == "," or (w.upos in ("VERB", "AUX") and w.feats.get("VerbForm") == "Fin"):
             return False
     return False
 
 
-_EIN = frozenset({"ein", "eine", "einen", "einem", "einer", "eines"})
-#: fixed phrases of a preposition and a pronoun that the parser takes for a determiner
-_DE_FIXED = frozenset({("vor", "allem"), ("trotz", "allem"), ("bei", "allem"),
-                       ("über", "alles"), ("unter", "anderem")})
-#: words before a partitive genitive ("viele dieser Marktplätze", "einer meiner Freunde")
-_PARTITIVE = _EIN | {f"{stem}{end}" for stem in ("viel", "einig", "manch", "wenig", "mehrer",
-                                                   "kein", "jed", "beid")
-                     for end in ("e", "en", "er", "es", "em")}
-#: reflexive pronouns a tagger may take for determiners ("для себя")
-_REFLEXIVE = frozenset({"себя", "sich"})
-#: German personal pronouns that a tagger may take for determiners
-_DE_PERSONAL = frozenset("mir dir ihm uns euch ihnen mich dich sich ihn".split())
-#: words that are never determiners, whatever the tagger says
-_DE_NO_DETERMINER = _DE_PERSONAL | {"was"}
-#: quantifiers that also stand alone, beside a noun of another number (a floating quantifier:
-#: "Wir verlieren alle Respekt", "alles Fähigkeiten, die ...")
-_FLOATING = frozenset({"alle", "alles", "beide", "beides"})
-#: determiners after which an adjective may decline weak or strong
-_EITHER_DECLENSION = ("irgendwelch", "jeglich", "sämtlich", "solch", "manch")
-#: forms of the German definite article that are also relative pronouns
-_DE_RELATIVE_FORMS = frozenset({"der", "die", "das", "den", "dem", "denen", "deren", "dessen"})
-
-
-#: German contractions of a preposition and an article: a multiword token of any other form is
-#: a tokenizer's mistake ("um" read as "un dem")
-_DE_CONTRACTIONS = frozenset({
-    "am", "im", "zum", "zur", "vom", "beim", "ins", "ans", "aufs", "durchs", "fürs", "ums",
-    "übers", "unters", "vors", "hinters", "überm", "unterm", "vorm", "hinterm", "hintern",
-    "untern", "übern"})
-
-
-def _unknown_contraction(sud: Sentence, wid: int) -> bool:
-    """Whether a word comes from a multiword token that is no German contraction."""
-    return any(m.first <= wid <= m.last and m.form.lower() not in _DE_CONTRACTIONS
+def _unknown_contraction(sud: Sentence, wid: int, L: Language) -> bool:
+    """Whether a word comes from a multiword token that is no contraction of the language
+    (a tokenizer's mistake: "um" read as "un dem")."""
+    return any(m.first <= wid <= m.last and m.form.lower() not in L.contractions
                for m in sud.multiword)
 
 
@@ -1239,19 +1143,20 @@ def _compound_part(sud: Sentence, w: Word) -> bool:
             and w.start == prev.end)
 
 
-def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
-                         options: Mapping[int, Sequence[Feats]]) -> bool:
-    """A German determiner or adjective whose phrase the parse may have built wrongly: a
-    comparative before "als" is a predicate ("wichtiger als finanzielle Entlohnung"); a fixed
-    phrase ("vor allem"); a "determiner" cut from its noun by a preposition, or beside another
-    determiner (a pronoun: "auf der einen Seite", "das dem Einkommen entspricht"); an adjective
-    after "irgendwelche"; a floating quantifier ("Wir verlieren alle Respekt"); "am" of a
-    superlative; an article after a comma (and a preposition) that fits the noun before it may
-    be a relative pronoun ("ein System, das lange Zeit gedauert hat")."""
+def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
+                          options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
+    """A determiner or adjective of a language with article declension (German) whose phrase the parse
+    may have built wrongly: a comparative before "als" is a predicate ("wichtiger als
+    finanzielle Entlohnung"); a fixed phrase ("vor allem"); a "determiner" cut from its noun by
+    a preposition, or beside another determiner (a pronoun: "auf der einen Seite", "das dem
+    Einkommen entspricht"); an adjective after "irgendwelche"; a floating quantifier ("Wir
+    verlieren alle Respekt"); "am" of a superlative; an article after a comma (and a
+    preposition) that fits the noun before it may be a relative pronoun ("ein System, das lange
+    Zeit gedauert hat")."""
     lo, hi = sorted((d.id, noun.id))
-    if any(sud.word(i).form.lower() in ("als", "wie") for i in range(lo + 1, hi)):
+    if any(sud.word(i).form.lower() in L.comparison_words for i in range(lo + 1, hi)):
         return True
-    if d.id > 1 and (sud.word(d.id - 1).form.lower(), d.form.lower()) in _DE_FIXED:
+    if d.id > 1 and (sud.word(d.id - 1).form.lower(), d.form.lower()) in L.fixed_phrases:
         return True  # "vor allem Geduld": a fixed phrase, no determiner of the noun
     dets = [x for x in sud.words if x.head == noun.id and x.upos == "DET" and x.id < noun.id]
     split = [x for x in dets if any(sud.word(i).upos == "ADP" for i in range(x.id + 1, noun.id))]
@@ -1261,9 +1166,10 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
         # may also have set the noun's features for its adjectives (not for an article next to
         # the noun: "viele, die in der Gefängnis sind")
         return True
-    if any(b.id == a.id + 1 and (a.form.lower() in _PARTITIVE or b.form.lower() in _EIN
-                                 or (a.form.lower() in _DE_RELATIVE_FORMS
-                                     and b.form.lower() in _DE_RELATIVE_FORMS))
+    if any(b.id == a.id + 1 and (a.form.lower() in L.partitive_determiners
+                                 or b.form.lower() in L.indefinite_articles
+                                 or (a.form.lower() in L.relative_determiners
+                                     and b.form.lower() in L.relative_determiners))
            for a in dets for b in dets):
         # "ein" beside another determiner: a pronoun, "auf der einen Seite" (declined weak),
         # "mit einem meiner Freunde", "viele dieser Marktplätze" (a partitive genitive after
@@ -1271,7 +1177,7 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
         # articles: the first a relative pronoun ("ein System, das dem Einkommen entspricht")
         return True
     first = min(dets, key=lambda x: x.id) if dets else None
-    if len(dets) >= 2 and first is not None and first.form.lower() in _DE_RELATIVE_FORMS and (
+    if len(dets) >= 2 and first is not None and first.form.lower() in L.relative_determiners and (
             d is first or (d.upos == "DET" and d.id == first.id + 1
                            and d.feats.get("PronType") in ("Neg", "Poss")
                            and not any(m.first <= first.id <= m.last for m in sud.multiword))):
@@ -1281,7 +1187,8 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
         # not "die meisten Unterstützung", where "meisten" follows its article, nor "zur
         # deine Prüfung", whose article is contracted)
         return True
-    if any(x.form.lower() in _FLOATING and x.id > 1 and sud.word(x.id - 1).upos == "ADP"
+    if any(x.form.lower() in L.floating_quantifiers and x.id > 1
+           and sud.word(x.id - 1).upos == "ADP"
            and any(sud.word(i).upos in ("ADV", "ADJ") and "Case" not in sud.word(i).feats
                    for i in range(x.id + 1, noun.id))
            for x in [*dets, d] if x.upos == "DET"):
@@ -1291,8 +1198,8 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
         return True
     if d.id < len(sud.words) and sud.word(d.id + 1).upos == "CCONJ":
         return True  # coordinated quantifiers: "Ein oder zwei Wochen" (the last one counts)
-    if any(x.form.lower() == "ein" and x.id < len(sud.words)
-           and sud.word(x.id + 1).form.lower() in ("paar", "bisschen", "bißchen")
+    if any(x.form.lower() == L.indefinite_base and x.id < len(sud.words)
+           and sud.word(x.id + 1).form.lower() in L.small_quantities
            for x in [d, *dets]):
         # "ein paar unbedeutende Fehler": a quantifier, no article of the noun, and the
         # adjectives decline strong after it
@@ -1306,7 +1213,7 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
     if noun.id > 1 and d.upos == "DET" and (sud.word(noun.id - 1).upos == "NUM"
                                              or sud.word(noun.id - 1).form[:1].isdigit()):
         return True  # a date: "des 24. Dezember" (the month keeps its form after the day)
-    if d.upos == "ADJ" and any(sud.word(i).form.lower().startswith(_EITHER_DECLENSION)
+    if d.upos == "ADJ" and any(sud.word(i).form.lower().startswith(L.either_declension)
                                for i in range(max(1, d.id - 2), d.id)):
         # after "irgendwelche", "jegliche", "sämtliche", "solche", "manche" the adjective
         # declines weak or strong ("jegliche sonstigen Gebühren")
@@ -1322,19 +1229,21 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
         # a conjunct without its own article shares the first one's: "keine Samstage,
         # Sonntage und gesetzlichen Feiertage"
         return True
-    if d.form.lower() in _FLOATING and not any(
+    if d.form.lower() in L.floating_quantifiers and not any(
             _number_gender_fit(o, a) for o in options[d.id] for a in options[noun.id]) and (
             # "Wir verlieren alle Respekt": a quantifier of a plural pronoun before it; "...
             # denken - alles Fähigkeiten, die ...": a summing-up after a break (not "Fast alles
             # Städte haben", "alle mögliche Haus")
-            (d.form.lower() in ("alle", "beide") and any(
+            (d.form.lower() in L.plural_floating and any(
                 w.upos == "PRON" and w.feats.get("Number") == "Plur" and w.id < d.id
                 for w in sud.words))
-            or (d.form.lower() in ("alles", "beides") and d.id > 1
+            or (d.form.lower() in L.summing_floating and d.id > 1
                 and sud.word(d.id - 1).form in ("-", "–", ",", ":"))):
         return True
-    if d.id < len(sud.words) and sud.word(d.id + 1).form.lower().endswith("sten") \
-            and any(m.first <= d.id <= m.last and m.form.lower() == "am" for m in sud.multiword):
+    if L.superlative_contraction and d.id < len(sud.words) \
+            and sud.word(d.id + 1).form.lower().endswith(L.superlative_ending) \
+            and any(m.first <= d.id <= m.last and m.form.lower() == L.superlative_contraction
+                    for m in sud.multiword):
         return True  # "am meisten Häuser": the superlative's "am", no article of the noun
     for x in dets:
         # a relative pronoun after a comma, or after a comma and a preposition ("..., in der
@@ -1342,7 +1251,7 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
         comma = x.id - 1 if x.id > 2 and sud.word(x.id - 1).form == "," else \
             x.id - 2 if x.id > 3 and sud.word(x.id - 1).upos == "ADP" \
             and sud.word(x.id - 2).form == "," else None
-        if x.form.lower() in _DE_RELATIVE_FORMS and comma is not None:
+        if x.form.lower() in L.relative_determiners and comma is not None:
             # a relative clause: it fits the noun before the comma and ends in its finite verb
             # ("das lange Zeit gedauert hat"; not "die Ziel des Vereins ist", "das Wert zu
             # vergleichen"); coordinated ones too ("das ... gedauert hat und ... war")
@@ -1359,7 +1268,7 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
             if last is None:
                 continue
             inside = sud.words[noun.id:last.id - 1]
-            if before and sud.word(last.id - 1).form.lower() != "zu" \
+            if before and sud.word(last.id - 1).form.lower() != L.infinitive_particle \
                     and any(o.get("VerbForm", "Fin") == "Fin" for o in options[last.id]) \
                     and not any(w.upos in ("VERB", "AUX") and w.feats.get("VerbForm") == "Fin"
                                 and sud.word(w.id + 1).upos != "CCONJ" for w in inside) \
@@ -1369,19 +1278,19 @@ def _german_phrase_doubt(sud: Sentence, d: Word, noun: Word,
     return False
 
 
-def _demonstrative_subject(sud: Sentence, det: Word, noun: Word) -> bool:
+def _demonstrative_subject(sud: Sentence, det: Word, noun: Word, L: Language) -> bool:
     """Whether a "determiner" that fails its noun is the demonstrative subject of a copula
     whose predicate the noun is: "dass das Anekdoten sind", "dass dies anekdotische
     Erfahrungen sind", "to jsou slova". The copula is the first verb after the noun, in the
     same clause (no comma between); the noun's adjectives then decline as if no article stood
     before them, so their failures are the parse's too."""
-    if det.form.lower() not in _DEMONSTRATIVE_SUBJECTS or det.id > noun.id:
+    if det.form.lower() not in L.demonstrative_subjects or det.id > noun.id:
         return False
     for w in sud.words[noun.id:]:
         if w.upos == "PUNCT" or w.upos in ("SCONJ", "CCONJ"):
             return False
         if w.upos in ("VERB", "AUX"):
-            return w.lemma.lower() in _COPULA_LEMMAS
+            return w.lemma.lower() in L.copula_lemmas
     return False
 
 
@@ -1393,20 +1302,18 @@ def _count_doubt(sud: Sentence, num: Word, noun: Word, lang: str) -> bool:
     if num.id > noun.id or (num.id > 1 and num.form[:1].isupper()):
         return True
     near = [sud.word(i) for i in (num.id - 1, num.id + 1) if 1 <= i <= len(sud.words)]
-    if any(w.upos == "NUM" or w.form[:1].isdigit() or w.form.lower() in _RANGE for w in near):
+    L = language(lang)
+    if any(w.upos == "NUM" or w.form[:1].isdigit() or w.form in ("-", "–")
+           or w.form.lower() in L.range_words for w in near):
         return True
-    return lang == "ru" and _ru_substantivized(noun.form)
+    return L.substantivized(noun.form)
 
 
-#: words that make a numeral part of a range or a choice
-_RANGE = ("bis", "oder", "-", "–", "или", "до")
-
-
-def _governor_doubt(sud: Sentence, adp: Word) -> bool:
+def _governor_doubt(sud: Sentence, adp: Word, L: Language) -> bool:
     """Whether a preposition's phrase may not be about the position its verb names: "bis in
     die Nacht" (a time span), or a verb coordinated with another, or with a punctuation mark
     between, whose phrase the parser may have hung on the wrong one."""
-    if adp.id > 1 and sud.word(adp.id - 1).form.lower() == "bis":
+    if adp.id > 1 and L.span_adp and sud.word(adp.id - 1).form.lower() == L.span_adp:
         return True
     verb = adp.head
     if any(w.head == verb and _rel(w).startswith("conj") for w in sud.words) \
@@ -1414,13 +1321,6 @@ def _governor_doubt(sud: Sentence, adp: Word) -> bool:
         return True
     lo, hi = sorted((adp.id, verb))
     return any(sud.word(i).upos in ("PUNCT", "CCONJ") for i in range(lo + 1, hi))
-
-
-#: nouns of time, whose accusative or instrumental phrase is an adverbial, not an object
-_TIME_NOUNS = frozenset("""tag woche monat jahr stunde minute sekunde abend morgen nacht mittag
-mal zeit semester wochenende sommer winter frühling herbst moment augenblick
-день ночь год неделя месяц утро утром вечер вечером час минута секунда раз время лето летом
-зима зимой весна весной осень осенью ночью днём днем момент""".split())
 
 
 def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
@@ -1432,16 +1332,15 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     the clause's subject ("Was hilft das?") and no other word surely is."""
     if any(w.head == h.id and "prt" in w.deprel for w in sud.words):
         return True  # a separable verb ("nützt ... aus": ausnützen), not the frame's verb
-    if d.lemma.casefold() in _TIME_NOUNS or d.form.casefold() in _TIME_NOUNS:
+    L = language(lang)
+    if d.lemma.casefold() in L.time_nouns or d.form.casefold() in L.time_nouns:
         return True  # a phrase of time, no object: "jeden Tag", "каждый день", "вечером"
-    if lang == "de":
-        from .lemmatize import german_verb_lemmas
-
+    if L.verb_lemmas is not None:
         under_aux = bool(h.head) and sud.word(h.head).upos in ("VERB", "AUX") \
             and _rel(h).startswith("comp")
         readings = ("Part", "Inf") if under_aux else ("Fin",)
         cands = {lem.casefold() for vf in readings
-                 for lem in german_verb_lemmas(h.form, {"VerbForm": vf})}
+                 for lem in L.verb_lemmas(h.form, {"VerbForm": vf})}
         if under_aux:
             # a separable verb's infinitive and participle carry its particle ("stattgefunden"):
             # "finden" under an auxiliary is not "stattfinden"
@@ -1451,9 +1350,8 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         allowed = {v.casefold() for k, vs in rule.when if k == "head.lemma" for v in vs}
         if not cands and h.lemma.casefold() in allowed:
             # a verb the reverse index lacks: its own lemma's paradigm, if it has the form
-            from . import morph_de
-
-            if morph_de.analyses(h.form, h.upos, h.lemma):
+            analyze, _ = analyzer_for(lang)
+            if analyze is not None and analyze(h.form, h.upos, h.lemma):
                 cands = {h.lemma.casefold()}
         if not cands or not cands <= allowed:
             return True
@@ -1469,7 +1367,7 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     if "Nom" in cases:
         sure = [w for w in _subjects(sud, cx, d.id) if _surely_nominative(w, options, analyses)]
         if not sure or (cases == {"Nom"}
-                        and not _nominative_object(sud, rule, d.id, h.id, options, analyses, lang)):
+                        and not _nominative_object(sud, rule, d.id, h.id, options, analyses, L)):
             return True  # the subject, misparsed ("welcher Karriere man folgen will")
     allowed_cases = set(rule.allowed)
     if any(w.head in cx and w.id != d.id and _rel(w) in ARG_RELS and w.upos in _CONTROLLERS
@@ -1515,30 +1413,25 @@ def _government_induced(sud: Sentence, rule: Rule, dep: int, head: int, arcs: Se
                for g, d, h, _ok in outcomes if d == head and _governs(g))
 
 
-#: verbs whose second noun phrase is a nominative predicate ("Er ist/wird/bleibt ein Lehrer")
-_COPULAS = ("sein", "werden", "bleiben", "heißen", "scheinen")
-
-
 def _nominative_object(sud: Sentence, rule: Rule, dep: int, head: int,
                        options: Mapping[int, Sequence[Feats]],
-                       analyses: Mapping[int, WordAnalyses], lang: str) -> bool:
+                       analyses: Mapping[int, WordAnalyses], L: Language) -> bool:
     """The one case where the general "a verb's object is accusative" rule proves an error: a
     German object whose article and noun can only be nominative ("Ich habe ein neuer Job
     gefunden") beside a subject that can only be nominative, of a known verb that is no copula,
     with nothing between them but the clause's own words."""
-    if lang != "de" or rule.type != "as" or rule.feature != "Case" or "Nom" in rule.allowed \
+    if not L.article_declension or L.verb_lemmas is None or rule.type != "as" \
+            or rule.feature != "Case" or "Nom" in rule.allowed \
             or base_relation(rule.relation) != "comp:obj" \
             or any(k != "head.lemma" for k, _ in rule.when):
         return False
     d, h = sud.word(dep), sud.word(head)
     if h.upos != "VERB" or d.upos != "NOUN" or _np_cases(sud, d, options) != {"Nom"}:
         return False
-    from .lemmatize import german_verb_lemmas
-
     cx = _verbal_complex(sud, head)
-    lemmas = {lem for v in cx for lem in german_verb_lemmas(sud.word(v).form)}
-    if not german_verb_lemmas(h.form) or lemmas & set(_COPULAS) \
-            or any(sud.word(v).lemma in _COPULAS for v in cx):
+    lemmas = {lem for v in cx for lem in L.verb_lemmas(sud.word(v).form)}
+    if not L.verb_lemmas(h.form) or lemmas & L.predicate_verbs \
+            or any(sud.word(v).lemma in L.predicate_verbs for v in cx):
         return False
     dets = [w for w in sud.words if w.head == dep and w.upos == "DET"]
     if not dets or not all(analyses[w.id].known for w in dets):
@@ -1546,15 +1439,16 @@ def _nominative_object(sud: Sentence, rule: Rule, dep: int, head: int,
     subjects = _subjects(sud, cx, dep)
     # "es gibt" + accusative: the existential "es" is the subject (an object "es" never opens
     # the sentence, and "gibt es" is the same construction)
-    existential = len(subjects) == 1 and subjects[0].form.lower() == "es" and "geben" in lemmas
+    existential = len(subjects) == 1 and subjects[0].form.lower() == L.existential_subject \
+        and L.existential_verb in lemmas
     if len(subjects) != 1 or not (existential or _surely_nominative(subjects[0], options, analyses)):
         return False
     if any(w.head == dep and _rel(w).startswith("conj") for w in sud.words) \
             or _rel(d).startswith("conj"):
         return False
     lo, hi = sorted((dep, head))
-    return not any(sud.word(i).form in (",", "als", "wie") or sud.word(i).upos in ("SCONJ", "CCONJ")
-                   for i in range(lo + 1, hi))
+    return not any(sud.word(i).form == "," or sud.word(i).form.lower() in L.comparison_words
+                   or sud.word(i).upos in ("SCONJ", "CCONJ") for i in range(lo + 1, hi))
 
 
 def _np_cases(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Feats]]) -> set[str]:
@@ -1579,18 +1473,8 @@ def _surely_nominative(w: Word, options: Mapping[int, Sequence[Feats]],
         values(o, "Case") == {"Nom"} for o in options[w.id])
 
 
-#: a gerundive after "zu" ("zu lösendes", "zu heilende")
-#: endings of a present participle after "zu" (a gerundive: "zu unterschätzende",
-#: "zu speichernde" of a verb in -ern, "zu handelnde" of one in -eln)
-_GERUNDIVE = ("nd", "nde", "ndes", "nder", "ndem", "nden")
-#: prepositions that also introduce an infinitive clause ("ohne ... zu schaden") or a clause
-#: ("seit ich hier bin", "während Männer Ärzte werden")
-_INFINITIVE_ADP = ("ohne", "um", "statt", "anstatt")
-_CLAUSE_ADP = ("während", "seit", "seitdem", "bis")
-
-
 def _adp_as_conjunction(sud: Sentence, d: Word, adp: Word,
-                        options: Mapping[int, Sequence[Feats]]) -> bool:
+                        options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """Whether a preposition may rather introduce a clause, so its "object" is the clause's
     subject or object: a nominative-only pronoun after it, "ohne/um ... zu" + verb, or
     "seit/während" + a possible nominative with a verb before the next punctuation (not "seit
@@ -1600,10 +1484,10 @@ def _adp_as_conjunction(sud: Sentence, d: Word, adp: Word,
         return True
     low = adp.form.lower()
     after = sud.words[d.id:]
-    if low in _INFINITIVE_ADP:
-        return any(w.form.lower() == "zu" and w.id < len(sud.words)
+    if low in L.infinitive_adps:
+        return any(w.form.lower() == L.infinitive_particle and w.id < len(sud.words)
                    and sud.word(w.id + 1).upos in ("VERB", "AUX") for w in after)
-    if low in _CLAUSE_ADP and "Nom" in _np_cases(sud, d, options):  # the clause's subject
+    if low in L.clause_adps and "Nom" in _np_cases(sud, d, options):  # the clause's subject
         for w in after:
             if w.upos == "PUNCT":
                 return False
@@ -1646,43 +1530,12 @@ def _outside_pp(sud: Sentence, noun: Word, adp: Word) -> bool:
     return False
 
 
-@lru_cache(maxsize=20000)
-def _ru_substantivized(form: str) -> bool:
-    """A Russian adjective the dictionary marks as often used as a noun (grammeme Subx), or
-    lists first as a noun of its own ("горючего", "сборная")."""
-    morph = _morph()
-    if morph is None:
-        return False
-    parses = morph.parse(form)
-    # (a noun of its own when the dictionary ranks that reading first: "горючего", "сборная";
-    # not "новом", whose noun reading "новое" is rare)
-    return any("Subx" in p.tag.grammemes and "Apro" not in p.tag.grammemes for p in parses) or (
-        bool(parses) and parses[0].tag.POS == "NOUN" and any(p.tag.POS == "ADJF" for p in parses))
-
-
-@lru_cache(maxsize=20000)
-def _ru_short_only(form: str) -> bool:
-    """A Russian form that is only ever a short adjective ("близка", "недовольны")."""
-    morph = _morph()
-    if morph is None:
-        return False
-    parses = [p for p in morph.parse(form) if p.tag.POS in ("ADJF", "ADJS", "PRTF", "PRTS")]
-    return bool(parses) and all(p.tag.POS in ("ADJS", "PRTS") for p in parses)
-
-
-def _is_numeral(w: Word, lang: str) -> bool:
+def _is_numeral(w: Word, L: Language) -> bool:
     """A cardinal number: tagged so, written in digits, or one in the language's lexicon
     (whatever the tagger said: "Два" tagged DET)."""
     if w.upos == "NUM" or w.form[:1].isdigit():
         return True
-    if lang == "ru":
-        morph = _morph()
-        return morph is not None and any(p.tag.POS == "NUMR" for p in morph.parse(w.form))
-    if lang == "de" and w.upos == "DET":
-        analyze, _ = analyzer_for(lang)
-        got = (analyze(w.form, "DET", None) if analyze is not None else None) or []
-        return bool(got) and all("Case" not in o and o.get("Number") == "Plur" for o in got)
-    return False
+    return L.numeral is not None and L.numeral(w)
 
 
 def _own_phrase_before(sud: Sentence, d: Word, noun: Word,
@@ -1735,7 +1588,7 @@ def _may_agree(a: Feats, b: Feats, feats: Sequence[str] = ("Case", "Number", "Ge
                for f in feats)
 
 
-def _cut_off(sud: Sentence, d: Word, noun: Word) -> bool:
+def _cut_off(sud: Sentence, d: Word, noun: Word, L: Language) -> bool:
     """A determiner or adjective separated from its noun by something no noun phrase holds in
     between (a verb, a preposition, another noun, a second determiner): a misattachment, or a
     pronoun the tagger took for a determiner ("bereitet einen das Studium vor")."""
@@ -1746,7 +1599,7 @@ def _cut_off(sud: Sentence, d: Word, noun: Word) -> bool:
             w.head == d.id and w.upos not in ("PUNCT", "ADV") for w in sud.words)
     for i in range(d.id + 1, noun.id):
         u = sud.word(i)
-        if u.form.lower() in ("paar", "bisschen", "bißchen"):
+        if u.form.lower() in L.small_quantities:
             return True  # "ein paar Freunde": the article goes with "paar"
         if u.upos in _INSIDE_NP or (u.upos == "PUNCT" and u.form == ","):
             continue
@@ -1756,14 +1609,14 @@ def _cut_off(sud: Sentence, d: Word, noun: Word) -> bool:
     return False
 
 
-def _finite_with_subject(sud: Sentence, analyses: dict[int, WordAnalyses]
+def _finite_with_subject(sud: Sentence, analyses: dict[int, WordAnalyses], L: Language
                          ) -> dict[int, WordAnalyses]:
     """A verb with a subject is finite and not an imperative: its infinitive or imperative
     readings ("werden", "spielt!") would make subject agreement vacuous; with a noun subject it
     is in the third person ("die Kinder spielt" is not "ihr spielt")."""
     with_subj = {w.head for w in sud.words if w.head and _rel(w) == "subj"}
     # (a coordinated subject takes its person from all its conjuncts: "der Mann und ich")
-    coordinated = _and_coordinated(sud)
+    coordinated = _and_coordinated(sud, L)
     noun_subj = {w.head for w in sud.words if w.head and _rel(w) == "subj"
                  and w.upos in ("NOUN", "PROPN") and w.id not in coordinated}
     opts = {i: a.options for i, a in analyses.items()}
@@ -1810,7 +1663,7 @@ def _rests_on(rule: Rule, dep: int, head: int) -> tuple[int, ...]:
     return (dep,) if rule.side == "dep" else (head,)
 
 
-def _join_split_coordination(sud: Sentence) -> Sentence:
+def _join_split_coordination(sud: Sentence, L: Language) -> Sentence:
     """Two subjects of one verb with "und" between them ("Der Mann und die Frau geht", parsed
     as two subjects): one coordinated subject, as SUD writes it."""
     words = list(sud.words)
@@ -1819,7 +1672,7 @@ def _join_split_coordination(sud: Sentence) -> Sentence:
         subjects = [w for w in words if w.head == v and _rel(w) == "subj"]
         for first, second in zip(subjects, subjects[1:], strict=False):
             between = [words[i - 1] for i in range(first.id + 1, second.id)]
-            ands = [u for u in between if u.form.lower() in _AND and u.upos == "CCONJ"]
+            ands = [u for u in between if u.form.lower() in L.and_words and u.upos == "CCONJ"]
             if not ands or any(u.upos in ("VERB", "AUX", "PUNCT") and u.form != "," for u in between):
                 continue
             words[second.id - 1] = replace(second, head=first.id, deprel="conj:coord")
@@ -1828,15 +1681,15 @@ def _join_split_coordination(sud: Sentence) -> Sentence:
     return sud.with_words(words) if changed else sud
 
 
-def _and_coordinated(sud: Sentence) -> set[int]:
+def _and_coordinated(sud: Sentence, L: Language) -> set[int]:
     """Words with an "und"-type conjunct: as a subject they are plural whatever they are."""
     # "oder", "bzw." and the like leave the number to the conjuncts
-    plural_cc = {w.head for w in sud.words if w.head and w.form.lower() in _AND}
+    plural_cc = {w.head for w in sud.words if w.head and w.form.lower() in L.and_words}
     # a compound cut before "und" shares the last one's tail: "Negativ- und Positivliste"
-    cut = {w.id for w in sud.words if w.id > 2 and sud.word(w.id - 1).form.lower() in _AND
+    cut = {w.id for w in sud.words if w.id > 2 and sud.word(w.id - 1).form.lower() in L.and_words
            and len(sud.word(w.id - 2).form) > 1 and sud.word(w.id - 2).form.endswith("-")}
     return cut | {w.head for w in sud.words if w.head and _rel(w) == "conj:coord"
-                  and (w.id in plural_cc or any(x.head == w.id and x.form.lower() in _AND
+                  and (w.id in plural_cc or any(x.head == w.id and x.form.lower() in L.and_words
                                                 for x in sud.words))}
 
 
@@ -1851,7 +1704,7 @@ def _coordinated_subjects(sud: Sentence, options: Mapping[int, Sequence[Feats]],
     phrase belongs to "zwischen"), and a word the lexicon knows as a noun or a name (not "и
     прежде открыто", an adverb tagged a noun)."""
     out: dict[tuple[int, int], dict[str, str]] = {}
-    has_conj = _and_coordinated(sud)
+    has_conj = _and_coordinated(sud, language(lang))
     for w in sud.words:
         if w.id in has_conj and _rel(w) == "subj" and w.head:
             conjuncts = [w] + [x for x in sud.words if x.head == w.id and _rel(x) == "conj:coord"]
@@ -1912,7 +1765,7 @@ def _other_head_agrees(sud: Sentence, rule: Rule, dep: int, head: int,
         if w.id in (dep, head) or abs(w.id - dep) > _ATTACH_WINDOW:
             continue
         w_opts = options[w.id] if w.upos in ("NOUN", "PROPN") else (
-            _noun_reading(sud, w) if lang == "de" else [])
+            _noun_reading(sud, w, language(lang)) if language(lang).noun_capitals else [])
         if not w_opts:
             continue
         if w.id < dep and d.upos in ("DET", "ADJ", "NUM"):
@@ -1938,17 +1791,12 @@ def _fits_next(rule: Rule, d: Word, nxt: Word, options: Mapping[int, Sequence[Fe
                for do in options[dep] for wo in options[nxt.id])
 
 
-def _noun_reading(sud: Sentence, w: Word) -> list[Feats]:
+def _noun_reading(sud: Sentence, w: Word, L: Language) -> list[Feats]:
     """The noun analyses of a capitalized word inside a German sentence that the tagger took for
     something else ("Eine Menge Leute", *Menge* tagged ADJ)."""
     if w.id == 1 or not w.form[:1].isupper() or w.upos not in ("ADJ", "ADV", "X", "PROPN"):
         return []
-    from . import morph_de
-
-    try:
-        return list(morph_de.analyses(w.form, "NOUN", None) or [])
-    except Exception:  # a noun lexicon that fails to answer proves nothing either way
-        return []
+    return list(L.noun_analyses(w.form))
 
 
 def _clause_span(sud: Sentence, wid: int) -> tuple[int, int]:
@@ -1970,13 +1818,13 @@ def _agreement_excused(subj: Word, verb: Word, feature: str,
     past tense in the gender of the person meant: a name's ("Карен решила"), a woman's in a
     masculine profession ("кассир погналась", "министр посетила")."""
     if feature in ("Number", "Gender") and (
-            subj.lemma.lower() in _NUMBER_BY_ANTECEDENT
-            or (subj.lemma.lower() in _DEMONSTRATIVE_SUBJECTS
-                and verb.lemma.lower() in _COPULA_LEMMAS)):
+            subj.lemma.lower() in language(lang).number_by_antecedent
+            or (subj.lemma.lower() in language(lang).demonstrative_subjects
+                and verb.lemma.lower() in language(lang).copula_lemmas)):
         return True
-    return feature == "Gender" and lang in _GENDER_BY_REFERENT and (
+    return feature == "Gender" and language(lang).gender_by_referent and (
         subj.upos == "PROPN" or (
-            subj.lemma.lower() not in _MALE_NOUNS.get(lang, ())
+            subj.lemma.lower() not in language(lang).male_nouns
             and any(o.get("Gender") == "Masc" and o.get("Animacy") == "Anim"
                     for o in options[subj.id])
             and any(o.get("Gender") == "Fem" for o in options[verb.id])))
@@ -1992,7 +1840,7 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     conjunction in the clause may make the subject plural."""
     v = sud.word(head)
     subj = sud.word(dep)
-    if subj.form.lower() in _POLITE and rule.feature in ("Number", "Gender") \
+    if subj.form.lower() in language(lang).polite_pronouns and rule.feature in ("Number", "Gender") \
             and v.upos not in ("VERB", "AUX"):
         return True  # polite "вы"/"Sie" with a singular predicate adjective
     if v.upos not in ("VERB", "AUX"):
@@ -2004,7 +1852,7 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
             and any(w.head == head and _rel(w) == "comp:pred" for w in sud.words):
         return True  # "to jsou zkušenosti", "das sind Kinder": the predicate noun sets the number
     lo, hi = _clause_span(sud, head)
-    if lang == "de" and subj.form[:1].isupper() and dep < len(sud.words) \
+    if language(lang).noun_capitals and subj.form[:1].isupper() and dep < len(sud.words) \
             and sud.word(dep + 1).upos in ("NOUN", "PROPN") \
             and (any("AdjDecl" in o for o in options[dep])
                  or _analyze_as(lang, subj.form, "ADJ")):
@@ -2023,7 +1871,7 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
                 or any(_finite_options(sud.word(i), options, lang)[0]
                        for i in range(slo, shi + 1) if i not in (dep, head)):
             return True
-    if rule.feature in ("Number", "Person") and dep not in _and_coordinated(sud) and any(
+    if rule.feature in ("Number", "Person") and dep not in _and_coordinated(sud, language(lang)) and any(
             sud.word(i).upos == "CCONJ" for i in range(lo, hi + 1)):
         return True  # a conjunction the parse did not join to the subject may make it plural
     same_v = [r for r in rules if r.type == "agree" and r.dep_upos in (subj.upos, "*")
@@ -2039,17 +1887,18 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     subj_cases = [values(o, "Case") for o in options[dep] if "Case" in o]
     if subj.upos in ("NOUN", "PROPN") and subj_cases and "Nom" not in _np_cases(sud, subj, options):
         return True  # its determiner rules out the nominative: "meinen Ausflug machen" has none
-    if lang in _PRO_DROP and subj.upos in ("NOUN", "PROPN") and any(
+    if language(lang).pro_drop and subj.upos in ("NOUN", "PROPN") and any(
             c & {"Acc", "Gen"} for c in subj_cases):
         return True  # a dropped subject: "стихи начал писать" ("he began writing poems")
     if subj_cases and not any("Nom" in c for c in subj_cases):
         return True  # no nominative reading: a quantity ("большинство студентов"), not the subject
     if rule.feature == "Number" and dep < len(sud.words) \
-            and sud.word(dep + 1).form.lower() in _COMITATIVE:
+            and sud.word(dep + 1).form.lower() in language(lang).comitative:
         return True  # "брат с сестрой уехали": a comitative makes the subject plural
     if analyses[dep].known and subj_cases and all(c == {"Nom"} for c in subj_cases):
         return rule.type == "as"  # "ich", "wir": nominative only, the subject for sure
-    if lang == "de" and clause_may_be_subject(sud, head):
+    if language(lang).clause_subjects and language(lang).noun_capitals \
+            and clause_may_be_subject(sud, head):
         return True  # "Die Kinder freut, dass es schneit": the dass-clause is the subject
     for w in sud.words:
         if w.id in (dep, head) or not lo <= w.id <= hi or w.upos not in _CONTROLLERS:
@@ -2085,6 +1934,7 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
                coordinated: Mapping[tuple[int, int], Mapping[str, str]] | None = None,
                subjects: frozenset[int] = frozenset()) -> Violation:
     d, h = sud.word(dep), sud.word(head)
+    L = language(precision.lang)
     chosen_d, chosen_h = _shown(d, choice[dep]), _shown(h, choice[head])
     f = rule.feature
     primary: Word
@@ -2093,9 +1943,9 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
         ctrl_is_dep = d.upos in _CONTROLLERS and h.upos not in _CONTROLLERS
         target, ctrl = (h, d) if ctrl_is_dep else (d, h)
         primary = target
-        if f == "Number" and _quantifier_counts(target, ctrl, analyses):
+        if f == "Number" and _quantifier_counts(target, ctrl, analyses, L):
             primary = ctrl  # "viele Freund": the noun lacks its plural
-        if f in ("Number", "Gender") and _relative_off(sud, ctrl, target, analyses):
+        if f in ("Number", "Gender") and _relative_off(sud, ctrl, target, analyses, L):
             primary = ctrl  # "людей, которая живут": the relative pronoun, not the verb
         # the noun's own form fails what governs it, while the agreeing word fits: the noun
         for r2, d2, _h2 in failing:
@@ -2139,7 +1989,7 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
                   blame=blame_ids, suggestions=tuple(fix),
                   primary=None if off_arc is None
                   else replace(off_arc, feats=_shown(off_arc, choice[off_arc.id])))
-    return _with_note(v, sud, rule, off_arc)
+    return _with_note(v, sud, rule, off_arc, L)
 
 
 def _np_fits(dep_opts: Sequence[Feats], noun: Feats) -> bool:
@@ -2287,7 +2137,7 @@ def _in_token(sud: Sentence, w: Word, fix: str | None) -> tuple[str | None, str]
     return fix, w.form
 
 
-def _note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None
+def _note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None, L: Language
           ) -> tuple[str, dict[str, str]]:
     """A sentence a learner understands, with the fix when there is one: its template in
     ``messages.yaml`` and the template's arguments (words as the text shows them)."""
@@ -2310,7 +2160,7 @@ def _note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None
         subj = v.dep
         conj = [w for w in sud.words if w.head == subj.id and _rel(w) == "conj:coord"]
         who = subj.form
-        if conj and subj.id in _and_coordinated(sud):
+        if conj and subj.id in _and_coordinated(sud, L):
             cc = [x.form for x in sud.words if x.head == conj[-1].id and x.upos == "CCONJ"]
             who = f"{subj.form} {cc[0] if cc else '+'} {conj[-1].form}"
         return ("verb_after_subject" if fix else "verb_subject"), {**args, "subject": who}
@@ -2327,10 +2177,11 @@ def _note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None
     return "wrong_form", args
 
 
-def _with_note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None) -> Violation:
+def _with_note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None,
+               L: Language) -> Violation:
     """``v`` with its learner's message: the template, its arguments, the English text."""
     from .messages import render
 
-    mid, args = _note(v, sud, rule, off_arc)
+    mid, args = _note(v, sud, rule, off_arc, L)
     return replace(v, note=render(mid, args), message_id=mid,
                    message_args=tuple(sorted(args.items())))

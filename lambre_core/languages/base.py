@@ -1,0 +1,177 @@
+"""The language interface: what the language-free checker asks a language pack.
+
+A pack (``lambre_core/languages/<code>/``) declares one :class:`Language`: facts about its
+clauses (does it drop subjects, capitalize nouns, put adpositions after their object), its
+closed classes as lower-case forms or lemmas (conjunctions, relative words, copulas, ...), and
+hooks into its dictionary where it has one. Every field has a neutral default, so a language
+without a pack (or a pack that leaves a field out) simply has no mechanism that needs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def words(text: str) -> frozenset[str]:
+    """A closed class written as one whitespace-separated string."""
+    return frozenset(text.split())
+
+
+def _never(_form: str) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Language:
+    """Everything the checker knows about one language (see the module docstring)."""
+
+    code: str
+    # --- clause facts
+    #: subjects may be dropped: a "subject" that can be an object may be one
+    pro_drop: bool = False
+    #: every noun is capitalized (a capital then says nothing about names; an adjective written
+    #: small is no noun)
+    noun_capitals: bool = False
+    #: adpositions follow their object ("onun kadar")
+    postpositional: bool = False
+    #: a past-tense verb takes the gender of the person a noun or name refers to
+    gender_by_referent: bool = False
+    #: an adjective in the instrumental after its noun is a secondary predicate
+    predicative_instrumental: bool = False
+    #: attributive adjectives stand before their noun: one after it is a noun or a predicate
+    attributes_precede: bool = False
+    #: adjectives decline strong or weak by the article before them, and the article shows
+    #: the case (the German mechanisms of articles, quantifiers and fixed phrases)
+    article_declension: bool = False
+    #: numerals govern the case and number of their noun phrase ("два новых студента")
+    counting_phrases: bool = False
+    #: a clause-level subject check exists for the language (``lambre_core.clauses``)
+    clause_subjects: bool = False
+    #: nominative-only pronouns read as objects are checked (``_nominative_pronoun_objects``)
+    pronoun_case_objects: bool = False
+    #: participles are tagged as adjectives: any participle reading of one makes it doubtful
+    participles_as_adjectives: bool = False
+
+    # --- closed classes (lower case)
+    #: conjunctions that make a coordinated subject plural
+    and_words: frozenset[str] = frozenset()
+    #: conjunctions after which a clause may follow a subordinate clause ("und", "oder", "aber")
+    clause_joiners: frozenset[str] = frozenset()
+    #: relative pronouns (lemmas or forms): they agree with an antecedent, not the next noun
+    relative_pronouns: frozenset[str] = frozenset()
+    #: the relative pronoun whose agreement with the noun before its comma decides blame
+    relative_lemma: str = ""
+    #: polite plural pronouns whose predicate adjective may be singular
+    polite_pronouns: frozenset[str] = frozenset()
+    #: subject pronouns whose verb takes the number of their antecedent ("те, кто поступают")
+    number_by_antecedent: frozenset[str] = frozenset()
+    #: demonstratives that, as a copula's subject, let it agree with the predicate instead
+    demonstrative_subjects: frozenset[str] = frozenset()
+    #: copula lemmas (the verb then agrees with the predicate after a demonstrative subject)
+    copula_lemmas: frozenset[str] = frozenset()
+    #: verbs whose second noun phrase is a nominative predicate ("Er ist ein Lehrer")
+    predicate_verbs: frozenset[str] = frozenset()
+    #: masculine nouns that name men only: a feminine verb after them is an error
+    male_nouns: frozenset[str] = frozenset()
+    #: relative and question words (lemmas) that open a clause right after a preposition
+    wh_lemmas: frozenset[str] = frozenset()
+    #: prepositions comparing a measure with a noun in the accusative ("размером с тарелку")
+    measure_comparative: frozenset[str] = frozenset()
+    #: the reciprocal pronoun's uninflected first part ("друг друга")
+    reciprocal: str = ""
+    #: prepositions of a comitative phrase that make a subject plural ("брат с сестрой")
+    comitative: frozenset[str] = frozenset()
+    #: reflexive pronouns a tagger may take for determiners ("для себя")
+    reflexives: frozenset[str] = frozenset()
+    #: nouns of time, whose accusative or instrumental phrase is an adverbial, not an object
+    time_nouns: frozenset[str] = frozenset()
+    #: words that make a numeral part of a range or a choice ("zwei bis drei")
+    range_words: frozenset[str] = frozenset()
+    #: quantifiers that also stand alone beside a noun ("Wir verlieren alle Respekt")
+    floating_quantifiers: frozenset[str] = frozenset()
+    #: floating quantifiers that take a plural pronoun before them ("wir beide")
+    plural_floating: frozenset[str] = frozenset()
+    #: floating quantifiers that sum up after a break ("... - alles Fähigkeiten")
+    summing_floating: frozenset[str] = frozenset()
+
+    # --- articles and declension (languages with ``article_declension``)
+    #: articles before which a noun may be a nominalized infinitive (neuter singular)
+    neuter_articles: frozenset[str] = frozenset()
+    #: quantifiers that decline weak only after an article ("viel", "wenig": prefixes)
+    weak_after_article: tuple[str, ...] = ()
+    #: plural quantifiers: before a singular-only noun the noun's number is wrong ("viele Freund")
+    plural_quantifiers: frozenset[str] = frozenset()
+    #: the forms an auxiliary takes below it (lemma -> VerbForm values)
+    aux_chain: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: question and relative words that open a clause of their own ("was", "ob", "dass")
+    question_words: frozenset[str] = frozenset()
+    #: subordinators a tagger may take for adverbs ("Solange")
+    subordinators: frozenset[str] = frozenset()
+    #: the indefinite article's forms
+    indefinite_articles: frozenset[str] = frozenset()
+    #: the indefinite article's base form ("ein": "ein paar", "ein Uhr")
+    indefinite_base: str = ""
+    #: a preposition and a pronoun that the parser takes for a determiner ("vor allem")
+    fixed_phrases: frozenset[tuple[str, str]] = frozenset()
+    #: words before a partitive genitive ("viele dieser", "einer meiner")
+    partitive_determiners: frozenset[str] = frozenset()
+    #: quantifying nouns after the indefinite article ("ein paar", "ein bisschen")
+    small_quantities: frozenset[str] = frozenset()
+    #: personal pronouns a tagger may take for determiners
+    personal_pronouns: frozenset[str] = frozenset()
+    #: words that are never determiners, whatever the tagger says
+    no_determiner: frozenset[str] = frozenset()
+    #: determiners after which an adjective declines weak or strong (prefixes)
+    either_declension: tuple[str, ...] = ()
+    #: forms of the definite article that are also relative pronouns
+    relative_determiners: frozenset[str] = frozenset()
+    #: contractions of a preposition and an article ("im", "zum")
+    contractions: frozenset[str] = frozenset()
+    #: the superlative's contraction ("am meisten") and the superlative ending
+    superlative_contraction: str = ""
+    superlative_ending: str = ""
+    #: comparison words: an adjective before them is a predicate ("als", "wie")
+    comparison_words: frozenset[str] = frozenset()
+    #: the infinitive particle, also a preposition ("zu")
+    infinitive_particle: str = ""
+    #: degree words after the particle that make it an adverb ("zu viele", "zu lange")
+    degree_words: frozenset[str] = frozenset()
+    #: endings of a gerundive after the infinitive particle ("zu lösendes")
+    gerundive_endings: tuple[str, ...] = ()
+    #: prepositions that also open an infinitive clause ("ohne ... zu")
+    infinitive_adps: frozenset[str] = frozenset()
+    #: prepositions that also open a clause ("seit ich hier bin")
+    clause_adps: frozenset[str] = frozenset()
+    #: the preposition of a time span ("bis in die Nacht")
+    span_adp: str = ""
+    #: a noun that stays singular after a number ("ein Uhr")
+    unit_nouns: frozenset[str] = frozenset()
+    #: question words that show no case after a preposition ("zu was")
+    caseless_pronouns: frozenset[str] = frozenset()
+    #: the existential construction's subject and verb lemma ("es gibt" + accusative)
+    existential_subject: str = ""
+    existential_verb: str = ""
+
+    # --- dictionary hooks
+    #: the word classes the dictionary knows for a form (empty: no dictionary)
+    word_classes: Callable[[str], frozenset[str]] = field(default=lambda _f: frozenset())
+    #: an adjective the dictionary marks as often used as a noun
+    substantivized: Callable[[str], bool] = field(default=_never)
+    #: a form that is only ever a short adjective
+    short_only: Callable[[str], bool] = field(default=_never)
+    #: a word the dictionary knows as a cardinal number (None: only tagged or digit numerals)
+    numeral: Callable[[Any], bool] | None = None
+    #: number words count for a preposition's case only when written in digits
+    digits_only_numerals: bool = False
+    #: the lemmas of a verb form ("gehört" -> hören, gehören), with optional features
+    verb_lemmas: Callable[..., set[str]] | None = None
+    #: whether a form is a known verb's (not a guess)
+    known_verb: Callable[[str], bool] = field(default=_never)
+    #: whether a lower-case form is an infinitive by its ending and the verb lexicon
+    infinitive: Callable[[str], bool] = field(default=_never)
+    #: whether a lower-case form is a comparative without an ending ("schlechter")
+    bare_comparative: Callable[[str], bool] = field(default=_never)
+    #: the noun analyses of a form the tagger gave another class (empty: none)
+    noun_analyses: Callable[[str], list[dict[str, str]]] = field(default=lambda _f: [])

@@ -1,0 +1,123 @@
+"""German: articles that show case, strong and weak adjective declension, capitalized nouns,
+verb-final subordinate clauses; the dictionaries are german-nouns and ablaut
+(``lambre_core/morph_de.py``)."""
+
+from __future__ import annotations
+
+from ..base import Language, words
+
+
+def _verb_lemmas(form: str, feats: dict[str, str] | None = None) -> set[str]:
+    from ...lemmatize import german_verb_lemmas
+
+    return set(german_verb_lemmas(form, feats)) if feats is not None \
+        else set(german_verb_lemmas(form))
+
+
+def _known_verb(form: str) -> bool:
+    from ...morph_de import verb_lemmas
+
+    return bool(verb_lemmas(form))
+
+
+def _infinitive(low: str) -> bool:
+    from ...morph_de import _is_infinitive
+
+    return bool(_is_infinitive(low))
+
+
+def _bare_comparative(low: str) -> bool:
+    from ...morph_de import _adj_info
+
+    info = _adj_info(low, None)
+    return info is not None and info[1] == "er"
+
+
+def _noun_analyses(form: str) -> list[dict[str, str]]:
+    from ... import morph_de
+
+    try:
+        return list(morph_de.analyses(form, "NOUN", None) or [])
+    except Exception:  # a noun lexicon that fails to answer proves nothing either way
+        return []
+
+
+def _numeral(w: object) -> bool:
+    # a German number word tagged a determiner: a plural reading without case ("zwei", "drei")
+    from ...analyses import analyzer_for
+
+    if getattr(w, "upos", "") != "DET":
+        return False
+    analyze, _ = analyzer_for("de")
+    got = (analyze(getattr(w, "form", ""), "DET", None) if analyze is not None else None) or []
+    return bool(got) and all("Case" not in o and o.get("Number") == "Plur" for o in got)
+
+
+_EIN = words("ein eine einen einem einer eines")
+#: question and relative words that open a clause of their own
+QUESTION_WORDS = words("was wer wen wem wessen wie wo wann warum weshalb wieso ob dass daß")
+_PERSONAL = words("mir dir ihm uns euch ihnen mich dich sich ihn")
+
+LANGUAGE = Language(
+    code="de",
+    noun_capitals=True,
+    article_declension=True,
+    clause_subjects=True,
+    digits_only_numerals=True,
+    and_words=words("und sowie"),
+    clause_joiners=words("und oder aber"),
+    relative_pronouns=words("welcher welche welches"),
+    polite_pronouns=words("sie"),
+    demonstrative_subjects=words("das dies es"),
+    copula_lemmas=words("sein werden"),
+    predicate_verbs=words("sein werden bleiben heißen scheinen"),
+    reflexives=words("sich"),
+    time_nouns=words("""tag woche monat jahr stunde minute sekunde abend morgen nacht mittag mal
+        zeit semester wochenende sommer winter frühling herbst moment augenblick"""),
+    range_words=words("bis oder"),
+    floating_quantifiers=words("alle alles beide beides"),
+    plural_floating=words("alle beide"),
+    summing_floating=words("alles beides"),
+    neuter_articles=words("das dem des ein einem eines dieses diesem"),
+    weak_after_article=("viel", "wenig"),
+    plural_quantifiers=words("viel viele mehrere zahlreiche wenige beide etliche"),
+    aux_chain={"haben": ("Part",), "sein": ("Part",), "werden": ("Inf", "Part"),
+               **{m: ("Inf",) for m in ("können", "müssen", "sollen", "wollen", "dürfen",
+                                        "mögen", "möchten", "lassen")}},
+    question_words=QUESTION_WORDS,
+    subordinators=words("""solange sobald sooft soweit sofern wenn weil obwohl obgleich nachdem
+        bevor ehe seitdem damit falls indem sodass"""),
+    indefinite_articles=_EIN,
+    indefinite_base="ein",
+    fixed_phrases=frozenset({("vor", "allem"), ("trotz", "allem"), ("bei", "allem"),
+                             ("über", "alles"), ("unter", "anderem")}),
+    partitive_determiners=_EIN | {f"{stem}{end}" for stem in ("viel", "einig", "manch", "wenig",
+                                                              "mehrer", "kein", "jed", "beid")
+                                  for end in ("e", "en", "er", "es", "em")},
+    small_quantities=words("paar bisschen bißchen"),
+    personal_pronouns=_PERSONAL,
+    no_determiner=_PERSONAL | {"was"},
+    either_declension=("irgendwelch", "jeglich", "sämtlich", "solch", "manch"),
+    relative_determiners=words("der die das den dem denen deren dessen"),
+    contractions=words("""am im zum zur vom beim ins ans aufs durchs fürs ums übers unters vors
+        hinters überm unterm vorm hinterm hintern untern übern"""),
+    superlative_contraction="am",
+    superlative_ending="sten",
+    comparison_words=words("als wie"),
+    infinitive_particle="zu",
+    degree_words=words("viel wenig lang lange sehr"),
+    gerundive_endings=("nd", "nde", "ndes", "nder", "ndem", "nden"),
+    infinitive_adps=words("ohne um statt anstatt"),
+    clause_adps=words("während seit seitdem bis"),
+    span_adp="bis",
+    unit_nouns=words("uhr"),
+    caseless_pronouns=words("was"),
+    existential_subject="es",
+    existential_verb="geben",
+    numeral=_numeral,
+    verb_lemmas=_verb_lemmas,
+    known_verb=_known_verb,
+    infinitive=_infinitive,
+    bare_comparative=_bare_comparative,
+    noun_analyses=_noun_analyses,
+)

@@ -1,0 +1,84 @@
+"""Russian: six cases, pro-drop, a past tense in the gender of the person meant, numerals
+that govern their phrase; the dictionary is pymorphy3 (OpenCorpora)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ..base import Language, words
+
+
+def _morph() -> Any:
+    from ...lexicon import _morph as morph
+
+    return morph()
+
+
+def _classes(form: str) -> frozenset[str]:
+    from ...lexicon import ru_word_classes
+
+    return ru_word_classes(form.lower())
+
+
+@lru_cache(maxsize=20000)
+def _substantivized(form: str) -> bool:
+    """An adjective the dictionary marks as often used as a noun (grammeme Subx), or lists
+    first as a noun of its own ("горючего", "сборная"; not "новом", whose noun reading
+    "новое" is rare)."""
+    morph = _morph()
+    if morph is None:
+        return False
+    parses = morph.parse(form)
+    return any("Subx" in p.tag.grammemes and "Apro" not in p.tag.grammemes for p in parses) or (
+        bool(parses) and parses[0].tag.POS == "NOUN" and any(p.tag.POS == "ADJF" for p in parses))
+
+
+@lru_cache(maxsize=20000)
+def _short_only(form: str) -> bool:
+    """A form that is only ever a short adjective ("близка", "недовольны")."""
+    morph = _morph()
+    if morph is None:
+        return False
+    parses = [p for p in morph.parse(form) if p.tag.POS in ("ADJF", "ADJS", "PRTF", "PRTS")]
+    return bool(parses) and all(p.tag.POS in ("ADJS", "PRTS") for p in parses)
+
+
+def _numeral(w: object) -> bool:
+    morph = _morph()
+    return morph is not None and any(p.tag.POS == "NUMR" for p in morph.parse(getattr(w, "form", "")))
+
+
+LANGUAGE = Language(
+    code="ru",
+    pro_drop=True,
+    gender_by_referent=True,
+    predicative_instrumental=True,
+    attributes_precede=True,
+    counting_phrases=True,
+    clause_subjects=True,
+    pronoun_case_objects=True,
+    participles_as_adjectives=True,
+    and_words=frozenset({"и", "а также"}),
+    relative_pronouns=words("который которая которое которые"),
+    relative_lemma="который",
+    polite_pronouns=words("вы"),
+    number_by_antecedent=words("кто"),
+    demonstrative_subjects=words("это то"),
+    copula_lemmas=words("быть являться"),
+    male_nouns=words("""отец папа брат сын дядя дед дедушка муж мужчина парень юноша мальчик
+        жених господин король царь принц граф князь внук племянник отчим тесть свёкор зять
+        дедуля батюшка сынок братец"""),
+    wh_lemmas=words("который кто что какой чей каков почему где куда откуда когда зачем как"),
+    measure_comparative=words("с со"),
+    reciprocal="друг",
+    comitative=words("с со"),
+    reflexives=words("себя"),
+    time_nouns=words("""день ночь год неделя месяц утро утром вечер вечером час минута секунда
+        раз время лето летом зима зимой весна весной осень осенью ночью днём днем момент"""),
+    range_words=words("или до"),
+    word_classes=_classes,
+    substantivized=_substantivized,
+    short_only=_short_only,
+    numeral=_numeral,
+)
