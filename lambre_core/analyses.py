@@ -82,6 +82,20 @@ def analyzer_for(lang: str) -> tuple[Analyzer | None, str]:
             _warn_once("pymorphy3 unavailable; Russian falls back to the treebank lexicon")
             return None, "treebank"
         return _ru_analyses, "pymorphy3"
+    from .languages import language
+
+    pack = language(lang)
+    if pack.analyzer is not None:
+        try:
+            analyze = pack.analyzer()
+        except Exception as exc:  # a broken lexicon package must not cost the check
+            _warn_once(f"{pack.analyzer_name} unavailable ({type(exc).__name__}: {exc})")
+            analyze = None
+        if analyze is None:
+            _warn_once(f"{pack.analyzer_name} is not installed: {lang} falls back to the "
+                       "treebank lexicon and no error on its words is proven")
+            return None, "treebank"
+        return analyze, pack.analyzer_name
     return None, "treebank"
 
 

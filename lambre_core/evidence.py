@@ -30,7 +30,7 @@ from typing import Any
 from .alternatives import PLAUSIBLE
 from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses
 from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
-from .clauses import bracketed, clause_may_be_subject
+from .clauses import bracketed
 from .doc import Sentence, Word
 from .joint import DECL, Arc, Feats, Solution, decl_governors, outcome, solve, values, when_keys
 from .languages import Language, language
@@ -195,10 +195,10 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
             result.uncertain.append(replace(v, evidence="uncertain"))
             uncertain_keys.add((r.id, d, h))
     result.violations += _rest_of_phrase(sud, result.violations, raw, sol.choice, precision)
-    if L.clause_subjects:
+    if L.subject_failures is not None:
         # the verb's own readings: the parser's subject does not narrow them here
         _clause_subjects(result, raw, sol.choice, precision, by_id, failing)
-    if L.pronoun_case_objects:
+    if L.nominative_objects is not None:
         _nominative_pronoun_objects(result, raw, sol.choice, precision, rules)
     result.violations = _one_per_fix(result.violations)
     if uncertain_keys:
@@ -402,11 +402,11 @@ def _nominative_pronoun_objects(result: SentenceCheck, analyses: Mapping[int, Wo
     """A Russian pronoun or noun left in the nominative as the verb's object ("Я вижу он",
     "Она звонит мама"), checked by the verb's own object rules (its frame, else the general
     one)."""
-    from .clauses import ru_negated_nouns, ru_nominative_objects
 
     sud = result.sentence
     blamed = {v.blamed.id for v in result.violations}
-    pairs = ru_nominative_objects(sud, analyses) + ru_negated_nouns(sud, analyses)
+    find = language(precision.lang).nominative_objects
+    pairs = find(sud, analyses) if find is not None else []
     for obj, verb in pairs:
         if obj in blamed or _reciprocal(sud, sud.word(obj), precision.lang):
             continue  # (the reciprocal's first part never inflects: "друг друга")
@@ -760,6 +760,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # phrase of its own after it ("со мной похожую аферу", "über dem meines Ausdrucks";
         # not "nach diesen Studiums")
         return True
+    if rule.type == "as" and h.upos == "ADP" and d.upos == "PRON" and L.genitive_pronoun_objects \
+            and any("Gen" in values(o, "Case") for o in options[dep]):
+        return True  # a personal pronoun before a postposition: "benim kadar", "senin için"
     if rule.type == "as" and h.upos == "ADP" and d.id < h.id and rule.allowed \
             and not L.postpositional \
             and h.id < len(sud.words) \
@@ -1817,6 +1820,11 @@ def _agreement_excused(subj: Word, verb: Word, feature: str,
     дни", "to nejsou jen slova", "Das sind Kinder" (the copula agrees with the predicate); a
     past tense in the gender of the person meant: a name's ("Карен решила"), a woman's in a
     masculine profession ("кассир погналась", "министр посетила")."""
+    if feature == "Number" and language(lang).plural_subject_singular_verb \
+            and any(o.get("Number") == "Plur" and o.get("Person", "3") == "3"
+                    for o in options[subj.id]) \
+            and any(o.get("Number") == "Sing" for o in options[verb.id]):
+        return True  # "Çocuklar geldi": a plural subject of the third person, a singular verb
     if feature in ("Number", "Gender") and (
             subj.lemma.lower() in language(lang).number_by_antecedent
             or (subj.lemma.lower() in language(lang).demonstrative_subjects
@@ -1897,8 +1905,7 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # "брат с сестрой уехали": a comitative makes the subject plural
     if analyses[dep].known and subj_cases and all(c == {"Nom"} for c in subj_cases):
         return rule.type == "as"  # "ich", "wir": nominative only, the subject for sure
-    if language(lang).clause_subjects and language(lang).noun_capitals \
-            and clause_may_be_subject(sud, head):
+    if language(lang).subject_clause(sud, head):
         return True  # "Die Kinder freut, dass es schneit": the dass-clause is the subject
     for w in sud.words:
         if w.id in (dep, head) or not lo <= w.id <= hi or w.upos not in _CONTROLLERS:

@@ -1,4 +1,4 @@
-"""Subject-verb agreement clause by clause (lambre_core/clauses.py), on parses the small parser
+"""Subject-verb agreement clause by clause (lambre_core/languages/de/clauses.py), on parses the small parser
 really gives: the subject arc lost or misread. Real lexicons (morph_de, pymorphy3), no model."""
 
 from __future__ import annotations

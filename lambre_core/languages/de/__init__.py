@@ -4,6 +4,8 @@ verb-final subordinate clauses; the dictionaries are german-nouns and ablaut
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..base import Language, words
 
 
@@ -42,6 +44,18 @@ def _noun_analyses(form: str) -> list[dict[str, str]]:
         return []
 
 
+def _subject_failures(sud: Any, analyses: Any, lexicon: Any = None) -> list[Any]:
+    from .clauses import subject_failures
+
+    return subject_failures(sud, analyses, lexicon)
+
+
+def _subject_clause(sud: Any, verb: int) -> bool:
+    from .clauses import clause_may_be_subject
+
+    return clause_may_be_subject(sud, verb)
+
+
 def _numeral(w: object) -> bool:
     # a German number word tagged a determiner: a plural reading without case ("zwei", "drei")
     from ...analyses import analyzer_for
@@ -62,7 +76,6 @@ LANGUAGE = Language(
     code="de",
     noun_capitals=True,
     article_declension=True,
-    clause_subjects=True,
     digits_only_numerals=True,
     and_words=words("und sowie"),
     clause_joiners=words("und oder aber"),
@@ -120,4 +133,6 @@ LANGUAGE = Language(
     infinitive=_infinitive,
     bare_comparative=_bare_comparative,
     noun_analyses=_noun_analyses,
+    subject_failures=_subject_failures,
+    subject_clause=_subject_clause,
 )

@@ -49,6 +49,18 @@ def _numeral(w: object) -> bool:
     return morph is not None and any(p.tag.POS == "NUMR" for p in morph.parse(getattr(w, "form", "")))
 
 
+def _subject_failures(sud: Any, analyses: Any, lexicon: Any = None) -> list[Any]:
+    from .clauses import subject_failures
+
+    return subject_failures(sud, analyses, lexicon)
+
+
+def _nominative_objects(sud: Any, analyses: Any) -> list[tuple[int, int]]:
+    from .clauses import negated_nouns, nominative_objects
+
+    return nominative_objects(sud, analyses) + negated_nouns(sud, analyses)
+
+
 LANGUAGE = Language(
     code="ru",
     pro_drop=True,
@@ -56,8 +68,6 @@ LANGUAGE = Language(
     predicative_instrumental=True,
     attributes_precede=True,
     counting_phrases=True,
-    clause_subjects=True,
-    pronoun_case_objects=True,
     participles_as_adjectives=True,
     and_words=frozenset({"и", "а также"}),
     relative_pronouns=words("который которая которое которые"),
@@ -81,4 +91,6 @@ LANGUAGE = Language(
     substantivized=_substantivized,
     short_only=_short_only,
     numeral=_numeral,
+    subject_failures=_subject_failures,
+    nominative_objects=_nominative_objects,
 )

