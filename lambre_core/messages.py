@@ -102,6 +102,11 @@ def feature_text(word: Word, feature: str) -> str:
     return f"{feature}={v}" if v else f"no {feature}"
 
 
+def pair_label(key: str, lang: str = "en") -> str:
+    """The label of an example pair's right or wrong sentence (``key``: "right", "wrong")."""
+    return str(_pick(catalog()["pair"][key], lang))
+
+
 def related_text(v: Violation, lang: str = "en") -> str:
     """The related information beside a finding, in ``lang``: the arc's other word and its
     value of the rule's feature in plain words ('"Ich" (singular), the subject of this arc')."""

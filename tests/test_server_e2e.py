@@ -181,6 +181,12 @@ def test_hover_explains_the_rule(session: Session) -> None:
     first = value.split("Details:")[0]
     assert "The verb agrees with its subject" in first
     assert not re.search(r"\b(NOUN|VERB|AUX|PRON|DET|ADJ|subj|comp)\b|[A-Z][a-z]+=[A-Z]", first)
+    # a right and a wrong sentence of the rule from the treebank, the changed word in bold
+    right = re.search(r"^Right: (.*\*\*(\w+)\*\*.*)$", first, re.M)
+    wrong = re.search(r"^Wrong: (.*\*\*(\w+)\*\*.*)$", first, re.M)
+    assert right and wrong, first
+    assert right.group(2) != wrong.group(2)
+    assert right.group(1).replace(right.group(2), "") == wrong.group(1).replace(wrong.group(2), "")
     assert lsp_range_text(FIG1, h.range) == "werden"
     # a word that breaks nothing still gets its analysis
     h2 = session.run(session.client.hover(uri, types.Position(line=0, character=27)))

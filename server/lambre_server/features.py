@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import html
 import logging
 import re
 from typing import Any
 
 from lsprotocol import types
+
+from lambre_core.messages import pair_label
 
 from .diagnostics import SOURCE, message, reason, role, violation_data, word_span
 from .documents import Document, SentenceResult
@@ -85,6 +88,73 @@ def _marked_example(example: str, rule: Any = None, lang: str = "", lexicon: Any
     return out
 
 
+#: the longest stretch of an example a pair shows (words around the rule's two words)
+_PAIR_WORDS = 12
+
+
+def example_pair(example: str, rule: Any, lang: str, lexicon: Any) -> tuple[str, str] | None:
+    """A short correct/incorrect pair from a rule's treebank example: the words around its two
+    marked words (cut with "…"), and the same with the word the rule would blame put in another
+    value of the rule's feature, a form of its own lemma from the lexicon ("Es **war** ..." /
+    "Es **waren** ..."). None when the example is too long around its words or the lexicon
+    knows no such form: then no pair rather than an invented one."""
+    tokens = html.unescape(example).split()
+    marked = [i for i, t in enumerate(tokens) if len(t) > 2 and t[0] == "[" and t[-1] == "]"]
+    feature = getattr(rule, "feature", "")
+    if len(marked) != 2 or not feature or not lang:
+        return None
+    forms = [tokens[i][1:-1] for i in marked]
+    # which marked word is the dependent: the one the dependent's class reads with a value
+    dep_upos, head_upos = getattr(rule, "dep_upos", ""), getattr(rule, "head_upos", "")
+    order = (0, 1) if feature_values(lang, lexicon, forms[0], dep_upos, feature) else (1, 0)
+    blame_dep = getattr(rule, "type", "") == "as" and getattr(rule, "side", "dep") == "dep" \
+        or dep_upos in ("DET", "ADJ", "NUM", "PRON") and head_upos in ("NOUN", "PROPN")
+    k = order[0] if blame_dep else order[1]
+    upos = dep_upos if blame_dep else head_upos
+    values = feature_values(lang, lexicon, forms[k], upos, feature)
+    others = sorted(_FEATURE_VALUES.get(feature, set()) - values)
+    cur = _reading(lang, lexicon, forms[k], upos, feature)
+    if not values or not others or cur is None:
+        return None
+    wrong = suggest_forms(lexicon, {"form": forms[k], "upos": upos, "feats": cur,
+                                    "feature": feature, "expected": others})
+    if not wrong:
+        return None
+    lo, hi = max(0, min(marked) - 2), min(len(tokens), max(marked) + 3)
+    if hi - lo > _PAIR_WORDS:
+        return None
+
+    def show(replacement: str) -> str:
+        words = []
+        for i in range(lo, hi):
+            t = tokens[i][1:-1] if i in marked else tokens[i]
+            if i == marked[k]:
+                t = f"**{_md_escape(replacement)}**"
+            else:
+                t = _md_escape(t)
+            words.append(t)
+        return ("… " if lo > 0 else "") + " ".join(words) + (" …" if hi < len(tokens) else "")
+
+    return show(forms[k]), show(wrong[0])
+
+
+def _reading(lang: str, lexicon: Any, form: str, upos: str, feature: str) -> dict[str, str] | None:
+    """One analysis of ``form`` that has ``feature`` (the field lexicon's first, else the
+    treebank lexicon's): the features a wrong form keeps while the feature changes."""
+    from lambre_core.analyses import analyzer_for
+
+    analyzer, _name = analyzer_for(lang)
+    options = (analyzer(form, upos, None) if analyzer is not None else None) or []
+    if not options and lexicon is not None:
+        options = [dict(b) for b in sorted(lexicon.analyses(form, upos))]
+    return next((dict(o) for o in options if feature in o), None)
+
+
+#: the values a pair may put a word in, per feature
+_FEATURE_VALUES = {"Number": {"Sing", "Plur"}, "Case": {"Nom", "Acc", "Dat", "Gen"},
+                   "Gender": {"Masc", "Fem", "Neut"}, "Person": {"1", "2", "3"}}
+
+
 def hover_markdown(res: SentenceResult, word_id: int, with_message: bool = True,
                    lexicon: Any = None, lang: str = "en") -> str:
     """Hover text for a person first: the message and its one-line reason in plain words (in
@@ -97,6 +167,7 @@ def hover_markdown(res: SentenceResult, word_id: int, with_message: bool = True,
     parts: list[str] = []
     details: list[str] = []
     said: set[str] = set()
+    paired = False
     for t in res.shown:
         v = t.violation
         if word_id not in (v.dep.id, v.head.id):
@@ -109,6 +180,13 @@ def hover_markdown(res: SentenceResult, word_id: int, with_message: bool = True,
             if why:
                 parts.append(_md_escape(why))
         said.add(msg)
+        example = getattr(rule, "example", "") or ""
+        pair = example_pair(example, rule, res.lang, lexicon) if example and not paired else None
+        if pair is not None:
+            # a right and a wrong sentence of the rule, from the treebank: a person's words
+            right, wrong = (pair_label(k, lang) for k in ("right", "wrong"))
+            parts += [f"{right}: {pair[0]}", f"{wrong}: {pair[1]}"]
+            paired = True
         if rule.explanation:
             details.append(rule.explanation)
         example = getattr(rule, "example", "") or ""
