@@ -481,8 +481,15 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
             continue  # (already found on the arc: "людей, которая живут" blames the pronoun)
         verb, subj = sud.word(f.verb), sud.word(f.subject)
         if _noun_after_noun(subj, verb, precision.lang) or _object_of_infinitive(
-                sud, subj, verb, options, language(precision.lang)) or _reciprocal(sud, subj, precision.lang):
+                sud, subj, verb, options, language(precision.lang)) \
+                or _reciprocal(sud, subj, precision.lang) \
+                or (subj.upos in ("PRON", "DET")  # (a noun subject is the clause check's to prove)
+                    and _object_of_dropped_subject(subj, options, language(precision.lang))):
             continue
+        if f.verb_upos and f.verb_upos != verb.upos and verb.id > 1 \
+                and sud.word(verb.id - 1).upos == "ADJ" and any(
+                    _may_agree(a, n) for a in options[verb.id - 1] for n in options[verb.id]):
+            continue  # a noun with its adjective, no short predicate: "клинописных знаков"
         if all(_agreement_excused(subj, verb, feat, options, precision.lang)
                for feat in f.features):
             continue
@@ -641,6 +648,17 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and h.upos in ("NOUN", "PROPN", "PRON") and h.id < d.id \
             and any("Ins" in values(o, "Case") for o in options[dep]):
         return True  # a secondary predicate: "делает Европу зависимой", "считают его умным"
+    if L.predicative_instrumental and rule.type == "agree" and d.upos == "ADJ" and d.id > 1 \
+            and sud.word(d.id - 1).lemma.lower() in L.predicative_verbs \
+            and any("Ins" in values(o, "Case") for o in options[dep]):
+        return True  # the predicate of a copula right before it: "ставшую вирусной валюту"
+    if _rel(d) == "subj" and h.upos == "ADJ" and h.id > 1 and sud.word(h.id - 1).upos == "ADJ" \
+            and any(
+                _may_agree(n, a) for n in _analyses_as(lang, h.form.lower(), "NOUN")
+                for a in options[h.id - 1]):
+        # a "predicate adjective" that is a noun with its adjective before it: "Чтение
+        # клинописных знаков" ("знаков" read as the short adjective of "знак")
+        return True
     if L.pro_drop and rule.type == "agree" and d.upos == "DET" \
             and h.upos in ("NOUN", "PROPN") and (
                 (d.id + 1 < h.id and (sud.word(d.id + 1).upos == "ADV"
@@ -1813,6 +1831,22 @@ def _clause_span(sud: Sentence, wid: int) -> tuple[int, int]:
     return a, b
 
 
+def _object_of_dropped_subject(subj: Word, options: Mapping[int, Sequence[Feats]],
+                               L: Language) -> bool:
+    """In a language that drops subjects, a "subject" that can be an accusative or genitive
+    object: a noun ("стихи начал писать": "he began writing poems"), or a demonstrative or
+    relative pronoun ("это у него отняли", "те, какие хотел"); personal pronouns have forms of
+    their own for that."""
+    # (not the relative pronoun whose agreement decides blame: "решение, которое вступала" is
+    # the writer's slip far more often than an object with the subject left out)
+    pronoun = subj.upos in ("PRON", "DET") and subj.lemma.lower() != L.relative_lemma and (
+        subj.feats.get("PronType") not in (None, "Prs")
+        or subj.lemma.lower() in L.wh_lemmas or subj.form.lower() in L.demonstrative_subjects)
+    if not L.pro_drop or not (subj.upos in ("NOUN", "PROPN") or pronoun):
+        return False
+    return any(values(o, "Case") & {"Acc", "Gen"} for o in options[subj.id] if "Case" in o)
+
+
 def _agreement_excused(subj: Word, verb: Word, feature: str,
                        options: Mapping[int, Sequence[Feats]], lang: str) -> bool:
     """Subject-verb agreement in ``feature`` that the language lets go another way, whatever
@@ -1895,9 +1929,8 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     subj_cases = [values(o, "Case") for o in options[dep] if "Case" in o]
     if subj.upos in ("NOUN", "PROPN") and subj_cases and "Nom" not in _np_cases(sud, subj, options):
         return True  # its determiner rules out the nominative: "meinen Ausflug machen" has none
-    if language(lang).pro_drop and subj.upos in ("NOUN", "PROPN") and any(
-            c & {"Acc", "Gen"} for c in subj_cases):
-        return True  # a dropped subject: "стихи начал писать" ("he began writing poems")
+    if _object_of_dropped_subject(subj, options, language(lang)):
+        return True
     if subj_cases and not any("Nom" in c for c in subj_cases):
         return True  # no nominative reading: a quantity ("большинство студентов"), not the subject
     if rule.feature == "Number" and dep < len(sud.words) \

@@ -65,6 +65,8 @@ class Language:
     number_by_antecedent: frozenset[str] = frozenset()
     #: demonstratives that, as a copula's subject, let it agree with the predicate instead
     demonstrative_subjects: frozenset[str] = frozenset()
+    #: verbs that take a predicative instrumental ("стать", "считаться": "ставшую вирусной")
+    predicative_verbs: frozenset[str] = frozenset()
     #: copula lemmas (the verb then agrees with the predicate after a demonstrative subject)
     copula_lemmas: frozenset[str] = frozenset()
     #: verbs whose second noun phrase is a nominative predicate ("Er ist ein Lehrer")
