@@ -898,6 +898,14 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
                  or "Int" in sud.word(d.id - 1).feats.get("PronType", "")) \
             and all(o.get("Gender") == "Neut" and o.get("Number") == "Sing" for o in options[dep]):
         return True  # a neuter predicate right after a question word: "Что такое трекер?"
+    if d.upos == "DET" and d.id > 1 and sud.word(d.id - 1).upos in ("VERB", "AUX") and any(
+            p.get("Case") == "Nom" and p.get("Person") in ("1", "2") and all(
+                v.get(k) == p.get(k) for k in ("Person", "Number"))
+            for p in _analyses_as(lang, d.form.lower(), "PRON")
+            for v in options[d.id - 1] if v.get("VerbForm", "Fin") == "Fin"):
+        # a "determiner" right after a finite verb that agrees with it as a nominative pronoun
+        # of the first or second person: the verb's subject ("Habt Ihr irgendwelche Ideen")
+        return True
     if d.upos == "DET" and "ADV" in L.word_classes(d.form):
         # a determiner the dictionary also knows as an adverb that fails its noun: the adverb
         # ("займёт всего минуту": "only")

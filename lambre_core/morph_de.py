@@ -237,6 +237,11 @@ def _build_closed() -> _Closed:
         t.names("PRON", key, stem, stem + "e", stem + "es", stem + "er")
     for c in _cells("NSN ASN"):
         t.both("dieser", "dies", _cell_an(c, AdjDecl=_WEAK))
+    # the accepted genitive in -en before a noun whose own genitive ending shows the case
+    # ("jeden Alters", "jeglichen Zweifels"; Duden: also "jedes Alters")
+    for stem in ("jed", "jeglich"):
+        for c in _cells("GSM GSN"):
+            t.both(stem + "er", stem + "en", _cell_an(c, AdjDecl=_WEAK))
     # adjective-like quantifiers: strong and weak adjective endings (die vielen / viele)
     #   stem, singular, plural, declension after the strong forms (plural, singular)
     quants = (("viel", True, True, _STRONG, "both"), ("wenig", True, True, _STRONG, "both"),

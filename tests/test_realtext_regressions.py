@@ -49,6 +49,8 @@ CLEAN = {
         "Omikron hat eine starke Expression für N-Gene.",  # a derivational suffix's gender
         "Er würde den Wiederaufschwung nach dem Sturm verfolgen.",  # a compound's head gender
         "Verfolgen Sie Seitenaufrufe mit der KOSTENLOSEN",  # capitals misread as a noun
+        "Habt Ihr irgendwelche Ideen, warum das so ist?",  # a pronoun subject, no possessive
+        "Das Futter kann an Hunde jeden Alters verfüttert werden.",  # the accepted genitive
     ],
     "ru": [
         "При этом руководители полагают, что ситуация улучшится.",  # opening phrases
@@ -92,7 +94,9 @@ STILL_FOUND = {
            ("Ich spiele immer mit den Kinder.", "Kinder"),
            ("Ich spiele gerne mit Kinder.", "Kinder"),  # no adjective reading of "Kinder"
            ("Die Arbeit ist ein größe Probleme.", "ein"),
-           ("Sie müssen formell bleiben, um ihre Respekt zu zeigen.", "ihre")],
+           ("Sie müssen formell bleiben, um ihre Respekt zu zeigen.", "ihre"),
+           # an article after a verb is no pronoun subject of the third person
+           ("Hier war die Frühstück anders als zu Hause.", "die")],
     "ru": [("Мальчик читала книгу.", "читала"),  # a sentence-initial noun tagged as a name
            # the relative pronoun's slip is the writer's, not a dropped subject's object
            ("Народная Джирга принимала решение, которое вступала в силу после утверждения.",
