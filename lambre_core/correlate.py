@@ -48,6 +48,15 @@ def _coefficients(x: np.ndarray, y: np.ndarray) -> tuple[float, float, float]:
             float(stats.kendalltau(x, y).statistic))
 
 
+def match_system(name: str, metric: dict[str, float]) -> float | None:
+    """The metric score of the system a human-score table calls ``name``: the same name, or
+    the same file stem ("sysA" for "sysA.txt"); None when none or several match."""
+    if name in metric:
+        return metric[name]
+    hits = [v for k, v in metric.items() if Path(k).stem == name or Path(name).stem == k]
+    return hits[0] if len(hits) == 1 else None
+
+
 def correlate(metric: Sequence[float], human: Sequence[float], samples: int = SAMPLES,
               seed: int = SEED) -> Correlation:
     """Pearson, Spearman and Kendall correlation of ``metric`` with ``human`` (same systems, same

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import Any
 
 from .check import SentenceCheck
 from .doc import word_span
@@ -180,8 +181,21 @@ def _rule_table(rep: SystemsReport) -> str:
             f"<table><tr><th>rule</th>{head}</tr>{''.join(rows)}</table>")
 
 
-def render_html(rep: SystemsReport) -> str:
-    """The whole report as one HTML document."""
+def _correlation_line(c: Any) -> str:
+    def ci(x: tuple[float, float] | None) -> str:
+        return f" [{x[0]:+.3f}, {x[1]:+.3f}]" if x is not None else ""
+
+    return (f"<p>Correlation with the human scores over {c.n} systems: Pearson r "
+            f"{c.pearson:+.3f}{ci(c.pearson_ci)}, Spearman rho {c.spearman:+.3f}"
+            f"{ci(c.spearman_ci)}, Kendall tau {c.kendall:+.3f}{ci(c.kendall_ci)} (95 % "
+            "bootstrap intervals over systems).</p>")
+
+
+def render_html(rep: SystemsReport, human: dict[str, float] | None = None,
+                correlation: Any = None) -> str:
+    """The whole report as one HTML document; with ``human`` (system -> human score) a column of
+    them, and the ``correlation`` (``lambre_core.correlate.Correlation``) below the table."""
+    human = human or {}
     rows = []
     for i, s in enumerate(rep.systems):
         iv = s.intervals.score if s.intervals else None
@@ -193,7 +207,9 @@ def render_html(rep: SystemsReport) -> str:
                     f"<td>{len(s.report.skipped)}</td><td class=\"secs\">{secs}</td>"
                     f"<td>{s.report.score:.4f}</td>"
                     f"<td>{f'[{iv.low:.4f}, {iv.high:.4f}]' if iv else ''}</td>"
-                    f"<td>{delta}</td><td>{p}</td></tr>")
+                    f"<td>{delta}</td><td>{p}</td>"
+                    + (f"<td>{human[s.name]:.4f}</td>" if s.name in human else
+                       "<td></td>" if human else "") + "</tr>")
     failed = "".join(f'<p class="fail">Failed: <code>{escape(f)}</code>: {escape(e)}</p>'
                      for f, e in rep.failed.items())
     boot = (f"<p>Intervals: bootstrap over segments, {rep.samples} samples, seed {rep.seed}; "
@@ -205,8 +221,9 @@ def render_html(rep: SystemsReport) -> str:
         f"<p><code>{escape(str(rep.signature))}</code></p>", boot, failed,
         "<h2>Systems</h2>",
         "<table><tr><th>system</th><th>segments</th><th>skipped</th><th>check s</th>"
-        "<th>L'AMBRE</th><th>95 % CI</th><th>delta</th><th>p</th></tr>" + "".join(rows)
-        + "</table>",
+        "<th>L'AMBRE</th><th>95 % CI</th><th>delta</th><th>p</th>"
+        + ("<th>human</th>" if human else "") + "</tr>" + "".join(rows) + "</table>",
+        _correlation_line(correlation) if correlation is not None else "",
         plot,
         _rule_table(rep),
         *[_system_section(s) for s in rep.systems],

@@ -265,3 +265,35 @@ def test_an_interrupted_run_keeps_its_parsed_batches_and_resumes(tmp_path: Path)
     fresh = run_cli("score", "--lang", "de", str(a), "--no-cache", "--mode", "paper", "--format", "json",
                     "--device", "cpu", "--bootstrap", "0")
     assert json.loads(done.stdout) == json.loads(fresh.stdout)
+
+
+def test_html_report_gives_human_scores_and_their_correlation(systems: tuple[Path, Path],
+                                                              tmp_path: Path) -> None:
+    gold, worse = systems
+    # a third system between the two: half of the worse one's sentences
+    from lambre_core.conllu_io import read_conllu as read
+
+    g, w = read(gold), read(worse)
+    mid = tmp_path / "mid.conllu"
+    mid.write_text(to_conllu(g[: len(g) // 2] + w[len(w) // 2:]), encoding="utf-8")
+    human = tmp_path / "human.tsv"
+    human.write_text("system\tz\ngold\t0.5\nmid\t0.1\nworse\t-0.4\n", encoding="utf-8")
+    out = tmp_path / "report.html"
+    res = run_cli("score", "--lang", "de", "--mode", "paper", str(gold), str(mid), str(worse),
+                  "--format", "html", "-o", str(out), "--bootstrap", "50",
+                  "--human", str(human), "--human-column", "z")
+    assert res.returncode == 0, res.stderr
+    html = out.read_text(encoding="utf-8")
+    table = html.split("<h2>Systems</h2>")[1].split("</table>")[0]
+    assert "<th>human</th>" in table
+    for name, z in (("gold", "0.5000"), ("mid", "0.1000"), ("worse", "-0.4000")):
+        row = next(r for r in table.split("<tr>") if f"<td>{name}" in r)
+        assert f"<td>{z}</td>" in row, row
+    # the worse system scores lower and has the lower human score: a positive correlation
+    m = re.search(r"Correlation with the human scores over 3 systems: Pearson r ([+-][0-9.]+)",
+                  html)
+    assert m and float(m.group(1)) > 0, html[:2000]
+    # without --human the report has no such column
+    res = run_cli("score", "--lang", "de", "--mode", "paper", str(gold), str(worse),
+                  "--format", "html", "-o", str(tmp_path / "plain.html"), "--bootstrap", "0")
+    assert res.returncode == 0 and "<th>human</th>" not in (tmp_path / "plain.html").read_text()

@@ -18,7 +18,7 @@ import json
 import sys
 from pathlib import Path
 
-from ..correlate import SAMPLES, correlate, outliers, read_scores
+from ..correlate import SAMPLES, correlate, match_system, outliers, read_scores
 from ..errors import LambreError
 from ..limits import check_json
 from . import add_force_argument, check_output, emit
@@ -81,19 +81,12 @@ def _report_scores(path: str) -> tuple[str | None, dict[str, float]]:
     raise LambreError("not a score report (no 'score' or 'systems')", path)
 
 
-def _match(name: str, metric: dict[str, float]) -> float | None:
-    if name in metric:
-        return metric[name]
-    hits = [v for k, v in metric.items() if Path(k).stem == name or Path(name).stem == k]
-    return hits[0] if len(hits) == 1 else None
-
-
 def _pairs(human: dict[str, float], metric: dict[str, float], where: str,
            skip_missing: bool = False) -> list[tuple[str, float, float]]:
     pairs: list[tuple[str, float, float]] = []
     missing = []
     for name, h in human.items():
-        m = _match(name, metric)
+        m = match_system(name, metric)
         if m is None:
             missing.append(name)
         else:

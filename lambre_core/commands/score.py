@@ -91,6 +91,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help=f"bootstrap samples for 95%% intervals and paired tests "
                         f"(default {DEFAULT_SAMPLES}; 0: none)")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, help="bootstrap seed")
+    p.add_argument("--human", metavar="TSV",
+                   help="human scores of the systems (the TSV `correlate` reads: `system` and a "
+                        "score column): the HTML report shows each system's human score and "
+                        "the correlation with L'AMBRE")
+    p.add_argument("--human-column", default="human", metavar="NAME",
+                   help="the column of --human to read (WMT's tables: z)")
+    p.add_argument("--pair", help="the language pair whose rows of --human to read (en-de)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: only when stderr is a terminal)")
     p.set_defaults(func=run)
@@ -220,6 +227,31 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _human_scores(args: argparse.Namespace, rep: Any) -> tuple[dict[str, float], Any]:
+    """The human score of each reported system (by name or file stem) from ``--human``, and
+    their correlation with L'AMBRE (None with fewer than three systems or no spread)."""
+    if not getattr(args, "human", None):
+        return {}, None
+    from ..correlate import correlate, match_system, read_scores
+
+    table = read_scores(args.human, args.human_column, pair=args.pair)
+    metric = {s.name: s.report.score for s in rep.systems}
+    human: dict[str, float] = {}
+    for name, h in table.human.items():
+        # (each human row names one reported system, by its name or file stem)
+        m_name = next((s.name for s in rep.systems
+                       if match_system(name, {s.name: s.report.score}) is not None), None)
+        if m_name is not None:
+            human[m_name] = h
+    names = [n for n in metric if n in human]
+    try:
+        corr = correlate([metric[n] for n in names], [human[n] for n in names], args.bootstrap)
+    except LambreError as exc:
+        print(f"lambre-core: note: no correlation with the human scores: {exc}", file=sys.stderr)
+        corr = None
+    return human, corr
+
+
 def _render(args: argparse.Namespace, sig: Signature, ok: list[SystemResult],
             weights: dict[str, float], failed: dict[str, str], several: bool) -> str:
     """The report: one file's (as before), or the comparison when several files were given
@@ -242,7 +274,7 @@ def _render(args: argparse.Namespace, sig: Signature, ok: list[SystemResult],
         if args.format == "html":
             from ..html_report import render_html
 
-            return render_html(rep)
+            return render_html(rep, *_human_scores(args, rep))
         if args.format == "json":
             return render_systems_json(rep, args.per_sentence)
         if args.format == "tsv":
