@@ -9,6 +9,7 @@ without a pack (or a pack that leaves a field out) simply has no mechanism that 
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +18,16 @@ from typing import Any
 def words(text: str) -> frozenset[str]:
     """A closed class written as one whitespace-separated string."""
     return frozenset(text.split())
+
+
+def lazy(module: str, name: str) -> Callable[..., Any]:
+    """``module.name``, imported on its first call: a pack names its clause checker or analyzer
+    without loading it (and its dictionaries) when the pack itself is loaded."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    return call
 
 
 def _never(_form: str) -> bool:

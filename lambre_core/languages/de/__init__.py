@@ -4,9 +4,7 @@ verb-final subordinate clauses; the dictionaries are german-nouns and ablaut
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..base import Language, words
+from ..base import Language, lazy, words
 
 
 def _verb_lemmas(form: str, feats: dict[str, str] | None = None) -> set[str]:
@@ -42,18 +40,6 @@ def _noun_analyses(form: str) -> list[dict[str, str]]:
         return list(morph_de.analyses(form, "NOUN", None) or [])
     except Exception:  # a noun lexicon that fails to answer proves nothing either way
         return []
-
-
-def _subject_failures(sud: Any, analyses: Any, lexicon: Any = None) -> list[Any]:
-    from .clauses import subject_failures
-
-    return subject_failures(sud, analyses, lexicon)
-
-
-def _subject_clause(sud: Any, verb: int) -> bool:
-    from .clauses import clause_may_be_subject
-
-    return clause_may_be_subject(sud, verb)
 
 
 def _numeral(w: object) -> bool:
@@ -133,6 +119,6 @@ LANGUAGE = Language(
     infinitive=_infinitive,
     bare_comparative=_bare_comparative,
     noun_analyses=_noun_analyses,
-    subject_failures=_subject_failures,
-    subject_clause=_subject_clause,
+    subject_failures=lazy(f"{__name__}.clauses", "subject_failures"),
+    subject_clause=lazy(f"{__name__}.clauses", "clause_may_be_subject"),
 )

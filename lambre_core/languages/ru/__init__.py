@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..base import Language, words
+from ..base import Language, lazy, words
 
 
 def _morph() -> Any:
@@ -49,18 +49,6 @@ def _numeral(w: object) -> bool:
     return morph is not None and any(p.tag.POS == "NUMR" for p in morph.parse(getattr(w, "form", "")))
 
 
-def _subject_failures(sud: Any, analyses: Any, lexicon: Any = None) -> list[Any]:
-    from .clauses import subject_failures
-
-    return subject_failures(sud, analyses, lexicon)
-
-
-def _nominative_objects(sud: Any, analyses: Any) -> list[tuple[int, int]]:
-    from .clauses import negated_nouns, nominative_objects
-
-    return nominative_objects(sud, analyses) + negated_nouns(sud, analyses)
-
-
 LANGUAGE = Language(
     code="ru",
     pro_drop=True,
@@ -93,6 +81,6 @@ LANGUAGE = Language(
     substantivized=_substantivized,
     short_only=_short_only,
     numeral=_numeral,
-    subject_failures=_subject_failures,
-    nominative_objects=_nominative_objects,
+    subject_failures=lazy(f"{__name__}.clauses", "subject_failures"),
+    nominative_objects=lazy(f"{__name__}.clauses", "object_nominatives"),
 )

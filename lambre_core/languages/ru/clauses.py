@@ -264,3 +264,10 @@ def negated_nouns(sud: Sentence, analyses: Mapping[int, WordAnalyses]) -> list[t
                 and not any("Gen" in values(o, "Case") for o in a.options):
             out.append((noun.id, w.id))
     return out
+
+
+def object_nominatives(sud: Sentence, analyses: Mapping[int, WordAnalyses]
+                       ) -> list[tuple[int, int]]:
+    """(object, verb) pairs of nominatives that can only be objects: a pronoun or noun left in
+    the nominative as a verb's object, and a noun under a negated verb."""
+    return nominative_objects(sud, analyses) + negated_nouns(sud, analyses)

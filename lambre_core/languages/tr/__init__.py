@@ -4,19 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Language, words
+from ..base import Language, lazy, words
 
 
 def _analyzer() -> Any:
     from .morph import analyses, available
 
     return analyses if available() else None
-
-
-def _subject_failures(sud: Any, analyses: Any, lexicon: Any = None) -> list[Any]:
-    from .clauses import subject_failures
-
-    return subject_failures(sud, analyses, lexicon)
 
 
 LANGUAGE = Language(
@@ -28,5 +22,5 @@ LANGUAGE = Language(
     genitive_pronoun_objects=True,
     analyzer=_analyzer,
     analyzer_name="zeyrek",
-    subject_failures=_subject_failures,
+    subject_failures=lazy(f"{__name__}.clauses", "subject_failures"),
 )
