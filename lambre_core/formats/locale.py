@@ -24,6 +24,22 @@ def _known() -> frozenset[str]:
     return frozenset(code.split("_")[0].split("-")[0].lower() for code in languages)
 
 
+def locale_part(part: str) -> str | None:
+    """The language a whole path part names (``de``, ``de_DE``, ``values-de-rAT``,
+    ``de.lproj``), when it is a code translate-toolkit knows; else None."""
+    m = _PART_RE.match(part)
+    return m.group("lang") if m and m.group("lang") in _known() else None
+
+
+def locale_suffix(stem: str) -> tuple[str, int] | None:
+    """(language, where its code starts) when a file stem ends in a known locale code
+    (``messages_de``, ``app_de_DE``, ``strings.de``); else None."""
+    m = _STEM_SUFFIX_RE.search(stem)
+    if m and m.group("lang") in _known():
+        return m.group("lang"), m.start()
+    return None
+
+
 def normalize(code: str | None) -> str | None:
     """The primary language subtag of a locale code: ``de_DE`` -> ``de``; None when empty."""
     if not code or not code.strip():
@@ -36,18 +52,18 @@ def language_from_path(path: str) -> str | None:
     """The language a path names, innermost part first (``res/values-de/strings.xml`` -> de,
     ``locales/de/app.json`` -> de, ``l10n/app_de.arb`` -> de)."""
     parts = PurePath(path).parts
-    known = _known()
     for k, part in enumerate(reversed(parts)):
-        name = part
         if k == 0:  # the file name: its stem, every suffix off
             name = part.split(".")[0] if not part.startswith(".") else part
-            stem = PurePath(part).stem
-            for cand in (name, stem):
-                m = _PART_RE.match(cand) or _STEM_SUFFIX_RE.search(cand)
-                if m and m.group("lang") in known:
-                    return m.group("lang")
+            for cand in (name, PurePath(part).stem):
+                # (a whole-part code first: "de_DE" names de, not its suffix "DE")
+                m = _PART_RE.match(cand)
+                lang = m.group("lang") if m and m.group("lang") in _known() else None
+                found = lang or (locale_suffix(cand) or (None, 0))[0]
+                if found:
+                    return found
             continue
-        m = _PART_RE.match(name)
-        if m and m.group("lang") in known:
-            return m.group("lang")
+        lang = locale_part(part)
+        if lang:
+            return lang
     return None

@@ -16,7 +16,7 @@ from pathlib import Path
 from ..errors import LambreError
 from ..files import decode_text, read_regular_file
 from ..markup import Segment
-from .locale import _PART_RE, _STEM_SUFFIX_RE, _known
+from .locale import locale_part, locale_suffix
 
 #: the base file is read only when it is at most this large
 MAX_BASE_BYTES = 20_000_000
@@ -28,17 +28,17 @@ def base_candidates(path: str) -> list[Path]:
     """Where the base-language file of the catalogue at ``path`` may be, most likely first."""
     p = Path(path)
     out: list[Path] = []
-    stem_m = _STEM_SUFFIX_RE.search(p.stem)
-    if stem_m and stem_m.group("lang") in _known():
-        cut = p.stem[: stem_m.start()]
-        sep = p.stem[stem_m.start()] if stem_m.start() < len(p.stem) and stem_m.start() else ""
+    suffix = locale_suffix(p.stem)
+    if suffix is not None:
+        start = suffix[1]
+        cut = p.stem[:start]
+        sep = p.stem[start] if start < len(p.stem) and start else ""
         if sep in "._-" and cut:
             out.append(p.with_name(cut + p.suffix))  # messages_de.properties -> messages.properties
             out += [p.with_name(f"{cut}{sep}{en}{p.suffix}") for en in _BASE_LOCALES]
     parts = list(p.parts)
     for k in range(len(parts) - 2, -1, -1):
-        m = _PART_RE.match(parts[k])
-        if not m or m.group("lang") not in _known():
+        if locale_part(parts[k]) is None:
             continue
         if parts[k].startswith("values-"):
             out.append(Path(*parts[:k], "values", *parts[k + 1:]))
