@@ -185,6 +185,14 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
     if lexicon is not None and analyze is None and word.upos in CLOSED_CLASSES:
         # a treebank sees most forms of a determiner or pronoun, few of an adjective
         bundles = lexicon.closed_analyses(word.form, word.upos)
+        from .languages import language
+
+        extra = language(lang).closed_forms.get((word.form.lower(), word.upos), ())
+        if bundles and extra:
+            # (the pack's cells a treebank did not show this form in)
+            from .lexicon import bundle_of
+
+            bundles = set(bundles) | {bundle_of(e) for e in extra}
         if bundles:
             # (in a fixed order: a set's order changes with the hash seed, and the solver keeps
             # the first of equally good analyses, so results would change from run to run)

@@ -81,6 +81,7 @@ CLEAN = {
         "Bunları Sevda'ya anlatamayacağım için karşılık verdim.",  # a participle, no verb form
     ],
     "cs": [
+        "Zbývala po nich odporná černá břečka, před níž nebylo úniku.",  # "níž" instrumental
         "Vím, že to jsou zábavné zkušenosti.",  # the predicate noun sets the copula's number
         "Podle původní jaderné dohody, od které v roce 2018 odstoupil prezident, je to jinak.",
     ],

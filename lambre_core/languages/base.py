@@ -168,6 +168,11 @@ class Language:
     #: a third-person plural subject may take a singular verb ("Çocuklar geldi")
     plural_subject_singular_verb: bool = False
 
+    #: closed-class forms a treebank shows in too few of their cells: (lower-case form, UPOS)
+    #: -> the feature bundles they also have ("níž": the feminine relative after a
+    #: preposition, in the genitive, dative, locative and instrumental)
+    closed_forms: dict[tuple[str, str], tuple[dict[str, str], ...]] = field(default_factory=dict)
+
     # --- dictionary hooks
     #: () -> the language's complete analyzer ``(form, upos, lemma) -> feature bundles``, or
     #: None when its package is missing; None here: the language has none (German and

@@ -15,4 +15,8 @@ LANGUAGE = Language(
     demonstrative_subjects=words("to tohle"),
     copula_lemmas=words("být"),
     wh_lemmas=words("který jenž kdo co jaký čí proč kde kam kdy jak"),
+    # the relative "jenž" after a preposition: feminine singular "níž" in four cases
+    closed_forms={("níž", "PRON"): tuple(
+        {"Case": c, "Gender": "Fem", "Number": "Sing", "PronType": "Rel"}
+        for c in ("Gen", "Dat", "Loc", "Ins"))},
 )
