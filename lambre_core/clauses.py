@@ -36,7 +36,7 @@ class SubjectFailure:
 
 
 def subject_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses],
-                     lexicon: object | None = None, lang: str = "de") -> list[SubjectFailure]:
+                     lexicon: object | None, lang: str) -> list[SubjectFailure]:
     """The finite verbs of a sentence that no possible subject of their clause agrees with, by
     the language pack's clause checker (none without one)."""
     check = language(lang).subject_failures

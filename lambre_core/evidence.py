@@ -297,7 +297,7 @@ def _neuter_infinitives(sud: Sentence, analyses: dict[int, WordAnalyses], L: Lan
     for w in sud.words:
         a = analyses[w.id]
         low = w.form.lower()
-        if w.upos != "NOUN" or not w.form[:1].isupper() or not low.endswith(("en", "eln", "ern")) \
+        if w.upos != "NOUN" or not w.form[:1].isupper() \
                 or not a.known or any(o.get("Number") != "Plur" for o in a.options):
             continue
         k = w.id - 1
@@ -1862,19 +1862,20 @@ def _agreement_excused(subj: Word, verb: Word, feature: str,
     дни", "to nejsou jen slova", "Das sind Kinder" (the copula agrees with the predicate); a
     past tense in the gender of the person meant: a name's ("Карен решила"), a woman's in a
     masculine profession ("кассир погналась", "министр посетила")."""
-    if feature == "Number" and language(lang).plural_subject_singular_verb \
+    L = language(lang)
+    if feature == "Number" and L.plural_subject_singular_verb \
             and any(o.get("Number") == "Plur" and o.get("Person", "3") == "3"
                     for o in options[subj.id]) \
             and any(o.get("Number") == "Sing" for o in options[verb.id]):
         return True  # "Çocuklar geldi": a plural subject of the third person, a singular verb
     if feature in ("Number", "Gender") and (
-            subj.lemma.lower() in language(lang).number_by_antecedent
-            or (subj.lemma.lower() in language(lang).demonstrative_subjects
-                and verb.lemma.lower() in language(lang).copula_lemmas)):
+            subj.lemma.lower() in L.number_by_antecedent
+            or (subj.lemma.lower() in L.demonstrative_subjects
+                and verb.lemma.lower() in L.copula_lemmas)):
         return True
-    return feature == "Gender" and language(lang).gender_by_referent and (
+    return feature == "Gender" and L.gender_by_referent and (
         subj.upos == "PROPN" or (
-            subj.lemma.lower() not in language(lang).male_nouns
+            subj.lemma.lower() not in L.male_nouns
             and any(o.get("Gender") == "Masc" and o.get("Animacy") == "Anim"
                     for o in options[subj.id])
             and any(o.get("Gender") == "Fem" for o in options[verb.id])))
@@ -1890,7 +1891,8 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     conjunction in the clause may make the subject plural."""
     v = sud.word(head)
     subj = sud.word(dep)
-    if subj.form.lower() in language(lang).polite_pronouns and rule.feature in ("Number", "Gender") \
+    L = language(lang)
+    if subj.form.lower() in L.polite_pronouns and rule.feature in ("Number", "Gender") \
             and v.upos not in ("VERB", "AUX"):
         return True  # polite "вы"/"Sie" with a singular predicate adjective
     if v.upos not in ("VERB", "AUX"):
@@ -1902,7 +1904,7 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
             and any(w.head == head and _rel(w) == "comp:pred" for w in sud.words):
         return True  # "to jsou zkušenosti", "das sind Kinder": the predicate noun sets the number
     lo, hi = _clause_span(sud, head)
-    if language(lang).noun_capitals and subj.form[:1].isupper() and dep < len(sud.words) \
+    if L.noun_capitals and subj.form[:1].isupper() and dep < len(sud.words) \
             and sud.word(dep + 1).upos in ("NOUN", "PROPN") \
             and (any("AdjDecl" in o for o in options[dep])
                  or _analyze_as(lang, subj.form, "ADJ")):
@@ -1921,7 +1923,7 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
                 or any(_finite_options(sud.word(i), options, lang)[0]
                        for i in range(slo, shi + 1) if i not in (dep, head)):
             return True
-    if rule.feature in ("Number", "Person") and dep not in _and_coordinated(sud, language(lang)) and any(
+    if rule.feature in ("Number", "Person") and dep not in _and_coordinated(sud, L) and any(
             sud.word(i).upos == "CCONJ" for i in range(lo, hi + 1)):
         return True  # a conjunction the parse did not join to the subject may make it plural
     same_v = [r for r in rules if r.type == "agree" and r.dep_upos in (subj.upos, "*")
@@ -1937,16 +1939,16 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     subj_cases = [values(o, "Case") for o in options[dep] if "Case" in o]
     if subj.upos in ("NOUN", "PROPN") and subj_cases and "Nom" not in _np_cases(sud, subj, options):
         return True  # its determiner rules out the nominative: "meinen Ausflug machen" has none
-    if _object_of_dropped_subject(subj, options, language(lang)):
+    if _object_of_dropped_subject(subj, options, L):
         return True
     if subj_cases and not any("Nom" in c for c in subj_cases):
         return True  # no nominative reading: a quantity ("большинство студентов"), not the subject
     if rule.feature == "Number" and dep < len(sud.words) \
-            and sud.word(dep + 1).form.lower() in language(lang).comitative:
+            and sud.word(dep + 1).form.lower() in L.comitative:
         return True  # "брат с сестрой уехали": a comitative makes the subject plural
     if analyses[dep].known and subj_cases and all(c == {"Nom"} for c in subj_cases):
         return rule.type == "as"  # "ich", "wir": nominative only, the subject for sure
-    if language(lang).subject_clause(sud, head):
+    if L.subject_clause(sud, head):
         return True  # "Die Kinder freut, dass es schneit": the dass-clause is the subject
     for w in sud.words:
         if w.id in (dep, head) or not lo <= w.id <= hi or w.upos not in _CONTROLLERS:

