@@ -5,6 +5,22 @@ from __future__ import annotations
 
 from ..base import Language, words
 
+#: "jenž" after a preposition: form -> (case, gender or "" for all, number) cells
+_JENZ_AFTER_PREPOSITION: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "níž": (("Gen", "Fem", "Sing"), ("Dat", "Fem", "Sing"), ("Loc", "Fem", "Sing"),
+            ("Ins", "Fem", "Sing")),
+    "niž": (("Acc", "Fem", "Sing"),),
+    "něhož": (("Gen", "Masc", "Sing"), ("Acc", "Masc", "Sing"), ("Gen", "Neut", "Sing")),
+    "nějž": (("Acc", "Masc", "Sing"),),
+    "němuž": (("Dat", "Masc", "Sing"), ("Dat", "Neut", "Sing")),
+    "němž": (("Loc", "Masc", "Sing"), ("Loc", "Neut", "Sing")),
+    "nímž": (("Ins", "Masc", "Sing"), ("Ins", "Neut", "Sing")),
+    "něž": (("Acc", "", "Plur"), ("Acc", "Neut", "Sing")),
+    "nichž": (("Gen", "", "Plur"), ("Loc", "", "Plur")),
+    "nimž": (("Dat", "", "Plur"),),
+    "nimiž": (("Ins", "", "Plur"),),
+}
+
 LANGUAGE = Language(
     code="cs",
     pro_drop=True,
@@ -15,8 +31,10 @@ LANGUAGE = Language(
     demonstrative_subjects=words("to tohle"),
     copula_lemmas=words("být"),
     wh_lemmas=words("který jenž kdo co jaký čí proč kde kam kdy jak"),
-    # the relative "jenž" after a preposition: feminine singular "níž" in four cases
-    closed_forms={("níž", "PRON"): tuple(
-        {"Case": c, "Gender": "Fem", "Number": "Sing", "PronType": "Rel"}
-        for c in ("Gen", "Dat", "Loc", "Ins"))},
+    # the relative "jenž" after a preposition (its n- forms), every cell of its paradigm: a
+    # treebank shows each form in only some of them ("před níž": instrumental)
+    closed_forms={(form, "PRON"): tuple(
+        {"Case": c, "Gender": g, "Number": n, "PronType": "Rel"} if g else
+        {"Case": c, "Number": n, "PronType": "Rel"} for c, g, n in cells)
+        for form, cells in _JENZ_AFTER_PREPOSITION.items()},
 )
