@@ -652,6 +652,12 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and sud.word(d.id - 1).lemma.lower() in L.predicative_verbs \
             and any("Ins" in values(o, "Case") for o in options[dep]):
         return True  # the predicate of a copula right before it: "ставшую вирусной валюту"
+    if L.attributes_precede and rule.type == "agree" and d.upos == "ADJ" and d.id < h.id \
+            and any(x.head == head and x.upos == "DET" and d.id < x.id < h.id
+                    for x in sud.words):
+        # an adjective before its noun's determiner stands outside the phrase's usual order: a
+        # fronted predicate ("Лаковой такую живопись называют"), not an attribute
+        return True
     if _rel(d) == "subj" and h.upos == "ADJ" and h.id > 1 and sud.word(h.id - 1).upos == "ADJ" \
             and any(
                 _may_agree(n, a) for n in _analyses_as(lang, h.form.lower(), "NOUN")
@@ -843,6 +849,13 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
                  or sud.word(h.id + 1).form.lower().endswith(L.gerundive_endings)):
         # "zu viele", "zu oft": the degree adverb; "ein nicht zu unterschätzendes Problem": the
         # infinitive particle; not the preposition
+        return True
+    if rule.type == "agree" and d.upos == "ADJ" and L.infinitive_particle and d.id > 1 \
+            and sud.word(d.id - 1).form.lower() == L.infinitive_particle \
+            and sud.word(d.id - 1).upos == "ADP" and h.head == d.id - 1 \
+            and any(_may_agree(o, p) for o in options[dep] for p in options[head]):
+        # "zu hohe Versandkosten": the particle as a degree adverb before a bare adjective that
+        # agrees with its noun in another case than the preposition's ("zu hohen Preisen")
         return True
     if rule.type == "as" and h.upos == "ADP" and _adp_as_conjunction(sud, d, h, options, L):
         return True
@@ -1897,6 +1910,15 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # polite "вы"/"Sie" with a singular predicate adjective
     if v.upos not in ("VERB", "AUX"):
         return False
+    if v.form.lower() in L.particle_verbs:
+        return True  # "2 Minuten bitte": a verb form that is far more often a particle
+    k = head - 1
+    while k >= 1 and sud.word(k).upos in ("ADV", "PUNCT"):
+        k -= 1
+    if k >= 1 and sud.word(k).feats.get("PronType") == "Art" and _rel(sud.word(k)) != "det":
+        # an article with no noun of its own right before the "verb": the phrase's adjective
+        # taken for a verb ("auf einen bereits „unterzeichneten“ und ...", a cut segment)
+        return True
     if _agreement_excused(subj, v, rule.feature, options, lang):
         return True
     if rule.feature in ("Number", "Gender") and subj.feats.get("PronType") == "Dem" \

@@ -42,6 +42,7 @@ from .doc import MultiwordToken, Sentence, Word, shift_offsets
 from .errors import LambreError
 from .lemma_model import LEMMA_FILE, LemmaModel, load_lemma_model
 from .lemmatize import LemmaOf, ModelLemmatizer, lemmatizer, with_model
+from .tokens import split_glued_punctuation
 
 MODEL_FILES = {"tokenize": "tokenize.pt", "mwt": "mwt.pt", "pos": "pos.pt",
                "depparse": "depparse.pt"}
@@ -212,7 +213,9 @@ class Parser:
         self._lock = threading.Lock()
         self.mwt_forms: frozenset[str] = frozenset()
         quiet = {"logging_level": "ERROR", "use_gpu": self.device == "cuda",
-                 "device": self.device, "download_method": None}
+                 "device": self.device, "download_method": None,
+                 # punctuation a small tokenizer glues to a word ("gut;") is cut off
+                 "tokenize_postprocessor": split_glued_punctuation}
         if source.kind == "project":
             d = source.path
             if not (d / "resources.json").is_file():

@@ -49,7 +49,7 @@ PARSER_ARGS = [
 
 #: names Stanza's resources.json wants for the languages the project trains
 LANG_NAMES = {"de": "German", "ru": "Russian", "el": "Greek", "tr": "Turkish", "cs": "Czech",
-              "fr": "French", "en": "English"}
+              "uk": "Ukrainian", "fr": "French", "en": "English"}
 
 #: tiny configuration (the measured 0.4 s/step tagger), for quick first models and tests
 TINY_TAGGER_ARGS = [

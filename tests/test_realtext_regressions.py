@@ -51,6 +51,11 @@ CLEAN = {
         "Verfolgen Sie Seitenaufrufe mit der KOSTENLOSEN",  # capitals misread as a noun
         "Habt Ihr irgendwelche Ideen, warum das so ist?",  # a pronoun subject, no possessive
         "Das Futter kann an Hunde jeden Alters verfüttert werden.",  # the accepted genitive
+        # a semicolon the tokenizer glued to the word before it ("kontaktlos;")
+        "Ich habe dies überprüft, und dies wäre kontaktlos; der Artikel kann leider nicht bei "
+        "Ihrem Anwesen abgegeben werden; ich bitte vielmals um Entschuldigung.",
+        "Wir erstatten Ihnen dann zu hohe Versandkosten.",  # "zu" a degree adverb
+        "2 Minuten bitte",  # a particle, not a verb
     ],
     "ru": [
         "При этом руководители полагают, что ситуация улучшится.",  # opening phrases
@@ -71,6 +76,8 @@ CLEAN = {
         "Сейчас это у него отняли при самых трагических обстоятельствах.",
         "Я нашел те, какие хотел, на сайте магазина шин.",
         "Чтение клинописных знаков по слогам было уже известно.",  # a noun, no short adjective
+        "Лаковой такую живопись называют потому, что лаки служат материалами.",  # fronted
+        "То, что называется одним общим понятием-- экуменизм.",  # a dash glued to a word
     ],
     "tr": [
         "O benim kadar uzun.",  # a personal pronoun before a postposition is genitive
@@ -97,7 +104,9 @@ STILL_FOUND = {
            ("Die Arbeit ist ein größe Probleme.", "ein"),
            ("Sie müssen formell bleiben, um ihre Respekt zu zeigen.", "ihre"),
            # an article after a verb is no pronoun subject of the third person
-           ("Hier war die Frühstück anders als zu Hause.", "die")],
+           ("Hier war die Frühstück anders als zu Hause.", "die"),
+           # the degree reading of "zu" needs an adjective that fits its noun
+           ("Er geht zu gute Freunden.", "gute")],
     "ru": [("Мальчик читала книгу.", "читала"),  # a sentence-initial noun tagged as a name
            # the relative pronoun's slip is the writer's, not a dropped subject's object
            ("Народная Джирга принимала решение, которое вступала в силу после утверждения.",

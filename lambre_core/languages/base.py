@@ -168,6 +168,10 @@ class Language:
     #: a third-person plural subject may take a singular verb ("Çocuklar geldi")
     plural_subject_singular_verb: bool = False
 
+    #: verb forms far more often used as a particle ("bitte", "danke"): their subject
+    #: agreement proves nothing
+    particle_verbs: frozenset[str] = frozenset()
+
     #: closed-class forms a treebank shows in too few of their cells: (lower-case form, UPOS)
     #: -> the feature bundles they also have ("níž": the feminine relative after a
     #: preposition, in the genitive, dative, locative and instrumental)

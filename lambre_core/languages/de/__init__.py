@@ -104,6 +104,7 @@ LANGUAGE = Language(
     superlative_ending="sten",
     comparison_words=words("als wie"),
     infinitive_particle="zu",
+    particle_verbs=words("bitte danke"),
     degree_words=words("viel wenig lang lange sehr"),
     gerundive_endings=("nd", "nde", "ndes", "nder", "ndem", "nden"),
     infinitive_adps=words("ohne um statt anstatt"),

@@ -33,6 +33,7 @@ from ...analyses import WordAnalyses
 from ...clauses import CLAUSE_START, QUOTES, SubjectFailure, bracketed, clause_spans, finite_readings
 from ...doc import Sentence, Word
 from ...joint import Feats, values
+from . import LANGUAGE
 from . import QUESTION_WORDS as WH_WORDS
 
 #: conjunctions whose agreement the grammar leaves open ("er oder ich", "weder ... noch")
@@ -139,6 +140,8 @@ def _check_clause(sud: Sentence, analyses: Mapping[int, WordAnalyses], lexicon: 
     verb = sud.word(v)
     if not analyses[v].known or verb.upos not in ("VERB", "AUX"):
         return None
+    if verb.form.lower() in LANGUAGE.particle_verbs:
+        return None  # "2 Minuten bitte": a particle far more often than a verb
     if not _opens_clause(sud, lo, k):
         return None  # after a comma: a list, or a clause sharing the subject of the one before
     if sum(1 for i in range(lo, hi + 1) if sud.word(i).upos == "SCONJ") > 1:

@@ -1,0 +1,40 @@
+"""Punctuation a small tokenizer glues to a word is split off (``lambre_core.tokens``), through
+the function itself and through the shipped German model's pipeline."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lambre_core.tokens import split_glued_punctuation
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_trailing_and_leading_punctuation_is_split() -> None:
+    got = split_glued_punctuation([["gut;", "«nein»", "καλά;", "понятием--", "(siehe"]])
+    assert got == [["gut", ";", "«", "nein", "»", "καλά", ";", "понятием", "--", "(", "siehe"]]
+
+
+def test_what_belongs_to_a_word_stays() -> None:
+    # abbreviations, a genitive apostrophe, a compound's hyphen, inner slashes, symbols,
+    # punctuation-only tokens
+    toks = ["z.B.", "Hans'", "Ein-", "und/oder", "5€", "...", "?!", "м'ясо"]
+    assert split_glued_punctuation([toks]) == [toks]
+
+
+def test_a_multiword_token_keeps_its_flag_on_its_core() -> None:
+    assert split_glued_punctuation([[("zum;", True)]]) == [[("zum", True), ";"]]
+
+
+def test_the_pipeline_splits_and_offsets_index_the_text() -> None:
+    if not (REPO / "models" / "de" / "tokenize.pt").is_file():
+        pytest.skip("models/de not shipped in this checkout")
+    from lambre_core.parse import load_parser
+
+    text = "Das ist gut; ich komme. Sie sagte «nein» (leise)."
+    sents = load_parser("de").parse_document(text)
+    forms = [w.form for s in sents for w in s.words]
+    assert {";", "«", "nein", "»", "(", "leise", ")"} <= set(forms)
+    assert all(text[w.start:w.end] == w.form for s in sents for w in s.words)
