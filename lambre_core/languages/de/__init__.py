@@ -60,6 +60,10 @@ _PERSONAL = words("mir dir ihm uns euch ihnen mich dich sich ihn")
 
 LANGUAGE = Language(
     code="de",
+    analyzer=lazy(f"{__name__}.morph", "analyzer"),
+    analyzer_name="morph_de",
+    complete_analyses=lazy(f"{__name__}.morph", "complete_analyses"),
+    inflect=lazy(f"{__name__}.morph", "inflect"),
     noun_capitals=True,
     article_declension=True,
     digits_only_numerals=True,

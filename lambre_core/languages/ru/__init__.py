@@ -51,6 +51,9 @@ def _numeral(w: object) -> bool:
 
 LANGUAGE = Language(
     code="ru",
+    analyzer=lazy(f"{__name__}.morph", "analyzer"),
+    analyzer_name="pymorphy3",
+    inflect=lazy(f"{__name__}.morph", "inflect"),
     pro_drop=True,
     gender_by_referent=True,
     predicative_instrumental=True,

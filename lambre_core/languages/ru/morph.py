@@ -1,0 +1,95 @@
+"""Russian analyses and inflection from ``pymorphy3`` (OpenCorpora), dictionary words only."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from ...doc import Word
+from ...lexicon import _morph, oc_to_ud
+
+#: UD UPOS -> the OpenCorpora-derived UPOS values (lexicon.oc_to_ud) that may stand for it
+UPOS = {"DET": ("ADJ",), "AUX": ("VERB",), "PROPN": ("NOUN",), "PRON": ("PRON", "ADJ"),
+        "ADJ": ("ADJ", "VERB"), "NUM": ("NUM", "ADJ")}
+
+
+def available() -> bool:
+    """Whether pymorphy3 and its Russian dictionaries are installed."""
+    return _morph() is not None
+
+
+@lru_cache(maxsize=50000)
+def _cached(form: str, upos: str) -> tuple[tuple[tuple[str, str], ...], ...] | None:
+    morph = _morph()
+    if morph is None or not form or not any(c.isalpha() for c in form):
+        return None
+    if not morph.word_is_known(form.lower()):
+        return None
+    want = (upos,) + UPOS.get(upos, ())
+    out: list[tuple[tuple[str, str], ...]] = []
+    for p in morph.parse(form):
+        if "Abbr" in p.tag.grammemes:
+            return None  # an abbreviation ("СССР"): its gender and number are the expansion's
+        pu, b = oc_to_ud(p.tag)
+        if pu in want and b and b not in out:
+            if upos == "ADJ" and pu == "VERB" and dict(b).get("VerbForm") != "Part":
+                continue  # participles only
+            out.append(b)
+    return tuple(out) or None
+
+
+def analyses(form: str, upos: str, _lemma: str | None) -> list[dict[str, str]] | None:
+    """Every analysis the dictionary gives ``form`` in the word class ``upos`` (None: not a
+    dictionary word of that class)."""
+    got = _cached(form, upos)
+    return None if got is None else [dict(b) for b in got]
+
+
+_UD_TO_OC = {("Case", "Nom"): "nomn", ("Case", "Gen"): "gent", ("Case", "Dat"): "datv",
+             ("Case", "Acc"): "accs", ("Case", "Ins"): "ablt", ("Case", "Loc"): "loct",
+             ("Number", "Sing"): "sing", ("Number", "Plur"): "plur",
+             ("Gender", "Masc"): "masc", ("Gender", "Fem"): "femn", ("Gender", "Neut"): "neut",
+             ("Person", "1"): "1per", ("Person", "2"): "2per", ("Person", "3"): "3per",
+             ("Animacy", "Anim"): "anim", ("Animacy", "Inan"): "inan"}
+
+
+def inflect(word: Word, feats: Mapping[str, str]) -> list[str]:
+    """Forms of ``word``'s lemma with ``feats`` instead of its own values (the quick fix)."""
+    morph = _morph()
+    if morph is None:
+        return []
+    want = {_UD_TO_OC[(k, v)] for k, v in feats.items() if (k, v) in _UD_TO_OC}
+    out: list[str] = []
+    # the parses of the word's own lemma first: "большая" is a form of "большой" and of
+    # "больший", and the fix must stay with the lemma the word has ("большой" -> "большом")
+    lemma = word.lemma.lower()
+    parses = sorted(morph.parse(word.form), key=lambda p: p.normal_form != lemma)
+    cases = {oc for (k, _v), oc in _UD_TO_OC.items() if k == "Case"}
+    for p in parses:
+        pu, _ = oc_to_ud(p.tag)
+        if pu not in (word.upos,) + UPOS.get(word.upos, ()):
+            continue
+        # a short adjective or participle stays short (a predicate: "Она уже готова", not
+        # "готовая"); it has no case to ask for
+        short = "ADJS" in p.tag or "PRTS" in p.tag
+        ask = want - cases if short else set(want)
+        if "past" in p.tag:
+            ask -= {"1per", "2per", "3per"}  # a past form has gender, not person
+        if "plur" in ask:
+            ask -= {"masc", "femn", "neut"}  # nor has a plural a gender
+        if "accs" not in ask or ("sing" in ask and "masc" not in ask):
+            ask -= {"anim", "inan"}  # animacy shows in the masculine and plural accusative only
+        try:
+            got = p.inflect(ask)
+        except (ValueError, KeyError):
+            got = None
+        if got is not None and got.word != word.form.lower() and got.word not in out:
+            form = got.word
+            out.append(form[:1].upper() + form[1:] if word.form[:1].isupper() else form)
+    return out
+
+
+def analyzer() -> Any:
+    """The analyzer hook: ``analyses`` when pymorphy3 is installed, else None."""
+    return analyses if available() else None
