@@ -63,7 +63,7 @@ def catalogue(n: int, seed: int = 7) -> str:
 
 
 #: the lexicon indexes built once per machine (``--cold-lexicons`` leaves them to the cold run)
-PREBUILD = ("from lambre_core.lexicon import _german_nouns; _german_nouns();"
+PREBUILD = ("from lambre_core.languages.de.nouns import german_nouns; german_nouns();"
             " from lambre_core.morph_de import _verb_index; _verb_index()")
 
 

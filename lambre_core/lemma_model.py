@@ -225,8 +225,8 @@ def _german_verbs() -> list[Triple]:
 
 
 def _german_nouns() -> list[Triple]:
+    from .languages.de.nouns import german_nouns as nouns_db
     from .lemmatize import is_common_noun
-    from .lexicon import _german_nouns as nouns_db
 
     db = nouns_db()
     if db is None:
@@ -248,7 +248,8 @@ def _german_nouns() -> list[Triple]:
 
 
 def _russian(train_lemmas: Iterable[tuple[str, str]]) -> list[Triple]:
-    from .lexicon import _morph, oc_to_ud
+    from .languages.opencorpora import oc_to_ud
+    from .languages.ru.morph import morph as _morph
 
     morph = _morph()
     if morph is None:

@@ -154,7 +154,7 @@ def german_noun_lemma(form: str) -> str | None:
     lexicon lacks ("Kostenvoranschläge": "Voranschläge" is a form of *Voranschlag*, so
     *Kostenvoranschlag*; "Begrüßungszeremonie" ends in a lemma and is its own). The longest
     known last part wins; None when no noun ends the form."""
-    from .lexicon import _gn_records
+    from .languages.de.nouns import records as _gn_records
 
     if not form[:1].isupper() or not form.isalpha():
         return None
@@ -207,7 +207,8 @@ def lacks_particle(form: str, lemma: str) -> bool:
 def russian_lemma(form: str, upos: str) -> str | None:
     """The dictionary form of a Russian word pymorphy3 knows in this word class (its first
     parse; None for unknown words)."""
-    from .lexicon import _morph, oc_to_ud
+    from .languages.opencorpora import oc_to_ud
+    from .languages.ru.morph import morph as _morph
 
     morph = _morph()
     if morph is None or not any(c.isalpha() for c in form) or not morph.word_is_known(form.lower()):

@@ -2,8 +2,8 @@
 
 Harvested from treebanks (every word outside a multiword token gives one entry), optionally from a
 UniMorph-format TSV (``lemma<TAB>form<TAB>features``), and widened on demand by lexicons that ship
-on PyPI: ``german-nouns`` (German nouns: every case/number form, gender) and ``pymorphy3`` (Russian
-OpenCorpora morphology). Tag sets are mapped to UD features in this module and nowhere else.
+on PyPI through the language packs' ``paradigm`` and ``form_bundles`` hooks (German
+``german-nouns``, Russian ``pymorphy3``), each of which maps its own tag set to UD features.
 
 Uses: noise for robust training (forms of the same lemma differing in one feature) and syncretism
 (a form whose analyses include a value cannot prove a violation on that feature).
@@ -17,7 +17,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from .doc import Sentence
 from .errors import LambreError
@@ -166,7 +165,7 @@ class Lexicon:
         declension show them: "které" (lemma "který") ends like "nové" of "nový", which is the
         feminine genitive, dative and locative singular too, cells the treebank never showed
         "které" in. Only the features the form's own analyses carry are kept."""
-        if self.lang in PARADIGM_LEXICONS:
+        if has_paradigms(self.lang):
             # the PyPI lexicon has the cells (Russian), or the treebank shows a small set of
             # determiners in nearly all of theirs and analogy only adds its annotation slips
             # ("diesen" as a dative singular, German)
@@ -268,10 +267,13 @@ class Lexicon:
         (pymorphy3's dictionary words); names and function words are left to the tagger, but
         for the sentence's first word, whose capital says nothing: "Мальчик" tagged PROPN is
         the noun (a name has no dictionary class here)."""
-        if not self.external or self.lang != "ru" or not (
+        from .languages import language
+
+        pack = language(self.lang)
+        if not self.external or not pack.dictionary_retags or not (
                 upos in _RETAGGABLE or (initial and upos == "PROPN")):
             return None
-        classes = ru_word_classes(form)
+        classes = pack.word_classes(form)
         if not classes or upos in classes:
             return None
         if upos in ("DET", "PRON") and classes & {"DET", "PRON"}:
@@ -353,175 +355,33 @@ def unimorph_to_ud(tags: str) -> tuple[str | None, dict[str, str]]:
     return upos, feats
 
 
-# -- german-nouns --------------------------------------------------------------------------
-
-_GN_CASE = {"nominativ": "Nom", "genitiv": "Gen", "dativ": "Dat", "akkusativ": "Acc"}
-_GN_NUM = {"singular": "Sing", "plural": "Plur"}
-_GN_GENDER = {"m": "Masc", "f": "Fem", "n": "Neut"}
-
-
-@lru_cache(maxsize=1)
-def _german_nouns() -> Any:
-    # an on-disk index looked up per word (``noun_store``), not the package's 215 MB of dicts;
-    # same ``.index`` membership and ``[word]`` records
-    from .noun_store import open_store
-
-    return open_store()
-
-
-def _gn_records(word: str) -> list[dict[str, Any]]:
-    nouns = _german_nouns()
-    if nouns is None or not word:
-        return []
-    try:
-        return list(nouns[word])
-    except (KeyError, IndexError):
-        return []
-
-
-def _gn_paradigm(rec: dict[str, Any]) -> dict[Bundle, set[str]]:
-    gender = _GN_GENDER.get(str(rec.get("genus", "")).strip()[:1])
-    out: dict[Bundle, set[str]] = defaultdict(set)
-    for key, form in (rec.get("flexion") or {}).items():
-        words = key.replace("*", "").split()
-        if len(words) < 2 or not form:
-            continue
-        case, num = _GN_CASE.get(words[0]), _GN_NUM.get(words[1])
-        if not case or not num:
-            continue
-        feats = {"Case": case, "Number": num}
-        if gender:
-            feats["Gender"] = gender
-        out[bundle_of(feats)].add(form)
-    return out
-
-
-# -- pymorphy3 -----------------------------------------------------------------------------
-
-_OC_FEATS = {
-    "nomn": ("Case", "Nom"), "gent": ("Case", "Gen"), "gen2": ("Case", "Gen"),
-    "datv": ("Case", "Dat"), "accs": ("Case", "Acc"), "acc2": ("Case", "Acc"),
-    "ablt": ("Case", "Ins"), "loct": ("Case", "Loc"), "loc2": ("Case", "Loc"),
-    "voct": ("Case", "Voc"), "sing": ("Number", "Sing"), "plur": ("Number", "Plur"),
-    "masc": ("Gender", "Masc"), "femn": ("Gender", "Fem"), "neut": ("Gender", "Neut"),
-    "1per": ("Person", "1"), "2per": ("Person", "2"), "3per": ("Person", "3"),
-    "past": ("Tense", "Past"), "pres": ("Tense", "Pres"), "futr": ("Tense", "Fut"),
-    "indc": ("Mood", "Ind"), "impr": ("Mood", "Imp"),
-    "anim": ("Animacy", "Anim"), "inan": ("Animacy", "Inan"),
-    "COMP": ("Degree", "Cmp"), "actv": ("Voice", "Act"), "pssv": ("Voice", "Pass"),
-}
-_OC_POS = {"NOUN": "NOUN", "ADJF": "ADJ", "ADJS": "ADJ", "COMP": "ADJ", "VERB": "VERB",
-           "INFN": "VERB", "PRTF": "VERB", "PRTS": "VERB", "GRND": "VERB", "NPRO": "PRON",
-           "NUMR": "NUM"}
-_OC_VERBFORM = {"VERB": "Fin", "INFN": "Inf", "PRTF": "Part", "PRTS": "Part", "GRND": "Conv"}
-
-
-@lru_cache(maxsize=1)
-def _morph() -> Any:
-    try:
-        import pymorphy3
-    except ImportError:
-        return None
-    try:
-        return pymorphy3.MorphAnalyzer(lang="ru")
-    except Exception:  # dictionaries missing
-        return None
-
-
-def oc_to_ud(tag: Any) -> tuple[str | None, Bundle]:
-    """An OpenCorpora tag (pymorphy3) as (UPOS, UD bundle)."""
-    grams = set(tag.grammemes)
-    pos = tag.POS
-    upos = _OC_POS.get(pos) if pos else None
-    feats: dict[str, str] = {}
-    for g in grams:
-        if g in _OC_FEATS:
-            k, v = _OC_FEATS[g]
-            feats[k] = v
-    if pos in _OC_VERBFORM:
-        feats["VerbForm"] = _OC_VERBFORM[pos]
-    if upos == "ADJ" and "Degree" not in feats:
-        feats["Degree"] = "Pos"
-    if upos == "VERB":
-        feats.pop("Animacy", None)
-    if upos == "NOUN":
-        feats.pop("Voice", None)
-    return upos, bundle_of(feats)
-
-
 #: tagger word classes a lexicon may correct (never names, punctuation or function words)
 _RETAGGABLE = {"NOUN", "VERB", "ADJ", "ADV", "DET", "PRON", "NUM", "X"}
-#: OpenCorpora parts of speech -> the UD classes they may be
-_OC_CLASSES = {"NOUN": {"NOUN"}, "ADJF": {"ADJ", "DET"}, "ADJS": {"ADJ"}, "COMP": {"ADJ", "ADV"},
-               "VERB": {"VERB", "AUX"}, "INFN": {"VERB", "AUX"}, "PRTF": {"VERB", "ADJ"},
-               "PRTS": {"VERB", "ADJ"}, "GRND": {"VERB"}, "NUMR": {"NUM"}, "ADVB": {"ADV"},
-               "NPRO": {"PRON"}, "PRED": {"ADV", "VERB"}, "PREP": {"ADP"},
-               "CONJ": {"CCONJ", "SCONJ"}, "PRCL": {"PART"}, "INTJ": {"INTJ"}}
-
-
-@lru_cache(maxsize=50000)
-def ru_word_classes(form: str) -> frozenset[str]:
-    """The UD classes a Russian dictionary word may have (empty when pymorphy3 does not know
-    it, or it may be a name)."""
-    morph = _morph()
-    if morph is None or not form.isalpha() or not morph.word_is_known(form.lower()):
-        return frozenset()
-    out: set[str] = set()
-    for p in morph.parse(form):
-        grams = set(p.tag.grammemes)
-        if grams & {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr"}:
-            return frozenset()
-        out |= _OC_CLASSES.get(str(p.tag.POS), set())
-    return frozenset(out)
-
 
 @lru_cache(maxsize=20000)
 def external_paradigm(lang: str, lemma: str, upos: str) -> dict[Bundle, set[str]]:
-    """The paradigm of a lemma in the PyPI lexicon for ``lang`` (empty when none covers it)."""
-    out: dict[Bundle, set[str]] = defaultdict(set)
-    if lang == "de" and upos == "NOUN":
-        for rec in _gn_records(lemma):
-            if rec.get("lemma") == lemma:
-                for b, forms in _gn_paradigm(rec).items():
-                    out[b] |= forms
-    elif lang == "ru":
-        morph = _morph()
-        if morph is not None:
-            for p in morph.parse(lemma):
-                if p.normal_form != lemma.lower():
-                    continue
-                pu, _ = oc_to_ud(p.tag)
-                if pu != upos:
-                    continue
-                for lex in p.lexeme:
-                    lu, b = oc_to_ud(lex.tag)
-                    if lu == upos and b:
-                        out[b].add(lex.word)
-                break
-    return dict(out)
+    """The paradigm of a lemma in the language pack's paradigm lexicon (empty when none covers
+    it, or the language has none)."""
+    from .languages import language
+
+    hook = language(lang).paradigm
+    return dict(hook(lemma, upos)) if hook is not None else {}
 
 
-#: the languages with a PyPI paradigm lexicon (``external_analyses``)
-PARADIGM_LEXICONS = ("de", "ru")
+def has_paradigms(lang: str) -> bool:
+    """Whether the language's pack has a paradigm lexicon (``external_analyses``)."""
+    from .languages import language
+
+    return language(lang).paradigm is not None
 
 
 @lru_cache(maxsize=50000)
 def external_analyses(lang: str, form: str, upos: str | None) -> frozenset[Bundle]:
-    """Every bundle the PyPI lexicon for ``lang`` gives ``form``."""
-    out: set[Bundle] = set()
-    if lang == "de" and upos in (None, "NOUN"):
-        for rec in _gn_records(form):
-            for b, forms in _gn_paradigm(rec).items():
-                if form in forms:
-                    out.add(b)
-    elif lang == "ru":
-        morph = _morph()
-        if morph is not None:
-            for p in morph.parse(form):
-                pu, b = oc_to_ud(p.tag)
-                if b and upos in (None, pu):
-                    out.add(b)
-    return frozenset(out)
+    """Every bundle the language pack's paradigm lexicon gives ``form``."""
+    from .languages import language
+
+    hook = language(lang).form_bundles
+    return frozenset(hook(form, upos)) if hook is not None else frozenset()
 
 
 def build_lexicon(lang: str, conllu_files: Iterable[str | os.PathLike[str]] = (),
@@ -537,7 +397,9 @@ def build_lexicon(lang: str, conllu_files: Iterable[str | os.PathLike[str]] = ()
     if unimorph is not None:
         lex.add_unimorph(unimorph)
     if external:
-        lex.sources.append({"de": "german-nouns", "ru": "pymorphy3"}.get(lang, "none"))
+        from .languages import language
+
+        lex.sources.append(language(lang).paradigm_name or "none")
     return lex
 
 

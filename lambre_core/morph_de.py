@@ -63,7 +63,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .lexicon import _GN_CASE, _GN_GENDER, _GN_NUM, _german_nouns, _gn_records
+from .languages.de.nouns import GN_CASE as _GN_CASE
+from .languages.de.nouns import GN_GENDER as _GN_GENDER
+from .languages.de.nouns import GN_NUM as _GN_NUM
+from .languages.de.nouns import german_nouns as _german_nouns
+from .languages.de.nouns import records as _gn_records
 
 Analysis = tuple[tuple[str, str], ...]
 

@@ -98,7 +98,7 @@ def test_real_package_sample(real_store: NounStore) -> None:
 
 
 def test_engine_reaches_the_store() -> None:
-    from lambre_core.lexicon import _german_nouns
+    from lambre_core.languages.de.nouns import german_nouns as _german_nouns
 
     if noun_store.package_data() is None:
         pytest.skip("german-nouns is not installed")

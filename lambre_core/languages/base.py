@@ -189,6 +189,16 @@ class Language:
                                 tuple[list[dict[str, str]], bool]] | None = None
     #: (word, features) -> forms of the word's lemma with those features (the quick fix)
     inflect: Callable[[Any, Any], list[str]] | None = None
+    #: (lemma, upos) -> bundle -> forms: a paradigm lexicon (for noise, fixes and the
+    #: treebank lexicon's gaps); None: the language has none
+    paradigm: Callable[[str, str], Any] | None = None
+    #: (form, upos or None) -> the bundles the paradigm lexicon gives the form
+    form_bundles: Callable[[str, str | None], Any] | None = None
+    #: the paradigm lexicon's name in a lexicon's sources ("german-nouns")
+    paradigm_name: str = ""
+    #: the dictionary's word classes correct the tagger's class of a known form ("книга"
+    #: tagged ADV is a noun)
+    dictionary_retags: bool = False
     #: the word classes the dictionary knows for a form (empty: no dictionary)
     word_classes: Callable[[str], frozenset[str]] = field(default=lambda _f: frozenset())
     #: an adjective the dictionary marks as often used as a noun

@@ -10,15 +10,15 @@ from ..base import Language, lazy, words
 
 
 def _morph() -> Any:
-    from ...lexicon import _morph as morph
+    from .morph import morph
 
     return morph()
 
 
 def _classes(form: str) -> frozenset[str]:
-    from ...lexicon import ru_word_classes
+    from .morph import word_classes
 
-    return ru_word_classes(form.lower())
+    return word_classes(form.lower())
 
 
 @lru_cache(maxsize=20000)
@@ -54,6 +54,10 @@ LANGUAGE = Language(
     analyzer=lazy(f"{__name__}.morph", "analyzer"),
     analyzer_name="pymorphy3",
     inflect=lazy(f"{__name__}.morph", "inflect"),
+    paradigm=lazy(f"{__name__}.morph", "paradigm"),
+    form_bundles=lazy(f"{__name__}.morph", "form_bundles"),
+    paradigm_name="pymorphy3",
+    dictionary_retags=True,
     pro_drop=True,
     gender_by_referent=True,
     predicative_instrumental=True,

@@ -30,7 +30,7 @@ _RU_OPENERS = ("что", "чтобы", "если", "когда", "потому",
 
 def subject_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses],
                      lexicon: object | None = None) -> list[SubjectFailure]:
-    from ...lexicon import ru_word_classes
+    from .morph import word_classes as ru_word_classes
 
     out: list[SubjectFailure] = []
     spans = clause_spans(sud)
@@ -123,7 +123,8 @@ def subject_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses],
 def _ru_parses(form: str) -> tuple[tuple[str, Mapping[str, str]], ...]:
     """pymorphy3's readings of a dictionary form: (OpenCorpora part of speech, UD features);
     asked several times per word by the Russian checks, so remembered."""
-    from ...lexicon import _morph, oc_to_ud
+    from ..opencorpora import oc_to_ud
+    from .morph import morph as _morph
 
     morph = _morph()
     if morph is None or not form.isalpha() or not morph.word_is_known(form.lower()):

@@ -7,11 +7,28 @@ from functools import lru_cache
 from typing import Any
 
 from ...doc import Word
-from ...lexicon import _morph, oc_to_ud
+from ...lexicon import Bundle
+from ..opencorpora import OC_CLASSES, oc_to_ud
 
 #: UD UPOS -> the OpenCorpora-derived UPOS values (lexicon.oc_to_ud) that may stand for it
 UPOS = {"DET": ("ADJ",), "AUX": ("VERB",), "PROPN": ("NOUN",), "PRON": ("PRON", "ADJ"),
         "ADJ": ("ADJ", "VERB"), "NUM": ("NUM", "ADJ")}
+
+
+@lru_cache(maxsize=1)
+def morph() -> Any:
+    """pymorphy3's Russian analyzer (None when pymorphy3 or its dictionaries are missing)."""
+    try:
+        import pymorphy3
+    except ImportError:
+        return None
+    try:
+        return pymorphy3.MorphAnalyzer(lang="ru")
+    except Exception:  # dictionaries missing
+        return None
+
+
+_morph = morph
 
 
 def available() -> bool:
@@ -93,3 +110,48 @@ def inflect(word: Word, feats: Mapping[str, str]) -> list[str]:
 def analyzer() -> Any:
     """The analyzer hook: ``analyses`` when pymorphy3 is installed, else None."""
     return analyses if available() else None
+
+
+@lru_cache(maxsize=50000)
+def word_classes(form: str) -> frozenset[str]:
+    """The UD classes a Russian dictionary word may have (empty when pymorphy3 does not know
+    it, or it may be a name)."""
+    m = _morph()
+    if m is None or not form.isalpha() or not m.word_is_known(form.lower()):
+        return frozenset()
+    out: set[str] = set()
+    for p in m.parse(form):
+        grams = set(p.tag.grammemes)
+        if grams & {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr"}:
+            return frozenset()
+        out |= OC_CLASSES.get(str(p.tag.POS), set())
+    return frozenset(out)
+
+
+def paradigm(lemma: str, upos: str) -> dict[Bundle, set[str]]:
+    """The forms of a dictionary lemma by bundle (empty when pymorphy3 lacks it)."""
+    out: dict[Bundle, set[str]] = {}
+    m = _morph()
+    if m is None:
+        return out
+    for p in m.parse(lemma):
+        if p.normal_form != lemma.lower():
+            continue
+        pu, _ = oc_to_ud(p.tag)
+        if pu != upos:
+            continue
+        for lex in p.lexeme:
+            lu, b = oc_to_ud(lex.tag)
+            if lu == upos and b:
+                out.setdefault(b, set()).add(lex.word)
+        break
+    return out
+
+
+def form_bundles(form: str, upos: str | None) -> frozenset[Bundle]:
+    """Every bundle the dictionary gives ``form`` (in ``upos``, when given)."""
+    m = _morph()
+    if m is None:
+        return frozenset()
+    return frozenset(b for p in m.parse(form) for pu, b in [oc_to_ud(p.tag)]
+                     if b and upos in (None, pu))

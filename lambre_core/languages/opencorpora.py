@@ -1,0 +1,55 @@
+"""The OpenCorpora tag set (pymorphy3's Russian dictionary, and the Ukrainian one in the same
+tags) mapped to UD: shared by the packs whose dictionaries use it (``ru``, ``uk``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..lexicon import Bundle, bundle_of
+
+_OC_FEATS = {
+    "nomn": ("Case", "Nom"), "gent": ("Case", "Gen"), "gen2": ("Case", "Gen"),
+    "datv": ("Case", "Dat"), "accs": ("Case", "Acc"), "acc2": ("Case", "Acc"),
+    "ablt": ("Case", "Ins"), "loct": ("Case", "Loc"), "loc2": ("Case", "Loc"),
+    "voct": ("Case", "Voc"), "sing": ("Number", "Sing"), "plur": ("Number", "Plur"),
+    "masc": ("Gender", "Masc"), "femn": ("Gender", "Fem"), "neut": ("Gender", "Neut"),
+    "1per": ("Person", "1"), "2per": ("Person", "2"), "3per": ("Person", "3"),
+    "past": ("Tense", "Past"), "pres": ("Tense", "Pres"), "futr": ("Tense", "Fut"),
+    "indc": ("Mood", "Ind"), "impr": ("Mood", "Imp"),
+    "anim": ("Animacy", "Anim"), "inan": ("Animacy", "Inan"),
+    "COMP": ("Degree", "Cmp"), "actv": ("Voice", "Act"), "pssv": ("Voice", "Pass"),
+}
+_OC_POS = {"NOUN": "NOUN", "ADJF": "ADJ", "ADJS": "ADJ", "COMP": "ADJ", "VERB": "VERB",
+           "INFN": "VERB", "PRTF": "VERB", "PRTS": "VERB", "GRND": "VERB", "NPRO": "PRON",
+           "NUMR": "NUM"}
+_OC_VERBFORM = {"VERB": "Fin", "INFN": "Inf", "PRTF": "Part", "PRTS": "Part", "GRND": "Conv"}
+
+
+def oc_to_ud(tag: Any) -> tuple[str | None, Bundle]:
+    """An OpenCorpora tag (pymorphy3) as (UPOS, UD bundle)."""
+    grams = set(tag.grammemes)
+    pos = tag.POS
+    upos = _OC_POS.get(pos) if pos else None
+    feats: dict[str, str] = {}
+    for g in grams:
+        if g in _OC_FEATS:
+            k, v = _OC_FEATS[g]
+            feats[k] = v
+    if pos in _OC_VERBFORM:
+        feats["VerbForm"] = _OC_VERBFORM[pos]
+    if upos == "ADJ" and "Degree" not in feats:
+        feats["Degree"] = "Pos"
+    if upos == "VERB":
+        feats.pop("Animacy", None)
+    if upos == "NOUN":
+        feats.pop("Voice", None)
+    return upos, bundle_of(feats)
+
+
+
+#: OpenCorpora parts of speech -> the UD classes they may be
+OC_CLASSES = {"NOUN": {"NOUN"}, "ADJF": {"ADJ", "DET"}, "ADJS": {"ADJ"}, "COMP": {"ADJ", "ADV"},
+              "VERB": {"VERB", "AUX"}, "INFN": {"VERB", "AUX"}, "PRTF": {"VERB", "ADJ"},
+              "PRTS": {"VERB", "ADJ"}, "GRND": {"VERB"}, "NUMR": {"NUM"}, "ADVB": {"ADV"},
+              "NPRO": {"PRON"}, "PRED": {"ADV", "VERB"}, "PREP": {"ADP"},
+              "CONJ": {"CCONJ", "SCONJ"}, "PRCL": {"PART"}, "INTJ": {"INTJ"}}
