@@ -34,11 +34,13 @@ def _decls(analyze: Any, w: Word) -> set[str]:
 
 def annotate_declension(sentences: Iterable[Sentence], lang: str) -> int:
     """Add ``AdjDecl`` to nouns with attributive adjectives and to those adjectives, in place
-    (German only; other languages are left alone). Returns the number of adjectives annotated."""
-    if lang != "de":
-        return 0
+    (languages with article declension only; others are left alone). Returns the number of
+    adjectives annotated."""
     from .analyses import analyzer_for
+    from .languages import language
 
+    if not language(lang).article_declension:
+        return 0
     analyze, _ = analyzer_for(lang)
     if analyze is None:
         return 0

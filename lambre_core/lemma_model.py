@@ -208,7 +208,7 @@ def _ablaut_forms(lang: str, lemma: str, conj: Any) -> Iterator[str]:
 
 def _german_verbs() -> list[Triple]:
     from . import morph_de
-    from .lemmatize import lacks_particle
+    from .languages.de.lemmas import lacks_particle
 
     out: list[Triple] = []
     # morph_de's reverse index of its conjugations (form -> lemma -> analyses); the shortest
@@ -225,8 +225,8 @@ def _german_verbs() -> list[Triple]:
 
 
 def _german_nouns() -> list[Triple]:
+    from .languages.de.lemmas import is_common_noun
     from .languages.de.nouns import german_nouns as nouns_db
-    from .lemmatize import is_common_noun
 
     db = nouns_db()
     if db is None:

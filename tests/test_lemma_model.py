@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from lambre_core.errors import LambreError
+from lambre_core.languages.de.lemmas import german_noun_lemma
 from lambre_core.lemma_model import LEMMA_FILE, LemmaModel, load_lemma_model
-from lambre_core.lemmatize import german_noun_lemma, lemmatizer, with_model
+from lambre_core.lemmatize import lemmatizer, with_model
 from lambre_core.parse import Parser, load_parser, model_lexicon, resolve_models
 
 REPO = Path(__file__).resolve().parents[1]

@@ -9,7 +9,9 @@ import pytest
 from lambre_core.check import rule_arcs
 from lambre_core.conllu_io import read_conllu
 from lambre_core.extract import ExtractOptions, extract_rules
-from lambre_core.lemmatize import german_verb_lemmas, lemmatizer, russian_lemma
+from lambre_core.languages.de.lemmas import german_verb_lemmas
+from lambre_core.languages.ru.morph import lemma_of as russian_lemma
+from lambre_core.lemmatize import lemmatizer
 from lambre_core.rules import default_rules
 from lambre_core.sud import to_sud
 

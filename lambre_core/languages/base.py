@@ -196,6 +196,12 @@ class Language:
     form_bundles: Callable[[str, str | None], Any] | None = None
     #: the paradigm lexicon's name in a lexicon's sources ("german-nouns")
     paradigm_name: str = ""
+    #: (form, upos, tagged features, the treebank's lemma or None) -> the lemma (None: unknown)
+    lemma: Callable[[str, str, Any, str | None], str | None] | None = None
+    #: a noun's lemma where the treebank and the model's dictionary lack it (a compound's)
+    noun_lemma: Callable[[str], str | None] | None = None
+    #: the analyzer reads a word's lemma (a new lemma can change what its form proves)
+    lemma_evidence: bool = False
     #: the dictionary's word classes correct the tagger's class of a known form ("книга"
     #: tagged ADV is a noun)
     dictionary_retags: bool = False

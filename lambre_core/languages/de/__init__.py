@@ -8,7 +8,7 @@ from ..base import Language, lazy, words
 
 
 def _verb_lemmas(form: str, feats: dict[str, str] | None = None) -> set[str]:
-    from ...lemmatize import german_verb_lemmas
+    from .lemmas import german_verb_lemmas
 
     return set(german_verb_lemmas(form, feats)) if feats is not None \
         else set(german_verb_lemmas(form))
@@ -67,6 +67,9 @@ LANGUAGE = Language(
     paradigm=lazy(f"{__name__}.nouns", "paradigm"),
     form_bundles=lazy(f"{__name__}.nouns", "form_bundles"),
     paradigm_name="german-nouns",
+    lemma=lazy(f"{__name__}.lemmas", "lemma"),
+    noun_lemma=lazy(f"{__name__}.lemmas", "german_noun_lemma"),
+    lemma_evidence=True,
     noun_capitals=True,
     article_declension=True,
     digits_only_numerals=True,

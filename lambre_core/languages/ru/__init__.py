@@ -57,6 +57,7 @@ LANGUAGE = Language(
     paradigm=lazy(f"{__name__}.morph", "paradigm"),
     form_bundles=lazy(f"{__name__}.morph", "form_bundles"),
     paradigm_name="pymorphy3",
+    lemma=lazy(f"{__name__}.morph", "lemma"),
     dictionary_retags=True,
     pro_drop=True,
     gender_by_referent=True,

@@ -155,3 +155,22 @@ def form_bundles(form: str, upos: str | None) -> frozenset[Bundle]:
         return frozenset()
     return frozenset(b for p in m.parse(form) for pu, b in [oc_to_ud(p.tag)]
                      if b and upos in (None, pu))
+
+
+def lemma_of(form: str, upos: str) -> str | None:
+    """The dictionary form of a Russian word pymorphy3 knows in this word class (its first
+    parse; None for unknown words)."""
+    morph = _morph()
+    if morph is None or not any(c.isalpha() for c in form) or not morph.word_is_known(form.lower()):
+        return None
+    for p in morph.parse(form):
+        pu, _ = oc_to_ud(p.tag)
+        if pu == upos or (upos == "AUX" and pu == "VERB") or (upos == "PROPN" and pu == "NOUN"):
+            found: str = p.normal_form
+            return found.capitalize() if upos == "PROPN" else found
+    return None
+
+
+def lemma(form: str, upos: str, _feats: Mapping[str, str], treebank: str | None) -> str | None:
+    """The lemma hook: the treebank's lemma, else the dictionary's."""
+    return treebank or lemma_of(form, upos)
