@@ -64,7 +64,7 @@ def catalogue(n: int, seed: int = 7) -> str:
 
 #: the lexicon indexes built once per machine (``--cold-lexicons`` leaves them to the cold run)
 PREBUILD = ("from lambre_core.languages.de.nouns import german_nouns; german_nouns();"
-            " from lambre_core.morph_de import _verb_index; _verb_index()")
+            " from lambre_core.languages.de.morph_de import _verb_index; _verb_index()")
 
 
 def timed(cmd: list[str], stderr: Any = subprocess.DEVNULL) -> tuple[float, float, float, int]:

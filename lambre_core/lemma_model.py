@@ -207,7 +207,7 @@ def _ablaut_forms(lang: str, lemma: str, conj: Any) -> Iterator[str]:
 
 
 def _german_verbs() -> list[Triple]:
-    from . import morph_de
+    from .languages.de import morph_de
     from .languages.de.lemmas import lacks_particle
 
     out: list[Triple] = []

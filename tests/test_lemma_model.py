@@ -95,7 +95,7 @@ def test_the_parser_lemmatizes_after_parsing(model: LemmaModel) -> None:
 
 
 def test_a_lemma_that_would_change_the_analyses_is_not_used(model: LemmaModel) -> None:
-    from lambre_core import morph_de
+    from lambre_core.languages.de import morph_de
 
     lex = lemmatizer("de", model_lexicon("de"))
     both = with_model("de", lex, model)

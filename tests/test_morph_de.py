@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lambre_core import morph_de as m
+from lambre_core.languages.de import morph_de as m
 
 _C = {"N": "Nom", "A": "Acc", "D": "Dat", "G": "Gen"}
 _NUM = {"S": "Sing", "P": "Plur"}

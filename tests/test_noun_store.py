@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from lambre_core import noun_store
-from lambre_core.noun_store import NounStore, PackageData, open_store, store_path
+from lambre_core.languages.de import noun_store
+from lambre_core.languages.de.noun_store import NounStore, PackageData, open_store, store_path
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -125,7 +125,7 @@ def test_unwritable_cache_builds_in_memory(tmp_path: Path,
     data = tiny_data(tmp_path / "pkg", True)
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory")
-    with caplog.at_level(logging.WARNING, logger="lambre_core.noun_store"):
+    with caplog.at_level(logging.WARNING, logger="lambre_core.languages.de.noun_store"):
         store = open_store(blocker / "cache", data)
     assert isinstance(store, NounStore)
     assert [r["lemma"] for r in store["Häuser"]] == ["Haus"]
@@ -137,7 +137,7 @@ def test_unwritable_cache_builds_in_memory(tmp_path: Path,
 def test_concurrent_builders_leave_one_whole_store(tmp_path: Path) -> None:
     data = tiny_data(tmp_path / "pkg", True)
     cache = tmp_path / "cache"
-    code = ("import sys; from pathlib import Path; from lambre_core.noun_store import *;"
+    code = ("import sys; from pathlib import Path; from lambre_core.languages.de.noun_store import *;"
             f"d = PackageData(Path({str(data.csv_path)!r}), Path({str(data.index_path)!r}), 'test');"
             f"s = open_store(Path({str(cache)!r}), d); print(len(s['Bank']))")
     procs = [subprocess.Popen([sys.executable, "-c", code], cwd=REPO, stdout=subprocess.PIPE,

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from lambre_core import morph_de
-from lambre_core.verb_store import VerbStore, open_store, store_key, store_path
+from lambre_core.languages.de import morph_de
+from lambre_core.languages.de.verb_store import VerbStore, open_store, store_key, store_path
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -95,7 +95,7 @@ def test_unwritable_cache_builds_in_memory(tmp_path: Path, caplog: pytest.LogCap
                                            built: Index) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory")
-    with caplog.at_level(logging.WARNING, logger="lambre_core.verb_store"):
+    with caplog.at_level(logging.WARNING, logger="lambre_core.languages.de.verb_store"):
         store = open_in(blocker / "cache")
     assert store["ging"] == built["ging"]
     warned = [r for r in caplog.records if r.levelno == logging.WARNING]
@@ -109,7 +109,7 @@ def test_engine_reads_the_store_in_the_user_cache_dir(tmp_path: Path) -> None:
             "calls = []\n"
             "real = ablaut.conjugate\n"
             "ablaut.conjugate = lambda *a, **k: (calls.append(1), real(*a, **k))[1]\n"
-            "from lambre_core import morph_de\n"
+            "from lambre_core.languages.de import morph_de\n"
             "print(morph_de.verb_lemmas('gespeichert'), type(morph_de._verb_index()).__name__,"
             " len(calls) > 0)\n")
     env = {"LAMBRE_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin",

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
+from pathlib import Path
 
 from .base import Language, words
 
-__all__ = ["Language", "language", "words"]
+__all__ = ["Language", "language", "pack_codes", "words"]
 
 
 @cache
@@ -26,3 +27,9 @@ def language(code: str) -> Language:
         return Language(code=code)
     pack: Language = module.LANGUAGE
     return pack
+
+
+def pack_codes() -> list[str]:
+    """The codes of the languages that have a pack, sorted."""
+    here = Path(__file__).resolve().parent
+    return sorted(p.name for p in here.iterdir() if (p / "__init__.py").is_file())

@@ -202,6 +202,8 @@ class Language:
     noun_lemma: Callable[[str], str | None] | None = None
     #: the analyzer reads a word's lemma (a new lemma can change what its form proves)
     lemma_evidence: bool = False
+    #: () -> data files the pack reads besides its code (a check result depends on them)
+    data_files: Callable[[], tuple[Any, ...]] = field(default=lambda: ())
     #: the dictionary's word classes correct the tagger's class of a known form ("книга"
     #: tagged ADV is a noun)
     dictionary_retags: bool = False

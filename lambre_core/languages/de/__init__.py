@@ -1,6 +1,6 @@
 """German: articles that show case, strong and weak adjective declension, capitalized nouns,
 verb-final subordinate clauses; the dictionaries are german-nouns and ablaut
-(``lambre_core/morph_de.py``)."""
+(``morph_de.py`` in this package)."""
 
 from __future__ import annotations
 
@@ -15,26 +15,26 @@ def _verb_lemmas(form: str, feats: dict[str, str] | None = None) -> set[str]:
 
 
 def _known_verb(form: str) -> bool:
-    from ...morph_de import verb_lemmas
+    from .morph_de import verb_lemmas
 
     return bool(verb_lemmas(form))
 
 
 def _infinitive(low: str) -> bool:
-    from ...morph_de import _is_infinitive
+    from .morph_de import _is_infinitive
 
     return low.endswith(("en", "eln", "ern")) and bool(_is_infinitive(low))
 
 
 def _bare_comparative(low: str) -> bool:
-    from ...morph_de import _adj_info
+    from .morph_de import _adj_info
 
     info = _adj_info(low, None)
     return info is not None and info[1] == "er"
 
 
 def _noun_analyses(form: str) -> list[dict[str, str]]:
-    from ... import morph_de
+    from . import morph_de
 
     try:
         return list(morph_de.analyses(form, "NOUN", None) or [])
@@ -51,6 +51,12 @@ def _numeral(w: object) -> bool:
     analyze, _ = analyzer_for("de")
     got = (analyze(getattr(w, "form", ""), "DET", None) if analyze is not None else None) or []
     return bool(got) and all("Case" not in o and o.get("Number") == "Plur" for o in got)
+
+
+def _lexicon_tsv() -> object:
+    from .morph_de import _LEXICON_TSV
+
+    return _LEXICON_TSV
 
 
 _EIN = words("ein eine einen einem einer eines")
@@ -70,6 +76,7 @@ LANGUAGE = Language(
     lemma=lazy(f"{__name__}.lemmas", "lemma"),
     noun_lemma=lazy(f"{__name__}.lemmas", "german_noun_lemma"),
     lemma_evidence=True,
+    data_files=lambda: (_lexicon_tsv(),),
     noun_capitals=True,
     article_declension=True,
     digits_only_numerals=True,

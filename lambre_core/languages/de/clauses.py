@@ -95,7 +95,7 @@ def _finite_words(sud: Sentence, analyses: Mapping[int, WordAnalyses], lo: int, 
     """Words of a clause that can be finite verbs. A verb the lexicons do not know counts too,
     unless the treebank knows the word as something else ("morgen"), or it is tagged a
     participle or infinitive after a known finite verb (the end of "werden ... repariert")."""
-    from ... import morph_de
+    from . import morph_de
 
     out: list[int] = []
     for i in range(lo, hi + 1):
@@ -134,7 +134,7 @@ def _known_otherwise(w: Word, lexicon: object | None) -> bool:
 def _check_clause(sud: Sentence, analyses: Mapping[int, WordAnalyses], lexicon: object | None,
                   spans: Sequence[tuple[int, int]], finite: Mapping[int, list[int]], k: int,
                   v: int) -> SubjectFailure | None:
-    from ... import morph_de
+    from . import morph_de
 
     lo, hi = spans[k]
     verb = sud.word(v)

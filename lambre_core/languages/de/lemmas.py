@@ -16,7 +16,7 @@ def lemma(form: str, upos: str, feats: Mapping[str, str], treebank: str | None) 
         if cands:
             return treebank if treebank in cands else cands[0]
     if upos == "ADJ" and treebank is None:
-        from ... import morph_de
+        from . import morph_de
 
         return morph_de.adjective_lemma(form)
     return treebank
@@ -25,7 +25,7 @@ def lemma(form: str, upos: str, feats: Mapping[str, str], treebank: str | None) 
 def is_common_noun(rec: Mapping[str, Any]) -> bool:
     """Whether a ``german-nouns`` record is a common noun (not a name, place or abbreviation:
     "Häusern" the village is no form of *Haus*)."""
-    from ...morph_de import _FORBIDDEN_POS
+    from .morph_de import _FORBIDDEN_POS
 
     pos = set(rec.get("pos") or ())
     return "Substantiv" in pos and not pos & _FORBIDDEN_POS
@@ -73,7 +73,7 @@ def german_verb_lemmas(form: str, feats: Mapping[str, str] | None = None) -> lis
     """The infinitives whose paradigm has ``form`` in the tagged verb form (finite, participle,
     infinitive), or in any form when the tag fits none of them; most common first. Separable
     verbs whose particle the form lacks are left out ("helfe": "helfen", not "mithelfen")."""
-    from ... import morph_de
+    from . import morph_de
 
     verbform = (feats or {}).get("VerbForm")
     cands = morph_de.verb_lemmas(form, {"VerbForm": verbform}) if verbform else []

@@ -12,8 +12,8 @@ from ...doc import Word
 def analyzer() -> Any:
     """``morph_de.analyses``, its tables loaded now (a broken lexicon raises here, once); a
     missing ``ablaut`` or ``german-nouns`` is said once and leaves its words unproven."""
-    from ... import morph_de
     from ...analyses import _warn_once
+    from . import morph_de
 
     morph_de.analyses("der", "DET", None)
     for package, what in (("ablaut", "verbs"), ("german_nouns", "nouns")):
@@ -28,7 +28,7 @@ def analyzer() -> Any:
 def _nominalized_infinitive(form: str) -> bool:
     """A capitalized infinitive used as a noun ("das Auftragen", "beim Musizieren"), whatever
     else the noun lexicon says the form is (a plural "Auftragen" of "Auftrag")."""
-    from ... import morph_de
+    from . import morph_de
 
     low = form.lower()
     return form[:1].isupper() and low.endswith("n") and low in morph_de.verb_lemmas(low)
@@ -38,7 +38,7 @@ def complete_analyses(word: Word, got: list[dict[str, str]]
                       ) -> tuple[list[dict[str, str]], bool]:
     """A nominalized infinitive's neuter readings added; a verb form no paradigm has (known by
     its ending only) and a noun that may be a nominalized infinitive are guesses."""
-    from ... import morph_de
+    from . import morph_de
 
     if word.upos == "NOUN" and _nominalized_infinitive(word.form):
         got = got + [{"Case": c, "Gender": "Neut", "Number": "Sing"} for c in ("Nom", "Acc", "Dat")]
@@ -60,7 +60,7 @@ def _shared_start(a: str, b: str) -> int:
 
 def inflect(word: Word, feats: Mapping[str, str]) -> list[str]:
     """Forms of ``word``'s lemma with ``feats`` (the quick fix)."""
-    from ... import morph_de
+    from . import morph_de
 
     lemma = word.lemma if word.lemma not in ("_", "") else word.form
     lemmas = [lemma]

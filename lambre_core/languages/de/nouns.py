@@ -19,7 +19,7 @@ def german_nouns() -> Any:
     """The noun store (``noun_store``) over ``german-nouns``; None when it is not installed."""
     # an on-disk index looked up per word (``noun_store``), not the package's 215 MB of dicts;
     # same ``.index`` membership and ``[word]`` records
-    from ...noun_store import open_store
+    from .noun_store import open_store
 
     return open_store()
 

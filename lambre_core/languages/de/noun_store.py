@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import lookup_store
+from ... import lookup_store
 
 log = logging.getLogger(__name__)
 
@@ -204,7 +204,7 @@ class NounStore:
 
 def store_path(data: PackageData, cache: Path | None = None) -> Path:
     """Where the store for ``data`` lives (``cache`` or the user cache dir)."""
-    from .parse_cache import cache_dir
+    from ...parse_cache import cache_dir
 
     return (cache if cache is not None else cache_dir()) / f"nouns-{data.key}.sqlite"
 

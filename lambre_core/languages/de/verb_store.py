@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
-from . import lookup_store
+from ... import lookup_store
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +33,7 @@ Analysis = tuple[tuple[str, str], ...]
 #: form -> lemma -> analyses, as ``morph_de`` builds it
 Index = Mapping[str, dict[str, list[Analysis]]]
 #: the files whose content the index is made from, beside the lexicon (this package's)
-_CODE = ("morph_de.py", "lexicon.py", "verb_store.py")
+_CODE = ("morph_de.py", "../../lexicon.py", "verb_store.py")
 
 
 def store_key(lexicon: Path) -> str:
@@ -53,14 +53,14 @@ def store_key(lexicon: Path) -> str:
     h = hashlib.sha256()
     here = Path(__file__).resolve().parent
     for name in _CODE:
-        h.update((here / name).read_bytes() + b"\0")
+        h.update((here / name).resolve().read_bytes() + b"\0")
     h.update(lexicon.read_bytes() if lexicon.is_file() else b"no lexicon")
     return f"{ver}-{h.hexdigest()[:16]}-s{SCHEMA}"
 
 
 def store_path(key: str, cache: Path | None = None) -> Path:
     """Where the store for ``key`` lives (``cache`` or the user cache dir)."""
-    from .parse_cache import cache_dir
+    from ...parse_cache import cache_dir
 
     return (cache if cache is not None else cache_dir()) / f"verbs-{key}.sqlite"
 

@@ -63,17 +63,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .languages.de.nouns import GN_CASE as _GN_CASE
-from .languages.de.nouns import GN_GENDER as _GN_GENDER
-from .languages.de.nouns import GN_NUM as _GN_NUM
-from .languages.de.nouns import german_nouns as _german_nouns
-from .languages.de.nouns import records as _gn_records
+from .nouns import GN_CASE as _GN_CASE
+from .nouns import GN_GENDER as _GN_GENDER
+from .nouns import GN_NUM as _GN_NUM
+from .nouns import german_nouns as _german_nouns
+from .nouns import records as _gn_records
 
 Analysis = tuple[tuple[str, str], ...]
 
 __all__ = ["analyses", "inflect", "adjective_lemma"]
 
-_LEXICON_TSV = Path(__file__).resolve().parent.parent / "models" / "de" / "lexicon.tsv"
+_LEXICON_TSV = Path(__file__).resolve().parents[3] / "models" / "de" / "lexicon.tsv"
 
 # -- feature order (deterministic output) -------------------------------------------------------
 
@@ -461,7 +461,7 @@ class _TreebankLex:
 def _treebank() -> _TreebankLex:
     out = _TreebankLex()
     try:
-        from .lexicon import load_lexicon_tsv
+        from ...lexicon import load_lexicon_tsv
 
         lex = load_lexicon_tsv(_LEXICON_TSV, "de", external=False)
     except Exception:  # no model lexicon: the built-in lists still work
