@@ -21,7 +21,6 @@ from typing import Any
 LEMMA_FILE = "lemma.pt"
 
 #: German auxiliaries (their forms are AUX as well as VERB in the treebanks)
-_DE_AUX = frozenset("sein haben werden können müssen dürfen sollen wollen mögen möchten".split())
 #: cached (form, UPOS) -> lemma pairs per model; bounded so a long-running server stays small
 _CACHE_LIMIT = 200_000
 #: words handed to the seq2seq at once
@@ -127,30 +126,14 @@ def lexicon_dictionary(lang: str, train_lemmas: Iterable[tuple[str, str]] = ()) 
     and at run time the lexicon lemmatizer asks pymorphy3 itself. Czech, Greek, Turkish: the
     one-word forms ``ablaut`` conjugates for the train split's VERB and AUX lemmas
     (``ablaut_verbs``). Other languages: none."""
-    if lang == "de":
-        return _german_verbs() + _german_nouns()
-    if lang == "ru":
-        return _russian(train_lemmas)
-    if lang in ABLAUT_FORMS:
+    from .languages import language
+
+    pack = language(lang)
+    if pack.lemma_dictionary is not None:
+        return list(pack.lemma_dictionary(train_lemmas))
+    if pack.ablaut_forms:
         return ablaut_verbs(lang, train_lemmas)
     return []
-
-
-#: the attributes of ``ablaut``'s conjugation that hold one-word forms, per language. Czech's
-#: past and conditional are analytic ("psal jsem"): their verb is the past participle. Greek has
-#: no passive and no subjunctive there; Turkish no participles or converbs, only finite forms
-#: and the infinitive.
-ABLAUT_FORMS: dict[str, tuple[str, ...]] = {
-    "cs": ("infinitive", "present", "imperative", "past_participle", "passive_participle",
-           "transgressive"),
-    "el": ("present_all", "imperfect", "aorist", "imperative", "gerund"),
-    "tr": ("infinitive", "aorist", "past", "future", "progressive", "evidential",
-           "necessitative", "imperative"),
-}
-#: Czech verbs whose negation is not ne + form ("je" -> "není"; "neje" is a form of *jíst*)
-_CS_IRREGULAR_NEGATION = frozenset({"být"})
-_TR_BACK_VOWELS = frozenset("aıou")
-_TR_VOWELS = frozenset("aıoueiöü")
 
 
 def ablaut_verbs(lang: str, train_lemmas: Iterable[tuple[str, str]]) -> list[Triple]:
@@ -163,110 +146,40 @@ def ablaut_verbs(lang: str, train_lemmas: Iterable[tuple[str, str]]) -> list[Tri
     skipped."""
     import ablaut
 
+    from .languages import language
+
+    pack = language(lang)
     counts = Counter((lem, upos) for lem, upos in train_lemmas
                      if upos in ("VERB", "AUX") and lem.isalpha() and lem[:1].islower())
     verb_lemmas = {lem for lem, _ in counts}
     out: dict[tuple[str, str], str] = {}
     for (lemma, upos), _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        infinitive = _ablaut_infinitive(lang, lemma)
+        infinitive = pack.ablaut_infinitive(lemma) if pack.ablaut_infinitive else lemma
         if infinitive is None:
             continue
         try:
             conj = ablaut.conjugate(infinitive, lang=lang)
         except ValueError:  # "not a Greek verb": ablaut conjugates only what it recognises
             continue
-        for form in _ablaut_forms(lang, lemma, conj):
+        for form in _ablaut_forms(pack.ablaut_forms, pack.negation_prefix
+                                  if lemma not in pack.irregular_negation else "", conj):
             if form != lemma and form not in verb_lemmas:
                 out.setdefault((form, upos), lemma)
     return [(f, u, lem) for (f, u), lem in sorted(out.items())]
 
 
-def _ablaut_infinitive(lang: str, lemma: str) -> str | None:
-    """What ``ablaut`` conjugates for a treebank lemma: Turkish treebanks write the verb's stem,
-    ablaut wants the infinitive (-mak after a back vowel, -mek after a front one)."""
-    if lang != "tr":
-        return lemma
-    vowels = [c for c in lemma if c in _TR_VOWELS]
-    if not vowels:
-        return None
-    return lemma + ("mak" if vowels[-1] in _TR_BACK_VOWELS else "mek")
-
-
-def _ablaut_forms(lang: str, lemma: str, conj: Any) -> Iterator[str]:
+def _ablaut_forms(attrs: Sequence[str], negation: str, conj: Any) -> Iterator[str]:
     """The one-word forms of a conjugation. ablaut's tables hold gaps (None, "—"), elided forms
-    ("γράφ'") and footnote marks ("είμαστε1"): only purely alphabetic forms count. Czech writes
-    the negation as a prefix of every form (ne + "psal")."""
-    for attr in ABLAUT_FORMS[lang]:
+    ("γράφ'") and footnote marks ("είμαστε1"): only purely alphabetic forms count. A language
+    that writes its negation as a prefix of every form gets the negated forms too."""
+    for attr in attrs:
         value = getattr(conj, attr, None)
         for form in [value] if isinstance(value, str) else (value or ()):
             if not isinstance(form, str) or not form.isalpha():
                 continue
             yield form
-            if lang == "cs" and lemma not in _CS_IRREGULAR_NEGATION:
-                yield "ne" + form
-
-
-def _german_verbs() -> list[Triple]:
-    from .languages.de import morph_de
-    from .languages.de.lemmas import lacks_particle
-
-    out: list[Triple] = []
-    # morph_de's reverse index of its conjugations (form -> lemma -> analyses); the shortest
-    # lemma first, as ``morph_de.verb_lemmas`` ranks them ("gehen" before "ausgehen"), and
-    # never a separable verb for a form without its particle ("kriegen" is no *unterkriegen*)
-    for form, by_lemma in sorted(morph_de._verb_index().items()):
-        for lemma in sorted(by_lemma, key=lambda x: (len(x), x)):
-            if lacks_particle(form, lemma):
-                continue
-            out.append((form, "VERB", lemma))
-            if lemma in _DE_AUX:
-                out.append((form, "AUX", lemma))
-    return out
-
-
-def _german_nouns() -> list[Triple]:
-    from .languages.de.lemmas import is_common_noun
-    from .languages.de.nouns import german_nouns as nouns_db
-
-    db = nouns_db()
-    if db is None:
-        return []
-    lemmas: set[str] = set()
-    pairs: dict[str, str] = {}
-    for rec in db.records():
-        lemma = str(rec.get("lemma") or "")
-        if not lemma or not is_common_noun(rec) or " " in lemma:
-            continue
-        lemmas.add(lemma)
-        for form in (rec.get("flexion") or {}).values():
-            # the first record holding a form wins (the package lists the common noun first)
-            if form and form != lemma and " " not in form:
-                pairs.setdefault(str(form), lemma)
-    # a form that is itself a noun's lemma is taken to be that noun ("Haus" is no genitive of
-    # "Hau" in a text); the seq2seq copies it
-    return [(f, "NOUN", lem) for f, lem in sorted(pairs.items()) if f not in lemmas and f != lem]
-
-
-def _russian(train_lemmas: Iterable[tuple[str, str]]) -> list[Triple]:
-    from .languages.opencorpora import oc_to_ud
-    from .languages.ru.morph import morph as _morph
-
-    morph = _morph()
-    if morph is None:
-        return []
-    out: dict[tuple[str, str], str] = {}
-    for lemma, upos in sorted(set(train_lemmas)):
-        if upos not in ("NOUN", "ADJ", "VERB", "AUX", "PRON", "DET", "NUM") or not lemma.isalpha():
-            continue
-        want = "VERB" if upos == "AUX" else upos
-        for p in morph.parse(lemma):
-            if p.normal_form != lemma.lower() or oc_to_ud(p.tag)[0] != want:
-                continue
-            for lex in p.lexeme:
-                if oc_to_ud(lex.tag)[0] == want and lex.word != lemma:
-                    out.setdefault((lex.word, upos), lemma)
-            break
-    return [(f, u, lem) for (f, u), lem in sorted(out.items())]
+            if negation:
+                yield negation + form
 
 
 def add_dictionary(model: Path, triples: Sequence[Triple], dst: Path,

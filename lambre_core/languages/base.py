@@ -204,6 +204,18 @@ class Language:
     lemma_evidence: bool = False
     #: () -> data files the pack reads besides its code (a check result depends on them)
     data_files: Callable[[], tuple[Any, ...]] = field(default=lambda: ())
+    #: (the train split's (lemma, UPOS) pairs) -> (form, UPOS, lemma) triples from the
+    #: dictionaries for the lemmatizer's own dictionary (None: the language has none)
+    lemma_dictionary: Callable[[Any], Any] | None = None
+    #: the attributes of ``ablaut``'s conjugation that hold one-word forms (for a language
+    #: without its own lemma dictionary: ``ablaut`` conjugates the train split's verbs)
+    ablaut_forms: tuple[str, ...] = ()
+    #: a treebank verb lemma -> what ``ablaut`` conjugates (None: skip it)
+    ablaut_infinitive: Callable[[str], str | None] | None = None
+    #: the negation written as a prefix of every verb form ("ne"), and the verbs whose
+    #: negation is not that prefix plus the form
+    negation_prefix: str = ""
+    irregular_negation: frozenset[str] = frozenset()
     #: the dictionary's word classes correct the tagger's class of a known form ("книга"
     #: tagged ADV is a noun)
     dictionary_retags: bool = False

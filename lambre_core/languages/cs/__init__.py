@@ -23,6 +23,13 @@ _JENZ_AFTER_PREPOSITION: dict[str, tuple[tuple[str, str, str], ...]] = {
 
 LANGUAGE = Language(
     code="cs",
+    # ablaut's one-word forms: the past and conditional are analytic ("psal jsem"), their verb
+    # the past participle; the negation is a prefix of every form ("je" -> "není": být aside,
+    # "neje" is a form of "jíst")
+    ablaut_forms=("infinitive", "present", "imperative", "past_participle", "passive_participle",
+                  "transgressive"),
+    negation_prefix="ne",
+    irregular_negation=words("být"),
     pro_drop=True,
     gender_by_referent=True,
     predicative_instrumental=True,

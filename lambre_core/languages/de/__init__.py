@@ -76,6 +76,7 @@ LANGUAGE = Language(
     lemma=lazy(f"{__name__}.lemmas", "lemma"),
     noun_lemma=lazy(f"{__name__}.lemmas", "german_noun_lemma"),
     lemma_evidence=True,
+    lemma_dictionary=lazy(f"{__name__}.lemmas", "dictionary"),
     data_files=lambda: (_lexicon_tsv(),),
     noun_capitals=True,
     article_declension=True,

@@ -88,3 +88,53 @@ def lacks_particle(form: str, lemma: str) -> bool:
     low = form.lower()
     return any(lemma.startswith(p) and len(lemma) > len(p) + 2 and not low.startswith(p)
                for p in _PARTICLES)
+
+
+#: verbs that are also auxiliaries: their forms enter the lemmatizer's dictionary as AUX too
+_AUX = frozenset("sein haben werden können müssen dürfen sollen wollen mögen möchten".split())
+
+
+def dictionary(_train_lemmas: object = ()) -> list[tuple[str, str, str]]:
+    """(form, UPOS, lemma) for the lemmatizer's dictionary: every form of the verbs the
+    conjugator knows (the common verbs and the treebank's, ``ablaut`` through ``morph_de``)
+    and the inflected forms of the ``german-nouns`` nouns."""
+    return _verbs() + _nouns()
+
+
+def _verbs() -> list[tuple[str, str, str]]:
+    from . import morph_de
+
+    out: list[tuple[str, str, str]] = []
+    # morph_de's reverse index of its conjugations (form -> lemma -> analyses); the shortest
+    # lemma first, as ``morph_de.verb_lemmas`` ranks them ("gehen" before "ausgehen"), and
+    # never a separable verb for a form without its particle ("kriegen" is no *unterkriegen*)
+    for form, by_lemma in sorted(morph_de._verb_index().items()):
+        for lemma in sorted(by_lemma, key=lambda x: (len(x), x)):
+            if lacks_particle(form, lemma):
+                continue
+            out.append((form, "VERB", lemma))
+            if lemma in _AUX:
+                out.append((form, "AUX", lemma))
+    return out
+
+
+def _nouns() -> list[tuple[str, str, str]]:
+    from .nouns import german_nouns as nouns_db
+
+    db = nouns_db()
+    if db is None:
+        return []
+    lemmas: set[str] = set()
+    pairs: dict[str, str] = {}
+    for rec in db.records():
+        lemma = str(rec.get("lemma") or "")
+        if not lemma or not is_common_noun(rec) or " " in lemma:
+            continue
+        lemmas.add(lemma)
+        for form in (rec.get("flexion") or {}).values():
+            # the first record holding a form wins (the package lists the common noun first)
+            if form and form != lemma and " " not in form:
+                pairs.setdefault(str(form), lemma)
+    # a form that is itself a noun's lemma is taken to be that noun ("Haus" is no genitive of
+    # "Hau" in a text); the seq2seq copies it
+    return [(f, "NOUN", lem) for f, lem in sorted(pairs.items()) if f not in lemmas and f != lem]

@@ -58,6 +58,7 @@ LANGUAGE = Language(
     form_bundles=lazy(f"{__name__}.morph", "form_bundles"),
     paradigm_name="pymorphy3",
     lemma=lazy(f"{__name__}.morph", "lemma"),
+    lemma_dictionary=lazy(f"{__name__}.morph", "dictionary"),
     dictionary_retags=True,
     pro_drop=True,
     gender_by_referent=True,

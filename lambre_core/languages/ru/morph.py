@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -174,3 +174,25 @@ def lemma_of(form: str, upos: str) -> str | None:
 def lemma(form: str, upos: str, _feats: Mapping[str, str], treebank: str | None) -> str | None:
     """The lemma hook: the treebank's lemma, else the dictionary's."""
     return treebank or lemma_of(form, upos)
+
+
+def dictionary(train_lemmas: Iterable[tuple[str, str]]) -> list[tuple[str, str, str]]:
+    """(form, UPOS, lemma) for the lemmatizer's dictionary: pymorphy3's paradigms of the
+    lemmas the train split has (all of pymorphy3 would be hundreds of MB; at run time the
+    lemma hook asks pymorphy3 itself)."""
+    m = _morph()
+    if m is None:
+        return []
+    out: dict[tuple[str, str], str] = {}
+    for lemma, upos in sorted(set(train_lemmas)):
+        if upos not in ("NOUN", "ADJ", "VERB", "AUX", "PRON", "DET", "NUM") or not lemma.isalpha():
+            continue
+        want = "VERB" if upos == "AUX" else upos
+        for p in m.parse(lemma):
+            if p.normal_form != lemma.lower() or oc_to_ud(p.tag)[0] != want:
+                continue
+            for lex in p.lexeme:
+                if oc_to_ud(lex.tag)[0] == want and lex.word != lemma:
+                    out.setdefault((lex.word, upos), lemma)
+            break
+    return [(f, u, lem) for (f, u), lem in sorted(out.items())]

@@ -13,8 +13,25 @@ def _analyzer() -> Any:
     return analyses if available() else None
 
 
+_BACK_VOWELS = frozenset("aıou")
+_VOWELS = frozenset("aıoueiöü")
+
+
+def _infinitive(stem: str) -> str | None:
+    """The treebank writes a verb's stem, ablaut conjugates the infinitive: -mak after a back
+    vowel, -mek after a front one."""
+    vowels = [c for c in stem if c in _VOWELS]
+    if not vowels:
+        return None
+    return stem + ("mak" if vowels[-1] in _BACK_VOWELS else "mek")
+
+
 LANGUAGE = Language(
     code="tr",
+    # ablaut's one-word forms: no participles or converbs, only finite forms and the infinitive
+    ablaut_forms=("infinitive", "aorist", "past", "future", "progressive", "evidential",
+                  "necessitative", "imperative"),
+    ablaut_infinitive=_infinitive,
     pro_drop=True,
     postpositional=True,
     and_words=words("ve ile"),
