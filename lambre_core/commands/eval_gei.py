@@ -71,9 +71,27 @@ def _lexicon(lang: str, files: list[Path] | None) -> Lexicon:
     if files is None:
         tb = shared_dir() / "treebanks" / "ud" / lang
         files = sorted(tb.glob("*.conllu")) if tb.is_dir() else []
-        if lang == "de":
-            files = [f for f in files if "_lit-" not in f.name]  # LIT has no features
+        files = [f for f in files if _feature_share(f) >= MIN_FEATURE_SHARE]
     return build_lexicon(lang, files)
+
+
+#: a treebank whose words carry features this rarely is left out of the lexicon (German LIT:
+#: 31 % of its words; every other shared treebank 55 % or more)
+MIN_FEATURE_SHARE = 0.45
+
+
+def _feature_share(path: Path, lines: int = 3000) -> float:
+    """The share of words with morphological features among a treebank file's first lines."""
+    words = with_feats = 0
+    with open(path, encoding="utf-8") as fh:
+        for n, line in enumerate(fh):
+            if n >= lines:
+                break
+            cols = line.split("\t")
+            if len(cols) == 10 and not line.startswith("#"):
+                words += 1
+                with_feats += cols[5] not in ("_", "")
+    return with_feats / words if words else 0.0
 
 
 def run(args: argparse.Namespace) -> int:
