@@ -34,6 +34,7 @@ from .conllu_io import read_conllu, tree_error
 from .declension import annotate_declension
 from .doc import Sentence, Word
 from .errors import TreeError
+from .langid import language_name
 from .rules import Conditions, Rule, RuleSet, Side, Stat, TreebankSource, rule_id
 from .sud import base_relation, to_sud
 
@@ -46,10 +47,7 @@ DEFAULT_AS_FEATURES = ("Case", "VerbForm", "Mood")
 #: relations that never carry morphosyntactic constraints
 _SKIP_RELATIONS = {"punct", "root", "reparandum", "goeswith", "unk", "orphan", "dep"}
 
-_LANGUAGE_NAMES = {
-    "de": "German", "ru": "Russian", "el": "Greek", "tr": "Turkish", "cs": "Czech",
-    "fr": "French", "fi": "Finnish", "et": "Estonian", "it": "Italian",
-}
+
 
 
 @dataclass
@@ -1030,7 +1028,7 @@ def treebank_source(path: Path) -> TreebankSource:
     beside it (``treebanks/ud/de/de_gsd-ud-dev.conllu`` -> ``treebanks/licenses/UD_German-GSD``)."""
     stem = path.name.split("-")[0]  # de_gsd
     lang, _, code = stem.partition("_")
-    name = f"UD_{_LANGUAGE_NAMES.get(lang, lang)}-{code.upper()}"
+    name = f"UD_{language_name(lang)}-{code.upper()}"
     for base in path.resolve().parents:
         lic_root = base / "licenses"
         if not lic_root.is_dir():
@@ -1038,7 +1036,7 @@ def treebank_source(path: Path) -> TreebankSource:
         for d in lic_root.iterdir():
             if d.name.lower() == name.lower() or (
                 d.name.startswith("UD_") and d.name.lower().endswith("-" + code.lower())
-                and _LANGUAGE_NAMES.get(lang, "@").lower() in d.name.lower()
+                and language_name(lang).lower() in d.name.lower()
             ):
                 readme = d / "README.md"
                 if readme.is_file():

@@ -27,7 +27,7 @@ NAMES = {
     "cs": "Czech", "de": "German", "el": "Greek", "ru": "Russian", "tr": "Turkish",
     "en": "English", "fr": "French", "es": "Spanish", "it": "Italian", "nl": "Dutch",
     "pl": "Polish", "pt": "Portuguese", "uk": "Ukrainian", "sv": "Swedish", "da": "Danish",
-    "fi": "Finnish", "hu": "Hungarian",
+    "fi": "Finnish", "hu": "Hungarian", "et": "Estonian",
 }
 
 

@@ -48,8 +48,6 @@ MODEL_FILES = {"tokenize": "tokenize.pt", "mwt": "mwt.pt", "pos": "pos.pt",
                "depparse": "depparse.pt"}
 
 #: language names for Stanza's resources.json (it only needs the key to exist)
-LANG_NAMES = {"de": "German", "ru": "Russian", "el": "Greek", "tr": "Turkish", "cs": "Czech",
-              "fr": "French", "en": "English"}
 
 #: longest piece of one sentence parsed at once (memory grows with its square: a 2,800-word
 #: sentence took over 20 GB); longer input is cut at spaces and the trees joined

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from .conllu_io import atomic_write
 from .errors import LambreError
+from .langid import language_name
 
 #: Stanza processor -> trainer module and the file name a shipped model directory uses
 COMPONENTS: dict[str, tuple[str, str]] = {
@@ -47,9 +48,6 @@ PARSER_ARGS = [
     "--batch_size", "1500",
 ]
 
-#: names Stanza's resources.json wants for the languages the project trains
-LANG_NAMES = {"de": "German", "ru": "Russian", "el": "Greek", "tr": "Turkish", "cs": "Czech",
-              "uk": "Ukrainian", "fr": "French", "en": "English"}
 
 #: tiny configuration (the measured 0.4 s/step tagger), for quick first models and tests
 TINY_TAGGER_ARGS = [
@@ -337,7 +335,7 @@ def write_resources(models_dir: Path, lang: str) -> None:
     # "packages"/"tokenize" must exist (empty) for a language without mwt, or Stanza's
     # add_mwt() fails looking for a default package
     atomic_write(models_dir / "resources.json",
-                 json.dumps({lang: {"lang_name": LANG_NAMES.get(lang, lang), "packages": {},
+                 json.dumps({lang: {"lang_name": language_name(lang), "packages": {},
                                     "tokenize": {}}}) + "\n")
 
 
