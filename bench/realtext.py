@@ -13,7 +13,7 @@ Sets (``../shared`` beside the repo; a set whose data is missing is skipped with
 - ``wmt22-de-b``, ``wmt22-cs-c``: the second German and Czech references, held back: no
   mechanism is tuned by reading them, they show whether a fix carries over to text nobody looked
   at (counted like the others once labelled);
-- ``test-de`` ... ``test-cs``: each model's held-out test sentences (``models/<lang>/split.json``),
+- ``test-de`` ... ``test-uk``: each model's held-out test sentences (``models/<lang>/split.json``),
   parsed from raw text;
 - ``fm-dev``: the corrected side of Falko-MERLIN dev (reported, not counted: tuned on before).
 
@@ -108,7 +108,7 @@ SETS = [
     TextSet("wmt22-cs", "cs", True, _lines("wmt22/en-cs/ref.B.txt")),
     TextSet("wmt22-de-b", "de", True, _lines("wmt22/en-de/ref.B.txt")),
     TextSet("wmt22-cs-c", "cs", True, _lines("wmt22/en-cs/ref.C.txt")),
-    *(TextSet(f"test-{lang}", lang, True, _held_out(lang)) for lang in ("de", "ru", "el", "tr", "cs")),
+    *(TextSet(f"test-{lang}", lang, True, _held_out(lang)) for lang in ("de", "ru", "el", "tr", "cs", "uk")),
     TextSet("fm-dev", "de", False, _fm_corrected),
 ]
 

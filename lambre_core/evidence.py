@@ -652,6 +652,18 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and sud.word(d.id - 1).lemma.lower() in L.predicative_verbs \
             and any("Ins" in values(o, "Case") for o in options[dep]):
         return True  # the predicate of a copula right before it: "ставшую вирусной валюту"
+    if L.zero_copula and rule.type == "agree" and d.upos == "ADJ" and d.id > 1 \
+            and sud.word(d.id - 1).feats.get("PronType") == "Prs" \
+            and any(_may_agree(o, p) for o in options[dep] for p in options[d.id - 1]):
+        # a predicate adjective right after its pronoun subject, the present's copula unsaid
+        # ("що вона вірна дійсності", "он готов к работе"), taken for the next noun's attribute
+        return True
+    if rule.type == "agree" and d.upos == "DET" and d.id > 1 and d.id < h.id \
+            and any(o.get("VerbForm") == "Part" for o in options[d.id - 1]) \
+            and not L.article_declension:
+        # a demonstrative right after a participle is its agent or object ("спричиненою цим
+        # втратою"), not the next noun's determiner
+        return True
     if L.attributes_precede and rule.type == "agree" and d.upos == "ADJ" and d.id < h.id \
             and any(x.head == head and x.upos == "DET" and d.id < x.id < h.id
                     for x in sud.words):
@@ -1810,8 +1822,11 @@ def _other_head_agrees(sud: Sentence, rule: Rule, dep: int, head: int,
             _noun_reading(sud, w, language(lang)) if language(lang).noun_capitals else [])
         if not w_opts:
             continue
-        if w.id < dep and d.upos in ("DET", "ADJ", "NUM"):
-            continue  # German determiners and attributive adjectives precede their noun
+        if w.id < dep and d.upos in ("DET", "ADJ", "NUM") and (
+                language(lang).article_declension or w.id != dep - 1 or d.upos != "ADJ"):
+            # determiners and attributive adjectives precede their noun; in a language without
+            # articles an adjective may follow the noun right before it ("частиною першою")
+            continue
         lo, hi = sorted((dep, w.id))
         if any(sud.word(i).upos in _PHRASE_BREAK
                and not (sud.word(i).upos == "CCONJ" and sud.word(i + 1).upos == "ADJ")

@@ -1045,6 +1045,12 @@ def treebank_source(path: Path) -> TreebankSource:
                             return TreebankSource(d.name, [path.name], line.split(":", 1)[1].strip())
                 return TreebankSource(d.name, [path.name])
         break
+    # a treebank folder of its own carries its README beside the files
+    beside = path.resolve().parent / "README.md"
+    if beside.is_file():
+        for line in beside.read_text(encoding="utf-8", errors="replace").splitlines():
+            if line.lower().startswith("license:"):
+                return TreebankSource(name, [path.name], line.split(":", 1)[1].strip())
     return TreebankSource(name, [path.name])
 
 

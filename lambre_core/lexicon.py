@@ -270,11 +270,15 @@ class Lexicon:
         from .languages import language
 
         pack = language(self.lang)
-        if not self.external or not pack.dictionary_retags or not (
+        if not self.external or not (pack.dictionary_retags or pack.retag_function_words) or not (
                 upos in _RETAGGABLE or (initial and upos == "PROPN")):
             return None
         classes = pack.word_classes(form)
         if not classes or upos in classes:
+            return None
+        if pack.retag_function_words and len(classes) == 1 and classes <= {"ADP", "PART"}:
+            return next(iter(classes))  # a preposition a small treebank never showed
+        if not pack.dictionary_retags:
             return None
         if upos in ("DET", "PRON") and classes & {"DET", "PRON"}:
             return None  # pronominal words ("который", "этот"): the tagger's class stands

@@ -81,6 +81,15 @@ SPLITS: dict[str, SplitSpec] = {
             SourceRule("cs_fictree-ud-test.conllu", "CC BY-NC-SA 4.0", test_every=2),
         ),
     ),
+    # IU likewise has only dev and test here
+    "uk": SplitSpec(
+        "uk",
+        "uk-iu",
+        (
+            SourceRule("uk_iu-ud-dev.conllu", "CC BY-NC-SA 4.0", dev_every=4),
+            SourceRule("uk_iu-ud-test.conllu", "CC BY-NC-SA 4.0", test_every=2),
+        ),
+    ),
 }
 
 

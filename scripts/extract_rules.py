@@ -27,6 +27,7 @@ TREEBANKS = {
     "el": ["el_gdt-ud-train", "el_gdt-ud-dev", "el_gdt-ud-test"],
     "tr": ["tr_imst-ud-train", "tr_imst-ud-dev", "tr_imst-ud-test"],
     "cs": ["cs_fictree-ud-dev", "cs_fictree-ud-test"],
+    "uk": ["uk_iu-ud-dev", "uk_iu-ud-test"],
 }
 #: L'AMBRE Table 8 (rules from far bigger SUD treebanks: HDT, SynTagRus, PDT)
 PAPER = {"de": (30, 23, "German-HDT"), "ru": (25, 35, "Russian-SynTagRus"),
@@ -203,10 +204,10 @@ def main() -> int:
                   "'when', add rules.\n" + method_notes(options))
         save_rules(ruleset, out, header)
         n = counts(load_rules(out))
-        pa, pas, tb = PAPER[lang]
+        paper = "{:12d}  {:3d}  ({})".format(*PAPER[lang]) if lang in PAPER else "(not in the paper)"
         print(f"{lang:4s}  {n['rules']:5d}  {n['agree']:5d}  {n['as']:3d}  {n['conditions']:10d}"
               f"  {n['exc_rules']:14d}/{n['exc_lemmas']:<9d}  {n['government']:15d}/"
-              f"{n['gov_lemmas']:<8d}  | {pa:12d}  {pas:3d}  ({tb})")
+              f"{n['gov_lemmas']:<8d}  | {paper}")
     return 0
 
 

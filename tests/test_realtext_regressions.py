@@ -78,6 +78,16 @@ CLEAN = {
         "Чтение клинописных знаков по слогам было уже известно.",  # a noun, no short adjective
         "Лаковой такую живопись называют потому, что лаки служат материалами.",  # fronted
         "То, что называется одним общим понятием-- экуменизм.",  # a dash glued to a word
+        "Снова приношу извинения за принесенные этим неудобства.",  # a participle's agent
+    ],
+    "uk": [
+        # participles (an adjective with a voice), a postposed ordinal, a predicate adjective
+        # after its pronoun, a demonstrative agent after a participle
+        "Це подиктоване потребою: бути всюди.",
+        "Вимога може бути пред'явлена замовником протягом десяти років.",
+        "Вимоги розраховуються за методикою, передбаченою частиною першою статті 5 цього Закону.",
+        "Критик переконався, що вона вірна дійсності.",
+        "Це пов'язано зі спричиненою цим втратою конкурентоздатності.",
     ],
     "tr": [
         "O benim kadar uzun.",  # a personal pronoun before a postposition is genitive
@@ -112,6 +122,8 @@ STILL_FOUND = {
            ("Народная Джирга принимала решение, которое вступала в силу после утверждения.",
             "вступала")],
     # a pronoun subject the parser hung on another word (zeyrek's analyses, the clause check)
+    "uk": [("Він подарував сестрі гарні квітку.", "гарні"),
+           ("Я прочитав цікава книжку.", "цікава")],
     "tr": [("Biz dün sinemaya gittim.", "gittim"), ("Ben yarın okula gideceksin.", "gideceksin"),
            ("Sen çok güzel şarkı söylüyorum.", "söylüyorum")],
 }

@@ -45,6 +45,9 @@ class Language:
     #: every noun is capitalized (a capital then says nothing about names; an adjective written
     #: small is no noun)
     noun_capitals: bool = False
+    #: the present tense leaves the copula unsaid ("она готова"): an adjective after a
+    #: pronoun may be its predicate
+    zero_copula: bool = False
     #: adpositions follow their object ("onun kadar")
     postpositional: bool = False
     #: a past-tense verb takes the gender of the person a noun or name refers to
@@ -219,6 +222,9 @@ class Language:
     #: the dictionary's word classes correct the tagger's class of a known form ("книга"
     #: tagged ADV is a noun)
     dictionary_retags: bool = False
+    #: a form the dictionary knows only as a preposition or particle is one, whatever class the
+    #: tagger gave it (a small treebank's tagger has never seen "біля")
+    retag_function_words: bool = False
     #: the word classes the dictionary knows for a form (empty: no dictionary)
     word_classes: Callable[[str], frozenset[str]] = field(default=lambda _f: frozenset())
     #: an adjective the dictionary marks as often used as a noun

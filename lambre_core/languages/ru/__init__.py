@@ -61,6 +61,7 @@ LANGUAGE = Language(
     lemma_dictionary=lazy(f"{__name__}.morph", "dictionary"),
     dictionary_retags=True,
     pro_drop=True,
+    zero_copula=True,
     gender_by_referent=True,
     predicative_instrumental=True,
     attributes_precede=True,

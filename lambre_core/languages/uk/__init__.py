@@ -1,19 +1,63 @@
-"""Ukrainian: the closed classes the checker uses (a pack for the language's model and rules
-to come: pymorphy3-dicts-uk)."""
+"""Ukrainian: seven cases, pro-drop, a past tense in the gender of the person meant; the
+dictionary is pymorphy3 with ``pymorphy3-dicts-uk`` (VESUM)."""
 
 from __future__ import annotations
 
-from ..base import Language, words
+from typing import Any
+
+from ..base import Language, lazy, words
+
+
+def _analyzer() -> Any:
+    from .morph import analyses, available
+
+    return analyses if available() else None
+
+
+def _classes(form: str) -> frozenset[str]:
+    from .morph import word_classes
+
+    return word_classes(form.lower())
+
+
+def _numeral(w: object) -> bool:
+    return "NUM" in _classes(getattr(w, "form", ""))
+
 
 LANGUAGE = Language(
     code="uk",
+    pro_drop=True,
+    zero_copula=True,
     gender_by_referent=True,
     predicative_instrumental=True,
     attributes_precede=True,
+    # numerals govern their phrase (2-4 take the nominative plural, 5 and up the genitive)
+    counting_phrases=True,
+    participles_as_adjectives=True,
+    and_words=words("і й та"),
+    relative_pronouns=words("який яка яке які"),
+    relative_lemma="який",
+    polite_pronouns=words("ви"),
     number_by_antecedent=words("хто"),
-    demonstrative_subjects=words("це"),
-    copula_lemmas=words("бути"),
-    wh_lemmas=words("який котрий хто що чий чому де куди коли навіщо як"),
+    demonstrative_subjects=words("це те"),
+    copula_lemmas=words("бути являтися"),
+    predicative_verbs=words("""бути являтися стати ставати виявитися виявлятися здаватися
+        називатися вважатися залишитися залишатися"""),
+    male_nouns=words("""батько тато брат син дядько дід дідусь чоловік хлопець юнак хлопчик
+        наречений пан король цар принц граф князь онук племінник вітчим тесть свекор зять"""),
+    wh_lemmas=words("який котрий хто що чий чому де куди звідки коли навіщо як"),
     measure_comparative=words("з із зі"),
     reciprocal="один",
+    comitative=words("з із зі"),
+    reflexives=words("себе"),
+    time_nouns=words("""день ніч рік тиждень місяць ранок вечір година хвилина секунда раз час
+        літо зима весна осінь момент"""),
+    range_words=words("або чи до"),
+    analyzer=_analyzer,
+    analyzer_name="pymorphy3-dicts-uk",
+    inflect=lazy(f"{__name__}.morph", "inflect"),
+    lemma=lazy(f"{__name__}.morph", "lemma"),
+    word_classes=_classes,
+    retag_function_words=True,
+    numeral=_numeral,
 )
