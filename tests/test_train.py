@@ -29,7 +29,7 @@ def test_carved_split_is_disjoint_and_complete(lang: str, shared: Path, tmp_path
     total = sum(len(read_conllu(shared / "treebanks" / "ud" / lang / r.file)) for r in spec.sources)
     assert sum(len(v) for v in ids.values()) == total
     assert len(read_conllu(c.test)) == len(ids["test"]) > 100
-    assert len(ids["train"]) > 1000 and len(ids["dev"]) > 100
+    assert len(ids["train"]) > 900 and len(ids["dev"]) > 100  # Ukrainian IU: 954 to train
     assert all("_lit-" not in r.file for r in spec.sources)  # LIT: no features
     for rule in spec.sources:  # a treebank's own test file stays test, whole
         if rule.part:
