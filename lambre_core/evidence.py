@@ -869,6 +869,16 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # "zu hohe Versandkosten": the particle as a degree adverb before a bare adjective that
         # agrees with its noun in another case than the preposition's ("zu hohen Preisen")
         return True
+    if rule.type == "as" and h.upos == "ADP" and h.form.lower() in L.postposed_adps \
+            and d.id > h.id > 1 and rule.allowed \
+            and sud.word(h.id - 1).upos in ("NOUN", "PROPN", "PRON") \
+            and (sud.word(h.id - 1).head in (0, h.id)
+                 or sud.word(sud.word(h.id - 1).head).upos != "ADP") \
+            and any(values(o, "Case") & set(rule.allowed) for o in options[h.id - 1]):
+        # a preposition that may follow its noun, right after one in a case it takes: "meiner
+        # Meinung nach die Länder ...", "der Reihe nach" (not a noun another preposition
+        # governs: "mit meinem Vater nach die Schweiz"); what follows is not its object
+        return True
     if rule.type == "as" and h.upos == "ADP" and _adp_as_conjunction(sud, d, h, options, L):
         return True
     if rule.by_governor and _governor_doubt(sud, h, L):

@@ -56,6 +56,8 @@ CLEAN = {
         "Ihrem Anwesen abgegeben werden; ich bitte vielmals um Entschuldigung.",
         "Wir erstatten Ihnen dann zu hohe Versandkosten.",  # "zu" a degree adverb
         "2 Minuten bitte",  # a particle, not a verb
+        # a preposition that may follow its noun ("ihrer Meinung nach")
+        "Die Vision, daß ein ihrer Meinung nach unberechenbarer Elektriker Polen führen könnte.",
     ],
     "ru": [
         "При этом руководители полагают, что ситуация улучшится.",  # opening phrases

@@ -146,6 +146,8 @@ class Language:
     superlative_ending: str = ""
     #: comparison words: an adjective before them is a predicate ("als", "wie")
     comparison_words: frozenset[str] = frozenset()
+    #: prepositions that may also follow their noun ("meiner Meinung nach", "der Reihe nach")
+    postposed_adps: frozenset[str] = frozenset()
     #: the infinitive particle, also a preposition ("zu")
     infinitive_particle: str = ""
     #: degree words after the particle that make it an adverb ("zu viele", "zu lange")

@@ -123,6 +123,7 @@ LANGUAGE = Language(
     comparison_words=words("als wie"),
     infinitive_particle="zu",
     particle_verbs=words("bitte danke"),
+    postposed_adps=words("nach entlang gegenüber zufolge wegen halber"),
     degree_words=words("viel wenig lang lange sehr"),
     gerundive_endings=("nd", "nde", "ndes", "nder", "ndem", "nden"),
     infinitive_adps=words("ohne um statt anstatt"),
