@@ -112,6 +112,12 @@ def run_fm(shared: Path, limit: int | None, show: int) -> None:
             label = mode if ends == "arc" else f"{mode}, blamed word only"
             print(f"  {'fm-dev error identification':<28} {label:<8} {cells}")
         if mode == "precise":
+            # how many "false" detections touch an annotated edit of another type (a misspelt
+            # inflection "Kulture" -> "Kulturen" is R:SPELL, a wrong preposition R:ADP): the
+            # paper's types undercount what the checker finds
+            anyt = score_gei(m2, checks, types=("*",))["all"]
+            print(f"  {'fm-dev error identification':<28} {mode}, an edit of any type counts: "
+                  f"P {anyt.precision * 100:5.1f}")
             right, offered, flagged = _fix_accuracy(m2, checks)
             print(f"  {'fm-dev fixes':<28} {mode:<8} of {flagged} errors flagged on their "
                   f"one-token edit, {offered} get a fix; it is the annotators' correction for "
