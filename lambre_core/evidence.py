@@ -1937,6 +1937,12 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         return False
     if v.form.lower() in L.particle_verbs:
         return True  # "2 Minuten bitte": a verb form that is far more often a particle
+    if rule.feature == "Number" and any(
+            x.head == dep and _rel(x).startswith("conj") and not any(
+                y.head == x.id and y.upos == "CCONJ" for y in sud.words) for x in sud.words):
+        # a conjunct joined by a comma alone: a coordination without its conjunction
+        # ("Боєць УПА, український революціонер заступлять місце") may take a plural verb
+        return True
     k = head - 1
     while k >= 1 and sud.word(k).upos in ("ADV", "PUNCT"):
         k -= 1
