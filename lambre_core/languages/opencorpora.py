@@ -47,6 +47,23 @@ def oc_to_ud(tag: Any) -> tuple[str | None, Bundle]:
 
 
 
+#: grammemes of names and abbreviations: a dictionary word that may be one says nothing of its class
+NAMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr"})
+
+
+def word_classes(morph: Any, form: str) -> frozenset[str]:
+    """The UD classes a dictionary word may have in ``morph`` (a pymorphy3 analyzer; empty when
+    it is missing, does not know the word, or the word may be a name)."""
+    if morph is None or not form.isalpha() or not morph.word_is_known(form.lower()):
+        return frozenset()
+    out: set[str] = set()
+    for p in morph.parse(form):
+        if set(p.tag.grammemes) & NAMES:
+            return frozenset()
+        out |= OC_CLASSES.get(str(p.tag.POS), set())
+    return frozenset(out)
+
+
 #: OpenCorpora parts of speech -> the UD classes they may be
 OC_CLASSES = {"NOUN": {"NOUN"}, "ADJF": {"ADJ", "DET"}, "ADJS": {"ADJ"}, "COMP": {"ADJ", "ADV"},
               "VERB": {"VERB", "AUX"}, "INFN": {"VERB", "AUX"}, "PRTF": {"VERB", "ADJ"},

@@ -8,7 +8,8 @@ from typing import Any
 
 from ...doc import Word
 from ...lexicon import Bundle
-from ..opencorpora import OC_CLASSES, oc_to_ud
+from .. import opencorpora
+from ..opencorpora import oc_to_ud
 
 #: UD UPOS -> the OpenCorpora-derived UPOS values (lexicon.oc_to_ud) that may stand for it
 UPOS = {"DET": ("ADJ",), "AUX": ("VERB",), "PROPN": ("NOUN",), "PRON": ("PRON", "ADJ"),
@@ -116,16 +117,7 @@ def analyzer() -> Any:
 def word_classes(form: str) -> frozenset[str]:
     """The UD classes a Russian dictionary word may have (empty when pymorphy3 does not know
     it, or it may be a name)."""
-    m = _morph()
-    if m is None or not form.isalpha() or not m.word_is_known(form.lower()):
-        return frozenset()
-    out: set[str] = set()
-    for p in m.parse(form):
-        grams = set(p.tag.grammemes)
-        if grams & {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr"}:
-            return frozenset()
-        out |= OC_CLASSES.get(str(p.tag.POS), set())
-    return frozenset(out)
+    return opencorpora.word_classes(_morph(), form)
 
 
 def paradigm(lemma: str, upos: str) -> dict[Bundle, set[str]]:

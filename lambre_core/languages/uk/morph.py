@@ -17,7 +17,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from ..opencorpora import OC_CLASSES, oc_to_ud
+from .. import opencorpora
+from ..opencorpora import oc_to_ud
 
 #: personal pronouns' lemmas -> person (the dictionary marks none)
 _PERSON = {"я": "1", "ми": "1", "ти": "2", "ви": "2", "він": "3", "вона": "3", "воно": "3",
@@ -27,7 +28,7 @@ _PERSON = {"я": "1", "ми": "1", "ти": "2", "ви": "2", "він": "3", "в�
 _UPOS = {"DET": ("PRON", "ADJ"), "AUX": ("VERB",), "PROPN": ("NOUN",), "PRON": ("PRON",),
          "ADJ": ("ADJ",), "NUM": ("NUM", "ADJ")}
 #: grammemes of names: the dictionary's reading of a common word as a name is no evidence
-_NAMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
+_NAMES = opencorpora.NAMES - {"Abbr"}
 
 
 @lru_cache(maxsize=1)
@@ -91,15 +92,7 @@ def analyses(form: str, upos: str, _lemma: str | None) -> list[dict[str, str]] |
 @lru_cache(maxsize=50000)
 def word_classes(form: str) -> frozenset[str]:
     """The UD classes a dictionary word may have (empty when unknown or possibly a name)."""
-    morph = _morph()
-    if morph is None or not form.isalpha() or not morph.word_is_known(form.lower()):
-        return frozenset()
-    out: set[str] = set()
-    for p in morph.parse(form):
-        if set(p.tag.grammemes) & (_NAMES | {"Abbr"}):
-            return frozenset()
-        out |= OC_CLASSES.get(str(p.tag.POS), set())
-    return frozenset(out)
+    return opencorpora.word_classes(_morph(), form)
 
 
 #: the features a fix may change and keeps otherwise
