@@ -240,3 +240,29 @@ def test_a_nested_workspace_config_is_reported_and_checking_goes_on(tmp_path: Pa
         assert c.process.returncode == 0
 
     _run(go())
+
+
+def test_a_talkative_server_keeps_answering(tmp_path: Path) -> None:
+    """The client drains the server's stderr. An edit the server cannot read makes pygls log a
+    whole traceback there (a few KB); forty of them fill the 64 KB pipe buffer, and an undrained
+    pipe would block the server on its next log line, answering nothing more."""
+    async def go() -> None:
+        c = LambreClient()
+        await c.start(root=str(tmp_path))
+        try:
+            uri = (tmp_path / "doc.txt").as_uri()
+            c.open(uri, "Hallo Welt.")
+            bad = {"range": {"start": {"line": 0, "character": -1},
+                             "end": {"line": 0, "character": 0}}, "text": "X"}
+            for _ in range(40):
+                c.change_raw(uri, [bad], "X" + c.texts[uri])
+                await asyncio.sleep(0.05)
+            state = await asyncio.wait_for(c.state_until(
+                uri, lambda s: not s["diverged"] and s["version"] == c.versions[uri]), 120)
+            assert state is not None and state["sha256"] == _sha(c.texts[uri])
+            assert c.stderr_bytes > 65_536 and c.stderr_tail  # more than a pipe buffer came
+        finally:
+            await c.stop()
+        assert c.process.returncode == 0
+
+    _run(go(), 300)

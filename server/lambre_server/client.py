@@ -10,6 +10,7 @@ import json
 import os
 import sys
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +19,9 @@ from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
 from .server import DIVERGED_NOTIFICATION, SCORE_NOTIFICATION, STATE_REQUEST
+
+#: how many of the server's last stderr lines the client keeps
+STDERR_LINES = 200
 
 
 @dataclass
@@ -117,6 +121,11 @@ class LambreClient:
         self.versions: dict[str, int] = {}
         self.texts: dict[str, str] = {}
         self.encoding: str = types.PositionEncodingKind.Utf16
+        #: the server's last stderr lines (its log and Python warnings), read as they come
+        self.stderr_tail: deque[str] = deque(maxlen=STDERR_LINES)
+        #: how many bytes the server has written to stderr
+        self.stderr_bytes = 0
+        self._stderr_task: asyncio.Task[None] | None = None
         rec = self.rec
         _fix_code_action_union(self.client)
 
@@ -171,6 +180,11 @@ class LambreClient:
         full_env = {**os.environ, **(env or {})}
         await self.client.start_io(sys.executable, "-m", "lambre_server", *(server_args or []),
                                    env=full_env)
+        # pygls pipes the server's stderr and never reads it: once the pipe's buffer is full,
+        # the server blocks on its next log line or warning and stops answering. Drain it.
+        proc = self.process
+        if proc is not None and proc.stderr is not None:
+            self._stderr_task = asyncio.ensure_future(self._drain_stderr(proc.stderr))
         caps = types.ClientCapabilities(
             window=types.WindowClientCapabilities(work_done_progress=True),
             general=types.GeneralClientCapabilities(position_encodings=encodings)
@@ -213,6 +227,20 @@ class LambreClient:
             server = getattr(self.client, "_server", None)
             if server is not None and server.returncode is None:
                 server.kill()
+
+    async def _drain_stderr(self, stream: asyncio.StreamReader) -> None:
+        # read in chunks: a line longer than the stream's limit must not stop the draining
+        pending = b""
+        while True:
+            chunk = await stream.read(65536)
+            self.stderr_bytes += len(chunk)
+            if not chunk:
+                if pending:
+                    self.stderr_tail.append(pending.decode("utf-8", "replace"))
+                return
+            *lines, pending = (pending + chunk).split(b"\n")
+            self.stderr_tail.extend(x.decode("utf-8", "replace") for x in lines)
+            pending = pending[-65536:]
 
     @property
     def process(self) -> Any:
