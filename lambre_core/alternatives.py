@@ -2,8 +2,8 @@
 
 The parser records, for each word, the other heads and relations it scored nearly as well as
 its choice (``misc["Alt"]``, see ``parse._patch_depparse``), and the tagger the other word
-classes (``misc["AltUPOS"]``: "зеленых" an adjective or a noun, "больше" a determiner or an
-adverb). Each of them that is plausible (probability at least ``plausible``) and keeps the
+classes (``misc["AltUPOS"]``: an adjective that may be a noun, a quantifier that may be a
+determiner or an adverb). Each of them that is plausible (probability at least ``plausible``) and keeps the
 sentence a tree gives an alternative parse: the best one with that one arc or class changed.
 The sentence is checked again on each; a proven violation whose blamed word is not blamed in
 some alternative check (where the changed word satisfies a rule of its new place) rests on the
@@ -25,7 +25,7 @@ from .doc import Sentence, Word
 #: the real-text gauntlet and Falko-MERLIN dev: ``bench/realtext.py``, ``bench/precision.py``)
 PLAUSIBLE = 0.2
 #: the word classes a modifier relation admits (UD): another class of a word keeps its
-#: relation, so it must be one the relation allows ("Europäischen" a noun as "amod" is no reading)
+#: relation, so it must be one the relation allows (a noun as "amod" is no reading)
 _RELATION_CLASSES = {"amod": frozenset({"ADJ", "VERB", "DET", "NUM"}),
                      "det": frozenset({"DET", "PRON", "NUM"}),
                      "nummod": frozenset({"NUM"}), "case": frozenset({"ADP"}),
@@ -98,8 +98,8 @@ def alternative_trees(sentence: Sentence, plausible: float = PLAUSIBLE,
         words = list(sentence.words)
         words[i] = replace(words[i], head=head, deprel=rel, upos=upos)
         if rel.split(":")[0] == "conj":
-            # a conjunct takes the conjunction before it along ("Анна и Мария": "и" goes
-            # with "Мария" when "Мария" becomes the conjunct of "Анна")
+            # a conjunct takes the conjunction before it along (in "A and B" the "and" goes
+            # with B when B becomes the conjunct of A)
             lo, hi = sorted((head, words[i].id))
             for k in range(lo, hi - 1):
                 if words[k].deprel.split(":")[0] == "cc" and words[k].head != words[i].id:

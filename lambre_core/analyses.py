@@ -108,7 +108,7 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
     analyze, source = analyzer_for(lang)
     got: list[dict[str, str]] | None = None
     if word.form.endswith("-") or word.form.startswith("-"):
-        return WordAnalyses((tagged,), False, "tagger")  # a cut compound ("Haftpflicht- und")
+        return WordAnalyses((tagged,), False, "tagger")  # a cut compound (a part ending in a hyphen)
     if analyze is not None and word.form:
         try:
             lemma = word.lemma if word.lemma not in ("_", "") else None
@@ -161,7 +161,8 @@ def class_possible(lang: str, form: str, upos: str, tagged: str) -> bool:
     """Whether ``form``, tagged ``tagged``, may be a ``upos`` instead, as far as the language's
     lexicon tells: a name is no other reading of a common noun (nor the reverse: only the rules
     would change, not the sentence), and an inflecting class must be one the lexicon analyses
-    the form as ("моего" is no noun). Without a lexicon every class is possible."""
+    the form as (a possessive's oblique form is no noun). Without a lexicon every class is
+    possible."""
     if {upos, tagged} == {"NOUN", "PROPN"}:
         return False
     if upos not in _INFLECTED:

@@ -219,8 +219,8 @@ def _arc_rules(words: list[Word], index: RuleIndex) -> Iterator[tuple[Word, Word
         if PLACEHOLDER in dep.misc or PLACEHOLDER in head.misc:
             continue  # nothing agrees with a placeholder, and it proves nothing
         if head.upos == "ADP" and dep.id < head.id and stranded(words, head):
-            # its object is the placeholder after it, or outside the string ("Ссылка на",
-            # "Создать ярлыки для %s"): the word before it is not
+            # its object is the placeholder after it, or outside the string (a UI label that
+            # ends in a preposition, or one whose object is "%s"): the word before it is not
             continue
         found = memo.get((dep.upos, head.upos, dep.deprel)) or index._lookup(
             dep.upos, head.upos, dep.deprel)
@@ -239,7 +239,7 @@ def _arc_rules(words: list[Word], index: RuleIndex) -> Iterator[tuple[Word, Word
                    if not r.names_lemmas(dep.lemma, head.lemma, governor)]
             if off:
                 rs = tuple(r for r in rs if all(r is not x for x in off))
-        # a rule for this very governor ("helfen" + dative) replaces the general rule of its
+        # a rule for this very governor (a verb with a dative object) replaces the general rule of its
         # relation and feature ("a verb's object is accusative")
         if found.governed_by_head or found.governed_any_head:
             hits = found.governed_by_head.get(head.lemma.casefold(), ()) + found.governed_any_head

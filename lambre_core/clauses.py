@@ -29,9 +29,10 @@ class SubjectFailure:
     #: the verb's reading closest to agreeing, and the features it gets wrong
     verb_feats: Mapping[str, str]
     features: tuple[str, ...]
-    #: the conjuncts when the subject is an "und"-coordination
+    #: the conjuncts when the subject is an and-coordination
     conjuncts: tuple[int, ...] = ()
-    #: the predicate's part of speech when the tagger got it wrong ("готов" tagged NOUN: ADJ)
+    #: the predicate's part of speech when the tagger got it wrong (a short adjective tagged
+    #: NOUN: ADJ)
     verb_upos: str = ""
 
 
