@@ -32,6 +32,11 @@ def _run(coro: Coroutine[Any, Any, T], timeout: float = 300) -> T:
         loop.close()
 
 
+#: an edit with a negative character (an editor bug): pygls cannot read the message at all
+UNREADABLE_EDIT = {"range": {"start": {"line": 0, "character": -1},
+                             "end": {"line": 0, "character": 0}}, "text": "X"}
+
+
 def _sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -159,9 +164,7 @@ def test_unreadable_edit_is_reported_and_the_text_resynced(tmp_path: Path) -> No
             uri = (tmp_path / "doc.txt").as_uri()
             c.open(uri, "Hallo 😀 Welt.\nZweite Zeile.")
             # an editor bug: a negative character; pygls cannot read the message at all
-            bad = {"range": {"start": {"line": 0, "character": -1},
-                             "end": {"line": 0, "character": 0}}, "text": "X"}
-            c.change_raw(uri, [bad], "X" + c.texts[uri])
+            c.change_raw(uri, [UNREADABLE_EDIT], "X" + c.texts[uri])
             await c.wait_for(lambda: c.rec.diverged, 60)
             assert c.rec.diverged[0]["uri"] == uri
             await c.wait_for(lambda: any("re-requested" in m.message for m in c.rec.messages), 60)
@@ -252,10 +255,8 @@ def test_a_talkative_server_keeps_answering(tmp_path: Path) -> None:
         try:
             uri = (tmp_path / "doc.txt").as_uri()
             c.open(uri, "Hallo Welt.")
-            bad = {"range": {"start": {"line": 0, "character": -1},
-                             "end": {"line": 0, "character": 0}}, "text": "X"}
             for _ in range(40):
-                c.change_raw(uri, [bad], "X" + c.texts[uri])
+                c.change_raw(uri, [UNREADABLE_EDIT], "X" + c.texts[uri])
                 await asyncio.sleep(0.05)
             state = await asyncio.wait_for(c.state_until(
                 uri, lambda s: not s["diverged"] and s["version"] == c.versions[uri]), 120)
