@@ -187,8 +187,8 @@ def test_unreadable_edit_is_reported_and_the_text_resynced(tmp_path: Path) -> No
     _run(go())
 
 
-def _frame(body: bytes) -> bytes:
-    return b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body
+def _frame(body: bytes, length: bytes | None = None) -> bytes:
+    return b"Content-Length: " + (length or str(len(body)).encode()) + b"\r\n\r\n" + body
 
 
 def _messages(out: bytes) -> list[dict[str, Any]]:
@@ -206,12 +206,15 @@ def _request(n: int, method: str, params: Any = None) -> bytes:
     return json.dumps({"jsonrpc": "2.0", "id": n, "method": method, "params": params}).encode()
 
 
-def test_requests_before_initialize_get_server_not_initialized(tmp_path: Path) -> None:
-    """Raw bytes on stdin: a request before initialize gets the protocol's error, then a normal
-    session is served, and the server exits cleanly on 'exit'."""
+def test_framing_errors_are_answered_and_the_server_resynchronizes(tmp_path: Path) -> None:
+    """Raw bytes on stdin: a request before initialize, a bad Content-Length, a body that is not
+    JSON, then a normal session. Every bad message gets a JSON-RPC error, the good ones their
+    answers, and the server exits cleanly on 'exit'."""
     init = {"processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {}}
     stdin = b"".join([
         _frame(_request(1, "shutdown")),  # before initialize
+        _frame(_request(2, "initialize", init), b"abc"),  # unreadable length
+        _frame(b"{not json"),
         _frame(_request(3, "initialize", init)),
         _frame(json.dumps({"jsonrpc": "2.0", "method": "initialized", "params": {}}).encode()),
         _frame(_request(4, "shutdown")),
@@ -220,8 +223,14 @@ def test_requests_before_initialize_get_server_not_initialized(tmp_path: Path) -
     res = subprocess.run([sys.executable, "-m", "lambre_server"], input=stdin,
                          capture_output=True, timeout=300)
     assert res.returncode == 0, res.stderr[-2000:]
-    answers = {m.get("id"): m for m in _messages(res.stdout) if "result" in m or "error" in m}
+    got = _messages(res.stdout)
+    answers = {m.get("id"): m for m in got if "result" in m or "error" in m}
     assert answers[1]["error"]["code"] == -32002  # ServerNotInitialized
+    parse_errors = [m for m in got if m.get("id") is None and "error" in m]
+    assert [m["error"]["code"] for m in parse_errors] == [-32700, -32700], parse_errors
+    assert "Content-Length: abc" in parse_errors[0]["error"]["message"]
+    assert "not JSON" in parse_errors[1]["error"]["message"]
+    assert 2 not in answers  # its header was unreadable: never served
     assert "capabilities" in answers[3]["result"] and answers[4]["result"] is None
 
 

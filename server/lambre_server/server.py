@@ -50,6 +50,7 @@ from . import __version__
 from .diagnostics import Template, render, severity_rank, templates
 from .documents import Document, DocumentScore, SentenceResult, SentenceSlice, language_from_id
 from .engine import Caches, Engine, load_engine, parse_and_check
+from .framing import run_framed
 from .positions import LineIndex, apply_change
 from .pull import RawResult, RawResultProtocol, Report
 from .sentences import is_checkable, split_spans
@@ -836,6 +837,25 @@ class LambreServer(LanguageServer):
         self.recheck_all()
         return str(directory / CONFIG_NAME)
 
+    def start_io(self, stdin: Any = None, stdout: Any = None) -> None:
+        """Serve over stdin/stdout (pygls's loop, with framing errors answered: ``framing``)."""
+        import sys
+
+        from pygls.io_ import StdinAsyncReader, StdoutWriter
+
+        self._stop_event = threading.Event()
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        reader = StdinAsyncReader(stdin or sys.stdin.buffer, self.thread_pool)
+        try:
+            asyncio.run(run_framed(self._stop_event, reader, self.protocol, log,
+                                   self.report_server_error))
+        except BrokenPipeError:
+            log.error("the client's pipe is closed; shutting down")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
+
     def reset_session(self) -> None:
         """Forget the client's documents and stop their checks (models and caches stay warm)."""
         if isinstance(self.protocol, LambreProtocol):
@@ -856,8 +876,6 @@ class LambreServer(LanguageServer):
 def serve_tcp(ls: LambreServer, host: str, port: int) -> None:
     """Listen on TCP and serve one client at a time; a client that disconnects leaves the server
     (and its loaded models and caches) up for the next one. A client's ``exit`` ends it."""
-    from pygls.io_ import run_async
-
     busy = asyncio.Lock()
     done = asyncio.Event()
 
@@ -869,8 +887,7 @@ def serve_tcp(ls: LambreServer, host: str, port: int) -> None:
             ls.protocol.set_writer(writer)
             stop = threading.Event()
             try:
-                await run_async(stop_event=stop, reader=reader, protocol=ls.protocol,
-                                logger=log, error_handler=ls.report_server_error)
+                await run_framed(stop, reader, ls.protocol, log, ls.report_server_error)
             except (ConnectionError, asyncio.IncompleteReadError):
                 pass
             except SystemExit:
