@@ -145,12 +145,14 @@ def robust_to_parse(sentence: Sentence, result: SentenceCheck,
             continue  # a fit with a word no lexicon knows is the tagger's guess, not the forms
         if not own or any(v.dep.id == changed for v in (*again.violations, *again.uncertain)):
             # the changed word must fit its new place: some rule applies on its new arc and
-            # every one holds. An arc where no rule applies ("den" a modifier of anything)
-            # would explain every error away, and one where a rule fails ("den Mann" the
-            # subject of "helfe") is no better a reading than the one it replaces
+            # every one holds. An arc where no rule applies (an article as a modifier of
+            # anything) would explain every error away, and one where a rule fails (an
+            # accusative noun phrase as the subject of a first-person verb) is no better a
+            # reading than the one it replaces
             continue
         # a word still on a failing arc is still in trouble, whichever word is blamed there
-        # ("diesen Lehrer" fails whether "Viele" or "diesen" is the determiner)
+        # (a determiner and noun with no case in common fail whether the quantifier before
+        # them or the determiner itself is taken as the noun's determiner)
         troubled = {x for v in again.violations for x in (v.blamed.id, v.dep.id, v.head.id)}
         standing = [v for v in standing if v.blamed.id in troubled]
         if not standing:

@@ -233,7 +233,8 @@ def _arc_rules(words: list[Word], index: RuleIndex) -> Iterator[tuple[Word, Word
             if exempt:
                 rs = tuple(r for r in rs if all(r is not x for x in exempt))
         if found.by_governor:
-            # "liegen auf" + dative: only where the preposition hangs on such a verb
+            # a verb of position whose preposition takes the dative: only where the
+            # preposition hangs on such a verb
             governor = words[head.head - 1].lemma if head.head else ""
             off = [r for r in found.by_governor
                    if not r.names_lemmas(dep.lemma, head.lemma, governor)]

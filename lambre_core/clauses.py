@@ -44,7 +44,7 @@ def subject_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses],
     return [] if check is None else check(sud, analyses, lexicon)
 
 
-#: quotation marks: inside a clause ("wenn sie \"nur\" Mutter sind"), no boundary
+#: quotation marks: inside a clause (a quoted adverb in a subordinate clause), no boundary
 QUOTES = frozenset('"„“”‚‘’«»')
 #: boundaries after which a new clause starts for sure (a sentence end, a colon, a semicolon)
 CLAUSE_START = frozenset(".!?:;")
@@ -73,10 +73,10 @@ def finite_readings(w: Word, analyses: Mapping[int, WordAnalyses]) -> list[Feats
 
 def bracketed(sud: Sentence, lo: int, hi: int) -> set[int]:
     """The ids of words ``lo``..``hi`` that may follow a label's verb and say nothing of its
-    clause: inside brackets opened there, the brackets included (an aside or a key:
-    "Screenshot aufnehmen (ohne Untertitel)", "[Esc]"), and a preposition whose object is a
-    placeholder or lies outside the string, with the placeholder ("Wert suchen von", "Nachricht
-    empfangen um {time}")."""
+    clause: inside brackets opened there, the brackets included (an aside or a key: a
+    bracketed prepositional phrase after an infinitive label, "[Esc]"), and a preposition whose
+    object is a placeholder or lies outside the string, with the placeholder (a label ending in a
+    stranded preposition, or a preposition before "{time}")."""
     from .check import PLACEHOLDER, stranded
 
     out: set[int] = set()

@@ -6,7 +6,7 @@ sentence ignored in the editor stays so in the pre-commit check::
     language: de                      # default language of the workspace
     disabled_rules: [de-agree-Number-subj]
     ignored_sentences:
-      - "Ich werden langen Bücher lesen."
+      - "The ignored sentence, exactly as written."
     languages:                        # per-glob languages, first match wins
       "docs/ru/**": ru
     severities:                       # rule-id glob -> error | warning | information | hint | off

@@ -1,14 +1,15 @@
 """German adjective declension as a feature a treebank can be measured on.
 
-An attributive adjective takes the weak ending after a determiner that shows the case (*der
-alte Mann*, *einem alten Mann*), the strong one with no determiner or after one without an
-ending (*alter Wein*, *ein alter Mann*). The field analyzer (``lambre_core.morph_de``) gives
-every determiner cell the declension it demands and every adjective ending the cells it fills
-(feature ``AdjDecl``). ``annotate_declension`` writes, on a treebank sentence with gold
-features, the declension each noun's determiner demands (on the noun) and the one each of its
-attributive adjectives shows (on the adjective), so that rule extraction measures the
-agreement ``agree.ADJ.NOUN.mod.AdjDecl`` like any other; the checker then tests it jointly
-with Case, Number and Gender (``lambre_core.joint``).
+An attributive adjective takes the weak ending after a determiner that shows the case (a
+definite article in the nominative, an indefinite one in the dative), the strong one with no
+determiner or after one without an ending (a bare noun, the masculine nominative indefinite
+article). The field analyzer (``lambre_core.morph_de``) gives every determiner cell the
+declension it demands and every adjective ending the cells it fills (feature ``AdjDecl``).
+``annotate_declension`` writes, on a treebank sentence with gold features, the declension each
+noun's determiner demands (on the noun) and the one each of its attributive adjectives shows (on
+the adjective), so that rule extraction measures the agreement ``agree.ADJ.NOUN.mod.AdjDecl``
+like any other; the checker then tests it jointly with Case, Number and Gender
+(``lambre_core.joint``).
 """
 
 from __future__ import annotations

@@ -35,7 +35,8 @@ class Word:
 
 @dataclass
 class MultiwordToken:
-    """A surface token covering words ``first``..``last`` (e.g. German "zum" = "zu" + "dem")."""
+    """A surface token covering words ``first``..``last`` (e.g. a preposition fused with a
+    definite article: two words)."""
 
     first: int
     last: int

@@ -191,7 +191,8 @@ def check_segments(
             continue
         keep = violation_filter(parser) if violation_filter is not None else None
         prec = precision(parser) if precision is not None else None
-        # a label ("Datei löschen" for "Delete file") is checked as a phrase: no subject rules
+        # a label (an infinitive after its object for "Delete file") is checked as a phrase: no
+        # subject rules
         as_label = off | frozenset(r.id for r in ruleset.rules if is_subject_rule(r))
         for k, sentences in zip(todo, sents, strict=True):
             again = (check_cache.load(fresh[keys[k]], by_id)
@@ -243,7 +244,7 @@ def check_segments(
 
 def mark_placeholders(sent: Sentence, seg: Segment) -> None:
     """Mark the words standing for a masked placeholder of ``seg`` (``check.PLACEHOLDER``) but
-    numbers, which still count ("%d Dateien")."""
+    numbers, which still count ("%d" before a plural noun)."""
     if not seg.masked:
         return
     for w in sent.words:

@@ -88,7 +88,7 @@ def proof_grade(rule: Rule) -> bool:
         return True
     # a verb form is decided by the forms in a verb chain or under a verb that takes an
     # infinitive; a verb hung on another as a modifier or subject is the parse's reading
-    # ("Отображать домены ..." under a later verb), not the writer's form
+    # (a sentence-initial infinitive under a later verb), not the writer's form
     return rule.feature == "VerbForm" and rule.relation.split("@")[0] in ("comp:aux", "comp:obj")
 
 
@@ -113,7 +113,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     raw = sentence_analyses(precision.lang, sud, precision.lexicon)
     if L.article_declension:
         raw = _neuter_infinitives(sud, _strong_quantifiers(sud, raw, L), L)
-    # split coordinated subjects joined: "Ich und mein Bruder sind" is not "Bruder sind"
+    # split coordinated subjects joined: a pronoun and a noun coordinated are the plural verb's
+    # subject, not the noun alone
     joined = _join_split_coordination(sud, L)
     analyses = _finite_with_subject(joined, raw, L)
     options = {wid: a.options for wid, a in analyses.items()}
@@ -123,10 +124,10 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                                 and a.options[0].get("VerbForm", "Fin") == "Fin")) \
                 and any(k in _AGREEMENT_FEATS for k in a.options[0]):
             # a word no lexicon knows proves nothing, and its tagger guess must not force the
-            # words around it into a failure either ("daß die Europäer plötzlich": "plötzlich"
-            # tagged a singular verb makes "die Europäer" singular; "wegen irgendeiner
-            # Angelegenheit": "irgendeiner" tagged accusative makes the noun accusative): it
-            # may also agree with none
+            # words around it into a failure either (an adverb tagged a singular verb makes the
+            # plural subject before it singular; an indefinite determiner after a preposition
+            # governing the genitive, tagged accusative, makes its noun accusative): it may also
+            # agree with none
             options[wid] = (*a.options, {k: v for k, v in a.options[0].items()
                                          if k not in _AGREEMENT_FEATS})
     if L.article_declension:
@@ -145,13 +146,13 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     for r, d, h, ok in sol.outcomes:
         result.instances.append(RuleInstance(r.id, d, h, ok))
     failing = [(r, d, h) for r, d, h, ok in sol.outcomes if not ok]
-    # an "und"-coordinated subject is plural even when its conjuncts are names
+    # a subject coordinated by "and" is plural even when its conjuncts are names
     plural = {w.id for w in sud.words if _rel(w) == "subj"} & _and_coordinated(sud, L)
     uncertain_keys: set[tuple[str, int, int]] = set()
     coordinated = _coordinated_subjects(sud, options, precision.lang)
     by_id = {x.id: x for x in rules}
     # the parser's subjects of verbs, before the roles were reassigned: who is to blame in a
-    # case clash inside a subject ("Die Räubern rauben")
+    # case clash inside a subject (a nominative plural article before a dative plural noun)
     subjects = frozenset(w.id for w in parsed.words if _rel(w) == "subj" and w.head
                          and parsed.word(w.head).upos in ("VERB", "AUX"))
     # the analyses chosen as if no government set a case (asked only when an agreement fails
@@ -159,13 +160,14 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     free = cache(lambda: solve(sud, arcs, options, governors,
                                lambda r: 0.01 if _governs(r) else _weight(r), coordinated))
     # an attribute none of whose readings shares a feature with any reading of its noun: the
-    # noun's reading is the homograph of another word ("Армянский драм": not "драма"), not a
-    # wrong ending
+    # noun's reading is the homograph of another word (a masculine noun read as a feminine
+    # noun's genitive plural), not a wrong ending
     homographs = {(d, h) for r, d, h in failing
                   if r.type == "agree" and sud.word(d).upos in ("ADJ", "DET")
                   and _far_apart(options[d], options[h])}
     # a phrase whose own attribute fails it in case is of no sure case: as a subject it proves
-    # no verb wrong (the phrase's error is found; "Angezeigten Name ändern": not "ändert")
+    # no verb wrong (the phrase's error is found; a label's infinitive after it is no finite
+    # verb to correct)
     broken = {h for r, d, h in failing
               if r.type == "agree" and r.feature == "Case" and sud.word(d).upos in ("ADJ", "DET")}
     for r, d, h in failing:
@@ -218,10 +220,10 @@ def _moves_elsewhere(sud: Sentence, arcs: Sequence[Arc], options: Mapping[int, S
     """Whether a reading of the forms as cheap as the chosen one satisfies every rule on this
     failing arc, the failure moving onto a verb's subject or onto an arc the parse may be to
     blame for: then the forms do not say where the error is, only that the sentence may have
-    one somewhere else as likely ("die blauweißen Pullover ... bewiesen": a masculine singular
-    noun after "die", or a plural subject of a singular verb; "Das meiste ihrer Studienzeit":
-    "ihrer" or the pronoun "Das" taken for a second article), and the failure is not proven
-    here."""
+    one somewhere else as likely (a noun of either number after a plural article, read as a
+    singular noun failing its article or as a plural subject failing its singular verb; an
+    article and quantifier before a possessive and its noun: the possessive or the article
+    taken for a second determiner), and the failure is not proven here."""
     if sol.cost < 0.5:
         return False
     # every rule on this one arc made dearer (copies: the same rules on other arcs keep their
@@ -232,7 +234,8 @@ def _moves_elsewhere(sud: Sentence, arcs: Sequence[Arc], options: Mapping[int, S
                     lambda x: _weight(x) * (1.5 if x.id.endswith(_BOOSTED) else 1.0),
                     _coordinated_subjects(sud, options, lang))
     if any((d, h) == (dep, head) and not ok for _, d, h, ok in boosted.outcomes):
-        return False  # the arc still fails (in another feature: "den Frau" in gender or number)
+        return False  # the arc still fails (in another feature: a masculine article before a
+        # feminine noun, in gender or number)
 
     def failed(s: Solution) -> int:
         # the failures that count as evidence (a rule that proves nothing weighs nothing here)
@@ -242,7 +245,8 @@ def _moves_elsewhere(sud: Sentence, arcs: Sequence[Arc], options: Mapping[int, S
         return False
     # where the failure went: only a move onto a verb's subject says the forms do not decide
     # (the parser's subject is the weakest link); a move inside the phrase or onto the verb's
-    # object frame is the same error with another word to correct ("den Mann helfen": "dem")
+    # object frame is the same error with another word to correct (an accusative object of a
+    # verb that takes the dative: the article)
     before = {(r.id, d, h) for r, d, h, ok in sol.outcomes if not ok}
     moved = [(r, d, h) for r, d, h, ok in boosted.outcomes if not ok and (r.id, d, h) not in before]
     return bool(moved) and all(_rel(sud.word(d)) == "subj" or doubtful(r, d, h)
@@ -250,9 +254,10 @@ def _moves_elsewhere(sud: Sentence, arcs: Sequence[Arc], options: Mapping[int, S
 
 
 def _one_per_fix(violations: list[Violation]) -> list[Violation]:
-    """One violation per blamed word and correction: "diese Problemen lösen" fails both the
-    article's case and the verb's frame on "Problemen", with the one fix "Probleme"; the
-    government (it says why) is kept. Violations without a fix all stay."""
+    """One violation per blamed word and correction: a dative plural noun after an accusative
+    article, as a verb's object, fails both the article's case and the verb's frame on the noun,
+    with the one fix (its accusative plural); the government (it says why) is kept. Violations
+    without a fix all stay."""
     at: dict[tuple[int, str], int] = {}  # (word, fix) -> its place in ``out``
     out: list[Violation] = []
     for v in violations:
@@ -268,13 +273,14 @@ def _one_per_fix(violations: list[Violation]) -> list[Violation]:
 
 def _strong_quantifiers(sud: Sentence, analyses: dict[int, WordAnalyses], L: Language
                         ) -> dict[int, WordAnalyses]:
-    """German "viel" and "wenig" decline weak only after an article ("der viele Schnee"); with none
-    before it, its strong readings are all it has ("viele Freunde", never "viele Freund")."""
+    """The German quantifiers for "much" and "little" decline weak only after an article (then
+    singular); with none before it, its strong readings are all it has (plural before a plural
+    noun, never before a singular one)."""
     out = analyses
     for w in sud.words:
         a = analyses[w.id]
         if w.upos != "DET" or not a.known or not w.form.lower().startswith(L.weak_after_article):
-            continue  # "viel" and "wenig"; "solche", "welche" take weak adjectives after them
+            continue  # "much" and "little"; "such" and "which" take weak adjectives after them
         strong = tuple(o for o in a.options if o.get(DECL) == "Strong")
         if not strong or len(strong) == len(a.options) or any(o.get(DECL) is None for o in a.options):
             continue
@@ -291,8 +297,9 @@ def _neuter_infinitives(sud: Sentence, analyses: dict[int, WordAnalyses], L: Lan
                         ) -> dict[int, WordAnalyses]:
     """A German noun after a neuter singular article whose readings are all plural, and whose
     form is an infinitive by its ending, is a nominalized infinitive of a verb the verb lexicon
-    lacks ("das Bündeln", "nach dem Pumpen", "das Nerven der Kollegen"): it gets the neuter
-    singular readings too. Only there: elsewhere "Problemen" stays the plural it is."""
+    lacks (a capitalized infinitive after a neuter article, also a dative one after a
+    preposition): it gets the neuter singular readings too. Only there: elsewhere a dative
+    plural ending like an infinitive stays the plural it is."""
     out = analyses
     for w in sud.words:
         a = analyses[w.id]
@@ -317,7 +324,8 @@ def _rest_of_phrase(sud: Sentence, found: Sequence[Violation],
                     precision: Precision) -> list[Violation]:
     """A governed noun phrase in the wrong case is wrong word by word: besides the word its
     finding blames, every other word of the phrase that has no form in the governed case is
-    blamed too ("mit andere Leute": "anderen" and "Leuten"), each with its own fix."""
+    blamed too (an adjective and noun in the nominative plural after a preposition that governs
+    the dative: both blamed), each with its own fix."""
     out: list[Violation] = []
     blamed = {v.blamed.id for v in found}
     for v in found:
@@ -358,7 +366,7 @@ def _rest_of_phrase(sud: Sentence, found: Sequence[Violation],
 
 def _relative_off(sud: Sentence, pron: Word, verb: Word,
                   analyses: Mapping[int, WordAnalyses], L: Language) -> bool:
-    """A relative pronoun subject ("который") that agrees neither with its verb nor with the
+    """A relative pronoun subject (Russian) that agrees neither with its verb nor with the
     noun before its comma, while the verb agrees with that noun: the pronoun is wrong."""
     if not L.relative_lemma or pron.lemma.lower() != L.relative_lemma \
             or verb.upos not in ("VERB", "AUX") or pron.id < 3 or sud.word(pron.id - 1).form != ",":
@@ -375,7 +383,8 @@ def _relative_off(sud: Sentence, pron: Word, verb: Word,
 
 def _quantifier_counts(det: Word, noun: Word, analyses: Mapping[int, WordAnalyses],
                        L: Language) -> bool:
-    """A plural quantifier before a noun whose every reading is singular ("viele Freund")."""
+    """A plural quantifier before a noun whose every reading is singular (a quantifier for
+    "many" before a singular noun)."""
     return det.upos == "DET" and det.form.lower() in L.plural_quantifiers \
         and noun.upos == "NOUN" and analyses[noun.id].known \
         and any(o.get("Number") == "Plur" for o in analyses[det.id].options) \
@@ -386,7 +395,7 @@ def _quantified_noun(sud: Sentence, rule: Rule, dep: int, head: int, choice: Map
                      analyses: Mapping[int, WordAnalyses], by_id: Mapping[str, Rule],
                      L: Language) -> tuple[Rule, Mapping[int, Feats]]:
     """A gender or number failure between a plural quantifier and a singular noun is the
-    noun's number ("viele Freund"): the number rule, with the quantifier's plural reading."""
+    noun's number: the number rule, with the quantifier's plural reading."""
     d, h = sud.word(dep), sud.word(head)
     number = by_id.get(f"agree.{d.upos}.{h.upos}.{base_relation(d.deprel)}.Number")
     if rule.type != "agree" or rule.feature not in ("Gender", "Number") or number is None \
@@ -399,9 +408,9 @@ def _quantified_noun(sud: Sentence, rule: Rule, dep: int, head: int, choice: Map
 def _nominative_pronoun_objects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses],
                                 choice: Mapping[int, Feats], precision: Precision,
                                 rules: Sequence[Rule]) -> None:
-    """A Russian pronoun or noun left in the nominative as the verb's object ("Я вижу он",
-    "Она звонит мама"), checked by the verb's own object rules (its frame, else the general
-    one)."""
+    """A Russian pronoun or noun left in the nominative as the verb's object (a nominative
+    personal pronoun after a transitive verb, a nominative noun after a verb that takes the
+    dative), checked by the verb's own object rules (its frame, else the general one)."""
 
     sud = result.sentence
     blamed = {v.blamed.id for v in result.violations}
@@ -409,8 +418,9 @@ def _nominative_pronoun_objects(result: SentenceCheck, analyses: Mapping[int, Wo
     pairs = find(sud, analyses) if find is not None else []
     for obj, verb in pairs:
         if obj in blamed or _reciprocal(sud, sud.word(obj), precision.lang):
-            continue  # (the reciprocal's first part never inflects: "друг друга")
-        # the object on its verb ("нет" as the verb it is, whatever the tagger said)
+            continue  # (the reciprocal's first part never inflects)
+        # the object on its verb (the negative existential as the verb it is, whatever the
+        # tagger said)
         alt = sud.with_words([replace(w, head=verb, deprel="comp:obj") if w.id == obj
                               else replace(w, upos="VERB") if w.id == verb else w
                               for w in sud.words])
@@ -436,8 +446,9 @@ def _nominative_pronoun_objects(result: SentenceCheck, analyses: Mapping[int, Wo
 def _object_of_infinitive(sud: Sentence, subj: Word, verb: Word,
                           options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """A relative pronoun read as the subject of a verb that has an infinitive under it, the
-    pronoun able to be accusative: the infinitive's object, the verb impersonal ("действий,
-    которые следует выполнить", "Aufgaben, die zu erledigen sind")."""
+    pronoun able to be accusative: the infinitive's object, the verb impersonal (a relative
+    pronoun before an impersonal modal and its infinitive, or before an infinitive with its
+    particle and the copula)."""
     if not (subj.feats.get("PronType") == "Rel" or subj.lemma.lower() in L.relative_pronouns
             or subj.form.lower() in L.relative_pronouns) or subj.id > verb.id:
         return False
@@ -449,9 +460,9 @@ def _object_of_infinitive(sud: Sentence, subj: Word, verb: Word,
 
 def _noun_after_noun(subj: Word, verb: Word, lang: str) -> bool:
     """A "verb" right after its noun subject that the tagger also thought a noun and the
-    lexicon reads as a noun's genitive: a genitive attribute more likely ("Синхронизация
-    правил базы данных": "правил" of "правило")."""
-    # (or a demonstrative "это"/"das" before a predicate noun: "Это правила")
+    lexicon reads as a noun's genitive: a genitive attribute more likely (a genitive plural
+    that is also a verb's past tense)."""
+    # (or a demonstrative pronoun before a predicate noun that is also a verb form)
     demonstrative = subj.upos == "PRON" and subj.feats.get("PronType") == "Dem"
     if verb.id != subj.id + 1 or not (subj.upos == "NOUN" or demonstrative) \
             or verb.upos not in ("VERB", "AUX"):
@@ -459,7 +470,7 @@ def _noun_after_noun(subj: Word, verb: Word, lang: str) -> bool:
     from .alternatives import read_classes
 
     if "NOUN" not in {c for c, _p in read_classes(verb.misc.get("AltUPOS", ""))}:
-        return False  # the tagger saw no noun in it ("Der Mann schließen": no "Schließe")
+        return False  # the tagger saw no noun in it (an infinitive after a noun subject)
     analyze, _ = analyzer_for(lang)
     want = {"Nom", "Gen"} if demonstrative else {"Gen"}
     return analyze is not None and any(
@@ -478,7 +489,8 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
     options = {w: a.options for w, a in analyses.items()}
     for f in subject_failures(sud, analyses, precision.lexicon, precision.lang):
         if f.verb in blamed or f.subject in blamed:
-            continue  # (already found on the arc: "людей, которая живут" blames the pronoun)
+            continue  # (already found on the arc: a relative pronoun that agrees with neither
+            # its antecedent nor its verb is blamed)
         verb, subj = sud.word(f.verb), sud.word(f.subject)
         if _noun_after_noun(subj, verb, precision.lang) or _object_of_infinitive(
                 sud, subj, verb, options, language(precision.lang)) \
@@ -489,7 +501,8 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
         if f.verb_upos and f.verb_upos != verb.upos and verb.id > 1 \
                 and sud.word(verb.id - 1).upos == "ADJ" and any(
                     _may_agree(a, n) for a in options[verb.id - 1] for n in options[verb.id]):
-            continue  # a noun with its adjective, no short predicate: "клинописных знаков"
+            continue  # a noun with its adjective, no short predicate (a genitive plural noun
+            # also read as a short adjective)
         if all(_agreement_excused(subj, verb, feat, options, precision.lang)
                for feat in f.features):
             continue
@@ -548,7 +561,8 @@ def _best_roles(sud: Sentence, arcs: Sequence[Arc], rules: Sequence[Rule],
         if not 2 <= len(args) <= 4:
             continue
         labels = [a.deprel for a in args]
-        # the parser's own roles meet the same test as the alternatives ("dich" is no subject)
+        # the parser's own roles meet the same test as the alternatives (an accusative pronoun
+        # is no subject)
         own = _case_penalty({a.id: a.deprel for a in args if _rel(a) == "subj"}, options)
         for perm in _labelings(labels):
             relabel = dict(zip((a.id for a in args), perm, strict=True))
@@ -567,8 +581,8 @@ def _best_roles(sud: Sentence, arcs: Sequence[Arc], rules: Sequence[Rule],
 def _finite_options(w: Word, options: Mapping[int, Sequence[Feats]], lang: str
                     ) -> tuple[list[Feats], str]:
     """The finite analyses of a verb or auxiliary, or of a word the tagger took for something
-    else that the language's lexicon knows as a finite verb ("Kannst" tagged ADV); with the
-    UPOS to read rules for."""
+    else that the language's lexicon knows as a finite verb (a capitalized modal tagged ADV);
+    with the UPOS to read rules for."""
     if w.upos in ("VERB", "AUX"):
         return [o for o in options[w.id] if o.get("VerbForm", "Fin") == "Fin"], w.upos
     if w.upos in ("ADV", "X", "PART", "SCONJ", "INTJ") and language(lang).known_verb(w.form):
@@ -584,7 +598,7 @@ def _finite_options(w: Word, options: Mapping[int, Sequence[Feats]], lang: str
 
 def _case_penalty(relabel: Mapping[int, str], options: Mapping[int, Sequence[Feats]]) -> float:
     """Whatever rules the file has: a subject must be able to be nominative, an object must be
-    able to be something else ("Ich" is no object)."""
+    able to be something else (a nominative-only pronoun is no object)."""
     cost = 0.0
     for wid, label in relabel.items():
         cases = [values(o, "Case") for o in options[wid] if "Case" in o]
@@ -617,7 +631,8 @@ def _labelings(labels: list[str]) -> list[tuple[str, ...]]:
 
 def _verbal_complex(sud: Sentence, v: int) -> set[int]:
     """A verb with the verbs it heads or is headed by through auxiliary/verbal complements
-    ("hat ... gelobt", "kannst ... helfen"): their arguments share the clause's roles."""
+    (an auxiliary and its participle, a modal and its infinitive): their arguments share the
+    clause's roles."""
     top = v
     while sud.word(top).head and sud.word(sud.word(top).head).upos in ("VERB", "AUX") \
             and _rel(sud.word(top)).startswith("comp"):
@@ -647,35 +662,36 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if L.predicative_instrumental and rule.type == "agree" and d.upos == "ADJ" \
             and h.upos in ("NOUN", "PROPN", "PRON") and h.id < d.id \
             and any("Ins" in values(o, "Case") for o in options[dep]):
-        return True  # a secondary predicate: "делает Европу зависимой", "считают его умным"
+        return True  # a secondary predicate: an instrumental adjective after the object it describes
     if L.predicative_instrumental and rule.type == "agree" and d.upos == "ADJ" and d.id > 1 \
             and sud.word(d.id - 1).lemma.lower() in L.predicative_verbs \
             and any("Ins" in values(o, "Case") for o in options[dep]):
-        return True  # the predicate of a copula right before it: "ставшую вирусной валюту"
+        return True  # the predicate of a copula right before it, in the instrumental
     if L.zero_copula and rule.type == "agree" and d.upos == "ADJ" and d.id > 1 \
             and sud.word(d.id - 1).feats.get("PronType") == "Prs" \
             and any(_may_agree(o, p) for o in options[dep] for p in options[d.id - 1]):
         # a predicate adjective right after its pronoun subject, the present's copula unsaid
-        # ("що вона вірна дійсності", "он готов к работе"), taken for the next noun's attribute
+        # (a short adjective after a personal pronoun), taken for the next noun's attribute
         return True
     if rule.type == "agree" and d.upos == "DET" and d.id > 1 and d.id < h.id \
             and any(o.get("VerbForm") == "Part" for o in options[d.id - 1]) \
             and not L.article_declension:
-        # a demonstrative right after a participle is its agent or object ("спричиненою цим
-        # втратою"), not the next noun's determiner
+        # a demonstrative right after a participle is its agent or object (an instrumental
+        # between the participle and its noun), not the next noun's determiner
         return True
     if L.attributes_precede and rule.type == "agree" and d.upos == "ADJ" and d.id < h.id \
             and any(x.head == head and x.upos == "DET" and d.id < x.id < h.id
                     for x in sud.words):
         # an adjective before its noun's determiner stands outside the phrase's usual order: a
-        # fronted predicate ("Лаковой такую живопись называют"), not an attribute
+        # fronted predicate (an instrumental adjective before the object and its verb), not an
+        # attribute
         return True
     if _rel(d) == "subj" and h.upos == "ADJ" and h.id > 1 and sud.word(h.id - 1).upos == "ADJ" \
             and any(
                 _may_agree(n, a) for n in _analyses_as(lang, h.form.lower(), "NOUN")
                 for a in options[h.id - 1]):
-        # a "predicate adjective" that is a noun with its adjective before it: "Чтение
-        # клинописных знаков" ("знаков" read as the short adjective of "знак")
+        # a "predicate adjective" that is a noun with its adjective before it (a genitive plural
+        # noun also read as a short adjective)
         return True
     if L.pro_drop and rule.type == "agree" and d.upos == "DET" \
             and h.upos in ("NOUN", "PROPN") and (
@@ -683,50 +699,51 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
                                       or _is_numeral(sud.word(d.id + 1), L)))
                 or (d.id > 1 and sud.word(d.id - 1).upos == "ADV"
                     and any(o.get("Degree") == "Cmp" for o in options[d.id - 1]))):
-        # a quantifier in an adverbial: "все ещё", "всё больше опасений", "больше всего
-        # поддержки", "Всего одна ёлка" (the determiner belongs to the adverb or numeral)
+        # a quantifier in an adverbial: before an adverb or numeral, or after a comparative
+        # adverb (the determiner belongs to the adverb or numeral)
         return True
     if rule.type == "agree" and rule.feature == "Number" and d.upos == "ADJ" and (
             (dep > 2 and sud.word(dep - 1).upos == "CCONJ" and sud.word(dep - 2).upos == "ADJ")
             or (dep + 2 <= len(sud.words) and sud.word(dep + 1).upos == "CCONJ"
                 and sud.word(dep + 2).upos == "ADJ")):
-        return True  # coordinated adjectives each in the singular: "цветной и прозрачный лаки"
+        return True  # coordinated adjectives each in the singular before one plural noun
     if rule.type == "as" and h.upos == "ADP" and any(
             sud.word(i).lemma.lower() in L.wh_lemmas or
             sud.word(i).feats.get("PronType") in ("Rel", "Int")
             for i in range(h.id + 1, d.id)):
         # a relative or question word right after the preposition is its object, and the noun
-        # after it the subject of the clause it opens: "на которых люди", "для кого дом"
+        # after it the subject of the clause it opens (a preposition, a relative pronoun, a
+        # nominative noun)
         return True
     if _pronoun_object(sud, rule, d, h, options, lang):
         return True
     if rule.type == "as" and h.upos in ("VERB", "AUX") and any(
             sud.word(i).upos == "SCONJ" or sud.word(i).feats.get("PronType") in ("Rel", "Int")
             for i in range(min(dep, head) + 1, max(dep, head))):
-        return True  # a clause opens between them: "не может получать, если он не в сети"
+        return True  # a clause opens between them (a subordinator before its own subject)
     if rule.type == "as" and h.upos == "ADP" and _genitive_before_object(sud, rule, d, options):
         return True
     if L.attributes_precede and rule.type == "agree" and d.upos == "ADJ" \
             and h.upos in ("NOUN", "PROPN") and d.id > h.id and not any(
                 x.head == dep and x.upos in ("NOUN", "PROPN", "ADP") for x in sud.words):
         # an attributive adjective stands before its noun; one after it that fails is used as
-        # a noun ("партии зеленых", "скамейка запасных") or is a predicate
+        # a noun (a genitive plural adjective after a noun) or is a predicate
         return True
     if rule.feature == "VerbForm" and h.upos == "ADJ" \
             and any(o.get("VerbForm") == "Fin" for o in options[dep]):
-        return True  # a finite verb under an adjective: its subject ("многие понимают")
+        return True  # a finite verb under an adjective: its subject (a quantifier for "many")
     if L.measure_comparative and rule.type == "as" and h.upos == "ADP" \
             and h.form.lower() in L.measure_comparative and h.id > 1 \
             and any("Acc" in values(o, "Case") for o in options[dep]) \
             and any("Ins" in values(o, "Case") for o in options[h.id - 1]) \
             and sud.word(h.id - 1).upos in ("NOUN", "ADJ"):
-        return True  # a measure compared: "размером с тарелку", "ростом с отца"
+        return True  # a measure compared: an instrumental of dimension, "about the size of" + Acc
     if rule.type == "as" and h.upos == "ADP" and "ADV" in L.word_classes(h.form):
-        return True  # a preposition that is also an adverb: "а после нам стало легче"
+        return True  # a preposition that is also an adverb (used as one, before a clause)
     if L.noun_capitals and any(w.upos == "NOUN" and w.form[:1].isupper() and w.id < len(sud.words)
                             and sud.word(w.id + 1).upos == "PROPN" for w in (d, h)):
-        # a noun right before a name is part of a name ("des PC Magazine", "von der Apache
-        # Software Foundation") or a title before it; its case proves nothing
+        # a noun right before a name is part of a name (an English name of several words after
+        # a German article) or a title before it; its case proves nothing
         return True
     if L.noun_capitals and (_compound_part(sud, d) or _compound_part(sud, h)
                             or _unknown_contraction(sud, dep, L)
@@ -740,10 +757,10 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if _rel(d) == "subj" and d.id > h.id and d.upos == "PRON" \
             and any(o.get("Mood") == "Imp" for o in options[head]):
-        return True  # an imperative has no subject; the pronoun after it is its object: "vergiss es"
+        return True  # an imperative has no subject; the pronoun after it is its object
     if any(w.form.lower() in L.floating_quantifiers and w.id > 1 and sud.word(w.id - 1).upos == "PRON"
            and sud.word(w.id - 1).feats.get("Number") == "Plur" for w in (d, h)):
-        return True  # a quantifier floating after its plural pronoun: "ob wir beide die Hälfte"
+        return True  # a quantifier floating after its plural pronoun (one for "both")
     if _rel(d) == "subj":
         return _subject_doubt(sud, rule, dep, head, options, rules, analyses, lang)
     if rule.feature == "VerbForm":
@@ -756,28 +773,30 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and not any(_may_agree(o, p) for o in options[i] for p in options[dep])
             for i in range(min(dep, head) + 1, max(dep, head))):
         # a word between them in the case the preposition takes, which is no modifier of the
-        # noun: the preposition's object ("со знаком минус", "знаком" tagged an adjective)
+        # noun: the preposition's object (an instrumental noun tagged an adjective, then a
+        # noun in the nominative)
         return True
     if rule.type == "as" and h.upos == "ADP" and d.upos == "PRON" and d.id == h.id + 1 \
             and d.id + 1 < len(sud.words) and sud.word(d.id + 1).upos in ("ADJ", "VERB") \
             and sud.word(d.id + 2).upos in ("NOUN", "PROPN") \
             and sud.word(d.id + 1).head == d.id + 2:
-        # a pronoun of the participle after it, inside the phrase: "na vámi zadaný
-        # identifikátor", "v jemu příslušném panelu" (not "für mir mitbringen")
+        # a pronoun of the participle after it, inside the phrase (preposition, pronoun,
+        # participle or adjective, noun; not a pronoun object of a verb after it)
         return True
     if not L.noun_capitals and rule.type == "as" and h.upos == "ADP" and d.upos in ("DET", "ADJ") \
             and _capitalized_inside(sud, d) and (d.id == len(sud.words) or sud.word(
                 d.id + 1).upos not in ("NOUN", "PROPN", "ADJ", "NUM")):
-        # a name standing alone: "na Všichni" (a setting's value); German capitalizes nouns
-        # and polite pronouns, so there a capital says nothing ("von Einen", "mit Ihn")
+        # a name standing alone: a capitalized pronoun after a preposition (a setting's value);
+        # German capitalizes nouns and polite pronouns, so there a capital says nothing (a
+        # capitalized pronoun in the wrong case after a preposition)
         return True
     if rule.type == "as" and h.upos == "ADP" and h.id + 1 < d.id \
             and (sud.word(h.id + 1).upos == "PRON"
                  or sud.word(h.id + 1).lemma.lower() in L.reflexives
                  or (sud.word(h.id + 1).upos == "DET" and not sud.word(h.id + 1).feats
                      and _analyze_as(lang, sud.word(h.id + 1).form, "PRON"))):
-        # the preposition has its own object: "шестой для себя Кубок", "к нему доступ" (a
-        # pronoun tagged a determiner without features)
+        # the preposition has its own object: a reflexive or personal pronoun between it and
+        # the noun (a pronoun tagged a determiner without features)
         return True
     if rule.type == "as" and h.upos == "ADP" and rule.allowed and h.id + 1 < d.id \
             and sud.word(h.id + 1).upos == "DET" \
@@ -793,54 +812,56 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
                     for x in sud.words):
         # a determiner right after the preposition, in a case it takes, that cannot belong to
         # the noun while a word after it does: a pronoun, the preposition's own object, and a
-        # phrase of its own after it ("со мной похожую аферу", "über dem meines Ausdrucks";
-        # not "nach diesen Studiums")
+        # phrase of its own after it (an accusative phrase after the preposition's pronoun; a
+        # genitive phrase after a demonstrative; not a determiner that fails its noun's case)
         return True
     if rule.type == "as" and h.upos == "ADP" and d.upos == "PRON" and L.genitive_pronoun_objects \
             and any("Gen" in values(o, "Case") for o in options[dep]):
-        return True  # a personal pronoun before a postposition: "benim kadar", "senin için"
+        return True  # a personal pronoun before a postposition, in the genitive (Turkish)
     if rule.type == "as" and h.upos == "ADP" and d.id < h.id and rule.allowed \
             and not L.postpositional \
             and h.id < len(sud.words) \
             and sud.word(h.id + 1).upos in ("NOUN", "PROPN", "PRON", "ADJ", "DET") \
             and any(values(o, "Case") & set(rule.allowed) for o in options[h.id + 1]):
         # the "object" before the preposition, a word in the case it takes right after it:
-        # the arc is backwards ("каждый из учёных": "каждый" is the phrase's head)
+        # the arc is backwards (a pronoun, the preposition, a genitive plural: the pronoun is
+        # the phrase's head)
         return True
     if rule.type == "as" and h.upos == "ADP" and d.upos == "NOUN" and rule.allowed \
             and not L.noun_capitals \
             and not any(x.head == dep and x.upos in ("DET", "ADJ") for x in sud.words) \
             and any(values(a, "Case") & set(rule.allowed)
                     for a in _analyses_as(lang, d.form.lower(), "ADJ")):
-        # an adjective used as a noun, tagged as the noun it is a homograph of ("на другом",
-        # not "друг"): in its adjective reading it has the case the preposition takes
+        # an adjective used as a noun, tagged as the noun it is a homograph of (a prepositional
+        # case adjective tagged as a masculine noun): in its adjective reading it has the case
+        # the preposition takes
         return True
     if rule.type == "as" and d.upos == "PROPN" and d.id < len(sud.words) \
             and sud.word(d.id + 1).upos == "PROPN" and not analyses[d.id + 1].known:
         # the first word of a foreign name of several words, the next one no word of the
-        # language ("для Даллас Ковбойс"): the name is left uninflected
+        # language (a transliterated name after a preposition): the name is left uninflected
         return True
     if L.article_declension and rule.type == "as" and h.upos == "ADP" and any(
             x.head == dep and x.upos == "DET" and x.id < h.id for x in sud.words):
-        return True  # a "determiner" before the preposition: a pronoun ("diese in Sparrings")
+        return True  # a "determiner" before the preposition: a demonstrative pronoun
     if L.noun_capitals and rule.type == "as" and h.upos == "ADP" and d.upos in ("NOUN", "PROPN") \
             and d.form[:1].isupper() and d.form == d.lemma \
             and not any(x.head == dep and x.upos in ("DET", "ADJ", "NUM") for x in sud.words):
         # a bare noun in its base form after a preposition is a name or a title as often as a
-        # noun missing its ending ("von Apache", "von Cäsar", "bis Ende Mai")
+        # noun missing its ending (a name, a noun of time before a month)
         return True
     if L.noun_capitals and rule.type == "as" and h.upos == "ADP" and d.upos == "NOUN" \
             and d.id < len(sud.words) and sud.word(d.id + 1).upos == "PROPN" \
             and not any(x.head == dep and x.upos == "DET" for x in sud.words):
-        return True  # a title before a name keeps its base form: "von Ministerpräsident Maassum"
+        return True  # a title before a name keeps its base form (a preposition, title, surname)
     if rule.type == "as" and h.upos == "ADP" and (
             any(x.head == dep and _is_numeral(x, L)
                 and (not L.digits_only_numerals or x.form[:1].isdigit())
                 for x in sud.words)
             or (dep > 1 and _is_numeral(sud.word(dep - 1), L)
                 and (not L.digits_only_numerals or sud.word(dep - 1).form[:1].isdigit()))):
-        # a numeral phrase ("на 22 июня", "nach 1986 gebaute Häuser") sets its own case; a
-        # German number word does not ("mit drei Freunden")
+        # a numeral phrase (a date or a year in digits after a preposition) sets its own case;
+        # a German number word does not (it leaves the noun after it in the governed case)
         return True
     if d.upos == "ADJ" and options[dep] and (
             all(o.get("VerbForm") == "Part" for o in options[dep])
@@ -848,26 +869,26 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
                 and any(o.get("VerbForm") == "Part" for o in options[dep]))):
         return True  # a participle: its phrase is often hung on the wrong noun
     if d.upos == "ADJ" and L.substantivized(d.form):
-        return True  # "горючее", "командующие": an adjective that is a noun here as often as not
+        return True  # an adjective or participle that is a noun here as often as not
     if d.feats.get("PronType") == "Rel" or d.lemma.lower() in L.relative_pronouns:
         return True  # a relative pronoun agrees with its antecedent, not with the next noun
     if d.upos in ("DET", "ADJ") and h.upos in ("NOUN", "PROPN") and h.id < len(sud.words) \
             and sud.word(h.id + 1).form in ("-", "–"):
-        return True  # "Kraft- und Cardiogeräte": a cut compound
+        return True  # a cut compound: its first part and a hyphen, then "and" and a whole one
     if rule.type == "as" and h.upos == "ADP" and L.infinitive_particle \
             and h.form.lower() == L.infinitive_particle and h.id < len(sud.words) \
             and (sud.word(h.id + 1).lemma.lower() in L.degree_words
                  or sud.word(h.id + 1).upos == "ADV"
                  or sud.word(h.id + 1).form.lower().endswith(L.gerundive_endings)):
-        # "zu viele", "zu oft": the degree adverb; "ein nicht zu unterschätzendes Problem": the
+        # before a quantifier or an adverb, the degree adverb ("too"); before a gerundive, the
         # infinitive particle; not the preposition
         return True
     if rule.type == "agree" and d.upos == "ADJ" and L.infinitive_particle and d.id > 1 \
             and sud.word(d.id - 1).form.lower() == L.infinitive_particle \
             and sud.word(d.id - 1).upos == "ADP" and h.head == d.id - 1 \
             and any(_may_agree(o, p) for o in options[dep] for p in options[head]):
-        # "zu hohe Versandkosten": the particle as a degree adverb before a bare adjective that
-        # agrees with its noun in another case than the preposition's ("zu hohen Preisen")
+        # the particle as a degree adverb ("too") before a bare adjective that agrees with its
+        # noun in another case than the preposition's (the dative it would need after it)
         return True
     if rule.type == "as" and h.upos == "ADP" and h.form.lower() in L.postposed_adps \
             and d.id > h.id > 1 and rule.allowed \
@@ -875,9 +896,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and (sud.word(h.id - 1).head in (0, h.id)
                  or sud.word(sud.word(h.id - 1).head).upos != "ADP") \
             and any(values(o, "Case") & set(rule.allowed) for o in options[h.id - 1]):
-        # a preposition that may follow its noun, right after one in a case it takes: "meiner
-        # Meinung nach die Länder ...", "der Reihe nach" (not a noun another preposition
-        # governs: "mit meinem Vater nach die Schweiz"); what follows is not its object
+        # a preposition that may follow its noun, right after one in a case it takes (a
+        # possessive and noun in the dative, then the postposed preposition; not a noun another
+        # preposition governs, before a preposition of direction); what follows is not its object
         return True
     if rule.type == "as" and h.upos == "ADP" and _adp_as_conjunction(sud, d, h, options, L):
         return True
@@ -891,37 +912,38 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
                                               for x in sud.words))))):
         # (a noun that has the counted form, with an adjective between: the clash is the
         # adjective's declension, whose determiner the parser may have missed; or, in Russian,
-        # an adjective before the numeral, plural by its own rule: "первые две главы")
+        # an adjective before the numeral, plural by its own rule: an ordinal before "two")
         return True
     if d.upos == "ADJ" and L.short_only(d.form):
         return True  # a short adjective is a predicate, never an attribute
     if L.counting_phrases and rule.type == "agree" and rule.feature == "Case" and d.upos == "ADJ" \
             and d.id < h.id and h.id > 1 and h.form[:1].isupper() \
             and any("Gen" in values(o, "Case") for o in options[head]):
-        return True  # an adjective used as a noun with a name in the genitive: "сборная Бразилии"
+        return True  # an adjective used as a noun with a name in the genitive (a national team)
     if _is_frame(rule):
         if any(x.head == head and x.id != dep and x.upos in ("NOUN", "PROPN", "PRON")
                and _rel(x).startswith("comp") and options[x.id] and all(
                    values(o, "Case") and values(o, "Case") <= set(rule.allowed)
                    for o in options[x.id])
                for x in sud.words):
-            # the frame's slot is filled by a word in that case only: "Помогите нам
-            # пожертвованиями"
+            # the frame's slot is filled by a word in that case only (a dative pronoun before
+            # an instrumental noun)
             return True
         return _frame_doubt(sud, rule, d, h, options, analyses, lang)
     if d.form.lower() in L.caseless_pronouns or any(
             x.upos == "DET" and x.form.lower() in L.no_determiner and x.head in (dep, head)
             for x in sud.words):
-        # "was" shows no case after a preposition ("zu was", "mit was"); a pronoun taken for a
-        # determiner means a misparsed phrase ("die von Ihnen angebotene Möglichkeit", "Was
-        # Weltwirtschaft ... betrifft"): nothing in it is proven
+        # the interrogative "what" shows no case after a preposition; a pronoun taken for a
+        # determiner means a misparsed phrase (a pronoun inside an extended participial
+        # attribute, the interrogative opening an "as far as X is concerned" clause): nothing in
+        # it is proven
         return True
     if rule.type != "agree":
         return False
     if d.upos == "NUM" or d.form[:1].isdigit() or (
             d.upos == "DET" and not any("Case" in o for o in options[dep])) or (
             d.form.lower() == L.indefinite_base and h.form.lower() in L.unit_nouns):
-        return True  # units stay singular after numerals ("neun Uhr", "5 Euro", "um ein Uhr")
+        return True  # units stay singular after numerals (clock times, prices, "one" + a unit)
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _cut_off(sud, d, h, L):
         return True
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and any(
@@ -932,29 +954,31 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and (sud.word(d.id - 1).lemma.lower() in L.wh_lemmas
                  or "Int" in sud.word(d.id - 1).feats.get("PronType", "")) \
             and all(o.get("Gender") == "Neut" and o.get("Number") == "Sing" for o in options[dep]):
-        return True  # a neuter predicate right after a question word: "Что такое трекер?"
+        return True  # a neuter predicate right after a question word ("what is a X?")
     if d.upos == "DET" and d.id > 1 and sud.word(d.id - 1).upos in ("VERB", "AUX") and any(
             p.get("Case") == "Nom" and p.get("Person") in ("1", "2") and all(
                 v.get(k) == p.get(k) for k in ("Person", "Number"))
             for p in _analyses_as(lang, d.form.lower(), "PRON")
             for v in options[d.id - 1] if v.get("VerbForm", "Fin") == "Fin"):
         # a "determiner" right after a finite verb that agrees with it as a nominative pronoun
-        # of the first or second person: the verb's subject ("Habt Ihr irgendwelche Ideen")
+        # of the first or second person: the verb's subject (a capitalized pronoun after the
+        # verb in a question)
         return True
     if d.upos == "DET" and "ADV" in L.word_classes(d.form):
         # a determiner the dictionary also knows as an adverb that fails its noun: the adverb
-        # ("займёт всего минуту": "only")
+        # ("only" before a noun of time)
         return True
     if d.upos == "DET" and d.id > 2 and sud.word(d.id - 1).upos == "DET" \
             and sud.word(d.id - 1).head == head \
             and sud.word(d.id - 1).feats.get("PronType") == "Art" \
             and sud.word(d.id - 2).upos in ("VERB", "AUX"):
         # an article right after a verb and before another determiner is a pronoun opening a
-        # clause ("Teilnehmer auswählen die diesem Raum beitreten sollen"), not this noun's
+        # clause (a relative clause after a label's infinitive, its comma left out), not this
+        # noun's
         return True
     if d.upos in ("DET", "NUM") and d.id < h.id and sud.word(d.id + 1).upos == "CCONJ":
-        # coordinated with what follows, its own noun left out: "одну или более труб", "для
-        # этой и других организаций"
+        # coordinated with what follows, its own noun left out ("one or more X", "this and
+        # other X")
         return True
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and d.id < h.id \
             and _own_phrase_before(sud, d, h, options):
@@ -965,7 +989,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if d.upos in ("DET", "ADJ") and any(
             x.head == head and _rel(x) == "conj:coord" for x in sud.words) \
             and rule.feature == "Number":
-        return True  # "пулемётными взводом и ротой": one adjective for coordinated nouns
+        return True  # a plural adjective before coordinated singular nouns: one for them all
     if d.upos == "ADJ" and any(x.head == dep and x.upos in ("NOUN", "PROPN", "PRON")
                                for x in sud.words):
         return True  # a participle with its own objects: its phrase is often hung on the wrong noun
@@ -973,24 +997,24 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             (x.head == head or x.id == min(dep, head) - 1) and x.id != dep
             and _is_numeral(x, L) for x in sud.words) and not (
                 rule.feature == "Gender" and all(o.get("Number") == "Sing" for o in options[dep])):
-        # a numeral phrase: "два новых студента" agrees by its own rules, also when the parser
-        # lost the numeral ("Три иранских журналиста были арестованы": "Три" a subject); a
-        # numeral changes no gender, so a singular adjective of another gender still fails
-        # ("%d новая файл")
+        # a numeral phrase (a numeral, a genitive plural adjective, a genitive singular noun)
+        # agrees by its own rules, also when the parser lost the numeral (taken as the
+        # subject); a numeral changes no gender, so a singular adjective of another gender
+        # still fails (a feminine adjective before a masculine noun after a number placeholder)
         return True
     if d.upos in ("DET", "ADJ") and h.id < len(sud.words) and d.id < h.id \
             and sud.word(h.id + 1).upos in ("NOUN", "PROPN") \
             and (d.upos == "ADJ" or not analyses[h.id + 1].known
                  or _fits_next(rule, d, sud.word(h.id + 1), options, arcs, dep, head)):
-        return True  # "die Johannesburger Zeitung": the first may be an adjective, the noun next
+        return True  # a capitalized place adjective: the first may be an adjective, the noun next
     return _other_head_agrees(sud, rule, dep, head, options, arcs, lang)
 
 
 def _adverbial_comparative(sud: Sentence, d: Word, options: Mapping[int, Sequence[Feats]],
                            L: Language) -> bool:
     """A German comparative without an ending before another adjective or a participle
-    modifies that word, not the noun: "der immer schlechter werdenden Lage", "den geringer
-    Qualifizierten", "eine eleganter dekorierte Fichte"."""
+    modifies that word, not the noun (a bare comparative before a present participle, before a
+    nominalized participle, or before a past participle)."""
     if d.id >= len(sud.words):
         return False
     nxt = sud.word(d.id + 1)
@@ -1002,8 +1026,9 @@ def _adverbial_comparative(sud: Sentence, d: Word, options: Mapping[int, Sequenc
 
 def _genitive_before_object(sud: Sentence, rule: Rule, d: Word,
                             options: Mapping[int, Sequence[Feats]]) -> bool:
-    """A genitive attribute before the preposition's real object, taken for the object: "unter
-    Deutschlands neuer Regierung", "für Deutschlands Unterstützung". The word can be genitive
+    """A genitive attribute before the preposition's real object, taken for the object (a
+    country's name in the genitive, then the noun the preposition governs, with or without an
+    adjective). The word can be genitive
     and the noun after it (past its adjectives) has a case the preposition allows."""
     if not any("Gen" in values(o, "Case") for o in options[d.id]):
         return False
@@ -1018,8 +1043,8 @@ def _genitive_before_object(sud: Sentence, rule: Rule, d: Word,
 
 def _pronoun_object(sud: Sentence, rule: Rule, d: Word, h: Word,
                     options: Mapping[int, Sequence[Feats]], lang: str) -> bool:
-    """A sentence-opening phrase of a preposition and a pronoun ("При этом", "Между тем",
-    "В связи с этим", "Из-за всего этого") that the parser ran into the subject after it: the
+    """A sentence-opening phrase of a preposition and a pronoun ("at that", "meanwhile", "in
+    this connection", "because of all this") that the parser ran into the subject after it: the
     determiner-like word fits the preposition as its object, the noun after it can be
     nominative, and a finite verb follows. Then neither the noun's case after the preposition
     nor the word's agreement with the noun is proven."""
@@ -1048,14 +1073,14 @@ def _pronoun_object(sud: Sentence, rule: Rule, d: Word, h: Word,
             and all("Case" not in o for o in options[i]))  # a short adjective
 
     # a finite verb or short adjective after the noun, or none in the sentence (a present-tense
-    # copula is dropped: "В моем штате самый низкий из всех уровень миграции")
+    # copula is dropped: a prepositional phrase, then a superlative and its noun)
     return any(predicate(i) for i in range(noun.id + 1, len(sud.words) + 1)) \
         or not any(predicate(w.id) for w in sud.words)
 
 
 def _reciprocal(sud: Sentence, w: Word, lang: str) -> bool:
     """The first part of a reciprocal pronoun, followed (maybe after a preposition) by its
-    inflected second part: "друг друга", "друг к другу"; nothing of either part is proven."""
+    inflected second part; nothing of either part is proven."""
     first = language(lang).reciprocal
     if not first:
         return False
@@ -1070,8 +1095,8 @@ def _reciprocal(sud: Sentence, w: Word, lang: str) -> bool:
 
 def _capitals_misread(w: Word, lang: str) -> bool:
     """A word in capitals tagged a noun or name that, written small, is an adjective or a
-    determiner: the tagger read the capitals, not the word ("mit der KOSTENLOSEN", "в ЛЮБОЙ
-    комбинации"); its arcs prove nothing."""
+    determiner: the tagger read the capitals, not the word (an adjective or determiner in
+    capitals for emphasis); its arcs prove nothing."""
     if w.upos not in ("NOUN", "PROPN") or len(w.form) < 3 or not w.form.isupper():
         return False
     small = w.form.lower()
@@ -1093,19 +1118,19 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
                      options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """Whether a verb in the wrong form for its auxiliary may belong to another clause or
     phrase instead: a comma, conjunction or relative pronoun between them, or its own subject
-    ("..., wie lange sie sein konnten und konnte ..."); its own auxiliary chain before it, which
-    makes it the finite verb of a verb-final clause of its own ("Warum die wieder aufmachen
-    durften ist mir ein Rätsel", "die beste Pizza, die ich gegessen habe"); a finite verb right
-    before another, the end of one clause and the start of the next ("Solange die Mutter dabei
-    ist gibt es ..."); a finite verb under an infinitive or participle, a chain the parse
-    turned upside down (a clause's finite verb heads its chain: "zurechtzukommen kann nicht
-    einfach sein");
-    "zu" not right before the verb, a degree word ("wenn man zu jung wählte"); a word in the
-    wrong form right before a verb in the right one, an adverb ("entschieden bekämpfen")."""
+    (a finite verb coordinated after a subordinate clause's); its own auxiliary chain before it,
+    which makes it the finite verb of a verb-final clause of its own (an indirect question or a
+    relative clause ending in a non-finite verb and its auxiliary); a finite verb right before
+    another, the end of one clause and the start of the next (a fronted subordinate clause with
+    no comma, then the main clause's verb); a finite verb under an infinitive or participle, a
+    chain the parse turned upside down (a clause's finite verb heads its chain: a fronted
+    infinitive with its particle, then a modal); the infinitive particle not right before the
+    verb, a degree word ("too" before an adjective); a word in the wrong form right before a
+    verb in the right one, an adverb (a participle used as an adverb before an infinitive)."""
     lo, hi = sorted((d.id, h.id))
     if any(sud.word(i).upos in ("PUNCT", "CCONJ", "SCONJ")
            or sud.word(i).feats.get("PronType") == "Rel"
-           # a semicolon or colon the tokenizer left on a word ("Artikel;") ends a clause too
+           # a semicolon or colon the tokenizer left on a word (its last character) ends a clause too
            or (len(sud.word(i).form) > 1 and sud.word(i).form[-1] in ";:")
            for i in range(lo, hi)):
         return True
@@ -1116,7 +1141,7 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     if rule.allowed and not finite and any(
             w.head == d.id and w.upos in ("VERB", "AUX") and _rel(w).startswith("comp:aux")
             and any(o.get("VerbForm") in rule.allowed for o in options[w.id]) for w in sud.words):
-        return True  # a chain upside down: its own auxiliary fits ("by měly být")
+        return True  # a chain upside down: its own auxiliary fits (conditional, participle, infinitive)
     if any(o.get("VerbForm") == "Conv" for o in options[d.id]):
         return True  # an adverbial participle modifies, whatever the parse hung it on
     if any(w.head == d.id and (_rel(w) == "subj" or (
@@ -1134,8 +1159,8 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     if not finite and d.id < len(sud.words) and rule.allowed and any(
             o.get("VerbForm") in rule.allowed for o in options[d.id + 1]) \
             and sud.word(d.id + 1).upos in ("VERB", "AUX"):
-        # a participle right before a verb in the right form: an adverb ("entschieden
-        # bekämpfen will")
+        # a participle right before a verb in the right form: an adverb (before an infinitive
+        # and its modal)
         return True
     return bool(L.infinitive_particle) and h.form.lower() == L.infinitive_particle \
         and h.id + 1 != d.id
@@ -1144,10 +1169,11 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
 def _chain_reorders(sud: Sentence, d: Word, h: Word,
                     options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """A German verb chain the parser ordered wrongly, whose forms make a good chain in some
-    order: "der Artikel kann ... abgegeben werden", "installiert und aktiviert worden sein",
-    "werden könnte". The chain's verbs (the two words and the auxiliaries and verbs hung on
-    either) must hold one finite verb at most, and some order of them give each auxiliary a
-    form it takes ("hat sehen" has none: "sehen" is no participle)."""
+    order (a modal, a participle and the passive auxiliary; coordinated participles and a
+    perfect passive infinitive; an auxiliary's infinitive before a finite modal). The chain's
+    verbs (the two words and the auxiliaries and verbs hung on either) must hold one finite verb
+    at most, and some order of them give each auxiliary a form it takes (the perfect auxiliary
+    and an infinitive have none: an infinitive is no participle)."""
     chain_of = L.aux_chain
     if not chain_of or not all(w.lemma.lower() in chain_of or w.upos == "VERB" for w in (d, h)):
         return False
@@ -1173,10 +1199,10 @@ def _chain_reorders(sud: Sentence, d: Word, h: Word,
 
 def _ends_subordinate(sud: Sentence, verb: Word, L: Language, first: bool = False) -> bool:
     """Whether ``verb`` ends a subordinate clause opened before it (a subordinator or question
-    word with no finite verb between): "Solange die Mutter dabei ist | gibt es ...". ``first``:
-    a clause that opens the sentence, or follows "und", "oder" or "aber", so that a main
-    clause may follow it ("weil sie kein Strafe bekommt hat" inside a sentence is the error
-    it looks like)."""
+    word with no finite verb between): "as long as X is there | there is ...". ``first``: a
+    clause that opens the sentence, or follows "and", "or" or "but", so that a main clause may
+    follow it (a causal clause inside a sentence, ending in two finite verbs, is the error it
+    looks like)."""
     for i in range(verb.id - 1, 0, -1):
         w = sud.word(i)
         if w.upos == "SCONJ" or w.form.lower() in L.question_words \
@@ -1189,14 +1215,15 @@ def _ends_subordinate(sud: Sentence, verb: Word, L: Language, first: bool = Fals
 
 def _unknown_contraction(sud: Sentence, wid: int, L: Language) -> bool:
     """Whether a word comes from a multiword token that is no contraction of the language
-    (a tokenizer's mistake: "um" read as "un dem")."""
+    (a tokenizer's mistake: a plain preposition split as if an article were fused with it)."""
     return any(m.first <= wid <= m.last and m.form.lower() not in L.contractions
                for m in sud.multiword)
 
 
 def _compound_part(sud: Sentence, w: Word) -> bool:
-    """A part of a compound written with a hyphen or slash ("Dritte-Welt-Netzwerk", "CDU /
-    SPD-Senat"): its case and gender are the whole compound's, not its own."""
+    """A part of a compound written with a hyphen or slash (a compound of three hyphenated
+    parts, two abbreviations joined by a slash): its case and gender are the whole compound's,
+    not its own."""
     nxt = sud.word(w.id + 1) if w.id < len(sud.words) else None
     prev = sud.word(w.id - 1) if w.id > 1 else None
     if w.form.endswith("-") or any(x is not None and x.form == "/" for x in (nxt, prev)):
@@ -1210,46 +1237,46 @@ def _compound_part(sud: Sentence, w: Word) -> bool:
 def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
                           options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """A determiner or adjective of a language with article declension (German) whose phrase the parse
-    may have built wrongly: a comparative before "als" is a predicate ("wichtiger als
-    finanzielle Entlohnung"); a fixed phrase ("vor allem"); a "determiner" cut from its noun by
-    a preposition, or beside another determiner (a pronoun: "auf der einen Seite", "das dem
-    Einkommen entspricht"); an adjective after "irgendwelche"; a floating quantifier ("Wir
-    verlieren alle Respekt"); "am" of a superlative; an article after a comma (and a
-    preposition) that fits the noun before it may be a relative pronoun ("ein System, das lange
-    Zeit gedauert hat")."""
+    may have built wrongly: a comparative before the particle "than" is a predicate; a fixed
+    phrase ("above all"); a "determiner" cut from its noun by a preposition, or beside another
+    determiner (a pronoun: "on the one hand", a relative pronoun before a dative article); an
+    adjective after a determiner that allows either declension; a floating quantifier ("all"
+    after a plural pronoun); the contracted article of a superlative; an article after a comma
+    (and a preposition) that fits the noun before it may be a relative pronoun (opening a
+    relative clause with a noun of its own)."""
     lo, hi = sorted((d.id, noun.id))
     if any(sud.word(i).form.lower() in L.comparison_words for i in range(lo + 1, hi)):
         return True
     if d.id > 1 and (sud.word(d.id - 1).form.lower(), d.form.lower()) in L.fixed_phrases:
-        return True  # "vor allem Geduld": a fixed phrase, no determiner of the noun
+        return True  # "above all" before a noun: a fixed phrase, no determiner of the noun
     dets = [x for x in sud.words if x.head == noun.id and x.upos == "DET" and x.id < noun.id]
     split = [x for x in dets if any(sud.word(i).upos == "ADP" for i in range(x.id + 1, noun.id))]
     if split and (d in split or d.upos == "ADJ"):
-        # a preposition between a "determiner" and its noun: a pronoun ("kann man diese in
-        # Sparrings testen", "die Hilfe, die einem in finanziellen Fragen gegeben wird"), which
-        # may also have set the noun's features for its adjectives (not for an article next to
-        # the noun: "viele, die in der Gefängnis sind")
+        # a preposition between a "determiner" and its noun: a pronoun (a demonstrative object
+        # before a prepositional phrase, an indefinite pronoun in a relative clause), which may
+        # also have set the noun's features for its adjectives (not for an article next to the
+        # noun: a feminine article before a neuter noun after a preposition)
         return True
     if any(b.id == a.id + 1 and (a.form.lower() in L.partitive_determiners
                                  or b.form.lower() in L.indefinite_articles
                                  or (a.form.lower() in L.relative_determiners
                                      and b.form.lower() in L.relative_determiners))
            for a in dets for b in dets):
-        # "ein" beside another determiner: a pronoun, "auf der einen Seite" (declined weak),
-        # "mit einem meiner Freunde", "viele dieser Marktplätze" (a partitive genitive after
-        # it), "ein ihrer Meinung nach unberechenbarer Elektriker" (an inserted phrase); two
-        # articles: the first a relative pronoun ("ein System, das dem Einkommen entspricht")
+        # "one" beside another determiner: a pronoun ("on the one hand", declined weak), "one
+        # of my X", "many of these X" (a partitive genitive after it), an indefinite article
+        # before an inserted phrase ("in her opinion"); two articles: the first a relative
+        # pronoun (before a dative article and its noun)
         return True
     first = min(dets, key=lambda x: x.id) if dets else None
     if len(dets) >= 2 and first is not None and first.form.lower() in L.relative_determiners and (
             d is first or (d.upos == "DET" and d.id == first.id + 1
                            and d.feats.get("PronType") in ("Neg", "Poss")
                            and not any(m.first <= first.id <= m.last for m in sud.multiword))):
-        # the first of two determiners of one noun is a pronoun: "hat das hier einigen
-        # Einfluss"; right before a negative or possessive one, the case the noun got from it
-        # is no evidence against that one either ("bei dem kein Schulmitarbeiter überlegte";
-        # not "die meisten Unterstützung", where "meisten" follows its article, nor "zur
-        # deine Prüfung", whose article is contracted)
+        # the first of two determiners of one noun is a pronoun (a demonstrative object before
+        # "here" and a quantifier); right before a negative or possessive one, the case the
+        # noun got from it is no evidence against that one either (a relative pronoun after a
+        # preposition, then a negative determiner; not a superlative quantifier, which follows
+        # its article, nor a possessive after a contracted article)
         return True
     if any(x.form.lower() in L.floating_quantifiers and x.id > 1
            and sud.word(x.id - 1).upos == "ADP"
@@ -1257,30 +1284,30 @@ def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
                    for i in range(x.id + 1, noun.id))
            for x in [*dets, d] if x.upos == "DET"):
         # a quantifier right after a preposition, before an uninflected word of a participle
-        # phrase: the preposition's pronoun object inside that phrase ("für alle offen
-        # stehende Gildenkämpfe")
+        # phrase: the preposition's pronoun object inside that phrase ("all", then an adverb
+        # and a participle before the noun)
         return True
     if d.id < len(sud.words) and sud.word(d.id + 1).upos == "CCONJ":
-        return True  # coordinated quantifiers: "Ein oder zwei Wochen" (the last one counts)
+        return True  # coordinated quantifiers: "one or two" before a noun (the last one counts)
     if any(x.form.lower() == L.indefinite_base and x.id < len(sud.words)
            and sud.word(x.id + 1).form.lower() in L.small_quantities
            for x in [d, *dets]):
-        # "ein paar unbedeutende Fehler": a quantifier, no article of the noun, and the
-        # adjectives decline strong after it
+        # "a few" (the indefinite article and a word of small quantity): a quantifier, no
+        # article of the noun, and the adjectives decline strong after it
         return True
     if d.upos == "DET" and any(sud.word(i).upos == "ADV" and sud.word(i + 1).upos != "ADJ"
                                for i in range(d.id + 1, noun.id)):
         # an adverb between an article and its noun modifies an adjective after it; without
-        # one, the "article" is a pronoun ("dass das Anekdoten sind" no, "und das nur Stunden,
-        # nachdem", "hat das hier einigen Einfluss")
+        # one, the "article" is a pronoun (a neuter demonstrative, then "only" or "here" before
+        # a noun of another gender or number)
         return True
     if noun.id > 1 and d.upos == "DET" and (sud.word(noun.id - 1).upos == "NUM"
                                              or sud.word(noun.id - 1).form[:1].isdigit()):
-        return True  # a date: "des 24. Dezember" (the month keeps its form after the day)
+        return True  # a date: an article, the day, the month (which keeps its form after the day)
     if d.upos == "ADJ" and any(sud.word(i).form.lower().startswith(L.either_declension)
                                for i in range(max(1, d.id - 2), d.id)):
-        # after "irgendwelche", "jegliche", "sämtliche", "solche", "manche" the adjective
-        # declines weak or strong ("jegliche sonstigen Gebühren")
+        # after the determiners for "any", "all", "such" and "some" the adjective declines weak
+        # or strong
         return True
     first_conjunct = noun
     while _rel(first_conjunct) == "conj:coord" and first_conjunct.head:
@@ -1290,14 +1317,14 @@ def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
             and any(x.head == first_conjunct.id and x.upos == "DET"
                     and any(_may_agree(o, a, ("Number", "Gender")) for o in options[x.id]
                             for a in options[noun.id]) for x in sud.words):
-        # a conjunct without its own article shares the first one's: "keine Samstage,
-        # Sonntage und gesetzlichen Feiertage"
+        # a conjunct without its own article shares the first one's (a negative determiner
+        # before a list of plural nouns, the last with an adjective)
         return True
     if d.form.lower() in L.floating_quantifiers and not any(
             _number_gender_fit(o, a) for o in options[d.id] for a in options[noun.id]) and (
-            # "Wir verlieren alle Respekt": a quantifier of a plural pronoun before it; "...
-            # denken - alles Fähigkeiten, die ...": a summing-up after a break (not "Fast alles
-            # Städte haben", "alle mögliche Haus")
+            # "all" after a plural pronoun subject: its quantifier; "everything" after a dash
+            # before a plural noun: a summing-up after a break (not a quantifier that fails the
+            # noun right after it with no break)
             (d.form.lower() in L.plural_floating and any(
                 w.upos == "PRON" and w.feats.get("Number") == "Plur" and w.id < d.id
                 for w in sud.words))
@@ -1308,24 +1335,24 @@ def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
             and sud.word(d.id + 1).form.lower().endswith(L.superlative_ending) \
             and any(m.first <= d.id <= m.last and m.form.lower() == L.superlative_contraction
                     for m in sud.multiword):
-        return True  # "am meisten Häuser": the superlative's "am", no article of the noun
+        return True  # "most" after the superlative's contracted article: no article of the noun
     for x in dets:
-        # a relative pronoun after a comma, or after a comma and a preposition ("..., in der
-        # Frauen ... bekamen")
+        # a relative pronoun after a comma, or after a comma and a preposition (then a noun of
+        # another gender or number, the clause's own)
         comma = x.id - 1 if x.id > 2 and sud.word(x.id - 1).form == "," else \
             x.id - 2 if x.id > 3 and sud.word(x.id - 1).upos == "ADP" \
             and sud.word(x.id - 2).form == "," else None
         if x.form.lower() in L.relative_determiners and comma is not None:
             # a relative clause: it fits the noun before the comma and ends in its finite verb
-            # ("das lange Zeit gedauert hat"; not "die Ziel des Vereins ist", "das Wert zu
-            # vergleichen"); coordinated ones too ("das ... gedauert hat und ... war")
+            # (a participle and its auxiliary; not a copula, nor an infinitive after its
+            # particle); coordinated ones too (two finite verbs joined by "and")
             # the antecedent: a noun of the phrase before the comma, not always its last word
-            # ("eines Ski-Resorts im Bundesstaat Washington, das ...")
+            # (a genitive noun before a prepositional phrase and a name)
             before = [w for w in sud.words[max(0, comma - 11):comma - 1]
                       if w.upos in ("NOUN", "PROPN", "PRON")]
             # the clause's end: its first verb that stands before punctuation or the sentence's
-            # end (a list inside it has commas of its own: "die billigere Konzepte zu
-            # Finanzen, Konten uvm anbieten, aber ...")
+            # end (a list inside it has commas of its own: a list of nouns after a preposition,
+            # then the clause's verb and a comma)
             last = next((w for w in sud.words[noun.id:] if w.upos in ("VERB", "AUX") and (
                 w.id == len(sud.words) or sud.word(w.id + 1).upos == "PUNCT")),
                 None)
@@ -1344,10 +1371,10 @@ def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
 
 def _demonstrative_subject(sud: Sentence, det: Word, noun: Word, L: Language) -> bool:
     """Whether a "determiner" that fails its noun is the demonstrative subject of a copula
-    whose predicate the noun is: "dass das Anekdoten sind", "dass dies anekdotische
-    Erfahrungen sind", "to jsou slova". The copula is the first verb after the noun, in the
-    same clause (no comma between); the noun's adjectives then decline as if no article stood
-    before them, so their failures are the parse's too."""
+    whose predicate the noun is (a demonstrative, a plural noun with or without an adjective,
+    then the plural copula; in German and in Czech). The copula is the first verb after the
+    noun, in the same clause (no comma between); the noun's adjectives then decline as if no
+    article stood before them, so their failures are the parse's too."""
     if det.form.lower() not in L.demonstrative_subjects or det.id > noun.id:
         return False
     for w in sud.words[noun.id:]:
@@ -1359,10 +1386,10 @@ def _demonstrative_subject(sud: Sentence, det: Word, noun: Word, L: Language) ->
 
 
 def _count_doubt(sud: Sentence, num: Word, noun: Word, lang: str) -> bool:
-    """Whether a counted noun's rule ("zwei Bücher", "два брата") may not apply: the numeral
-    after the noun ("Seite zwei", "часа два": an approximation), a capitalized numeral inside the
-    sentence (a name: "Herr Sieben"), a range or compound numeral ("zwei bis drei", "двадцать
-    один"), or a Russian adjective used as a noun ("четыре составляющих": genitive plural)."""
+    """Whether a counted noun's rule (a numeral and its noun) may not apply: the numeral after
+    the noun ("page two"; in Russian, an approximation), a capitalized numeral inside the
+    sentence (a name: a title and a numeral as surname), a range or compound numeral ("two to
+    three", "twenty-one"), or a Russian adjective used as a noun (genitive plural after "four")."""
     if num.id > noun.id or (num.id > 1 and num.form[:1].isupper()):
         return True
     near = [sud.word(i) for i in (num.id - 1, num.id + 1) if 1 <= i <= len(sud.words)]
@@ -1374,9 +1401,9 @@ def _count_doubt(sud: Sentence, num: Word, noun: Word, lang: str) -> bool:
 
 
 def _governor_doubt(sud: Sentence, adp: Word, L: Language) -> bool:
-    """Whether a preposition's phrase may not be about the position its verb names: "bis in
-    die Nacht" (a time span), or a verb coordinated with another, or with a punctuation mark
-    between, whose phrase the parser may have hung on the wrong one."""
+    """Whether a preposition's phrase may not be about the position its verb names: "until
+    into the night" (a time span), or a verb coordinated with another, or with a punctuation
+    mark between, whose phrase the parser may have hung on the wrong one."""
     if adp.id > 1 and L.span_adp and sud.word(adp.id - 1).form.lower() == L.span_adp:
         return True
     verb = adp.head
@@ -1390,15 +1417,16 @@ def _governor_doubt(sud: Sentence, adp: Word, L: Language) -> bool:
 def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
                  options: Mapping[int, Sequence[Feats]], analyses: Mapping[int, WordAnalyses],
                  lang: str) -> bool:
-    """Whether a verb's case frame ("helfen" + dative) may have failed through the parse: the
-    form belongs to another verb too ("gehört" under an auxiliary: "hören"); a clause boundary
-    lies between the object and the verb (it may belong to another verb); or the object could be
-    the clause's subject ("Was hilft das?") and no other word surely is."""
+    """Whether a verb's case frame (a verb + dative) may have failed through the parse: the
+    form belongs to another verb too (a finite form under an auxiliary: another verb's
+    participle); a clause boundary lies between the object and the verb (it may belong to
+    another verb); or the object could be the clause's subject (a pronoun after the verb in a
+    question) and no other word surely is."""
     if any(w.head == h.id and "prt" in w.deprel for w in sud.words):
-        return True  # a separable verb ("nützt ... aus": ausnützen), not the frame's verb
+        return True  # a separable verb (its particle at the clause's end), not the frame's verb
     L = language(lang)
     if d.lemma.casefold() in L.time_nouns or d.form.casefold() in L.time_nouns:
-        return True  # a phrase of time, no object: "jeden Tag", "каждый день", "вечером"
+        return True  # a phrase of time, no object: "every day", "in the evening"
     if L.verb_lemmas is not None:
         under_aux = bool(h.head) and sud.word(h.head).upos in ("VERB", "AUX") \
             and _rel(h).startswith("comp")
@@ -1406,8 +1434,8 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         cands = {lem.casefold() for vf in readings
                  for lem in L.verb_lemmas(h.form, {"VerbForm": vf})}
         if under_aux:
-            # a separable verb's infinitive and participle carry its particle ("stattgefunden"):
-            # "finden" under an auxiliary is not "stattfinden"
+            # a separable verb's infinitive and participle carry its particle (inside the
+            # word): the base verb under an auxiliary is not the particle verb
             form = h.form.casefold()
             cands = {c for c in cands if not any(
                 c != m and c.endswith(m) and not form.startswith(c[:-len(m)]) for m in cands)}
@@ -1425,26 +1453,26 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         if u.form == "," or u.upos in ("SCONJ", "VERB") or u.feats.get("PronType") == "Rel":
             return True
     if any(w.head == d.id and w.upos == "CCONJ" for w in sud.words):
-        return True  # a conjunct hung on the verb ("Probleme ... oder der Haussuche vermeiden")
+        return True  # a conjunct hung on the verb (a second object joined by "or")
     cases = _np_cases(sud, d, options)
     cx = _verbal_complex(sud, h.id)
     if "Nom" in cases:
         sure = [w for w in _subjects(sud, cx, d.id) if _surely_nominative(w, options, analyses)]
         if not sure or (cases == {"Nom"}
                         and not _nominative_object(sud, rule, d.id, h.id, options, analyses, L)):
-            return True  # the subject, misparsed ("welcher Karriere man folgen will")
+            return True  # the subject, misparsed (a fronted interrogative object before it)
     allowed_cases = set(rule.allowed)
     if any(w.head in cx and w.id != d.id and _rel(w) in ARG_RELS and w.upos in _CONTROLLERS
            and _np_cases(sud, w, options) & allowed_cases for w in sud.words):
-        return True  # another phrase fills the frame: this one is an adverbial ("dieses Semester")
+        return True  # another phrase fills the frame: this one is an adverbial (of time)
     first = min([d.id] + [w.id for w in sud.words if w.head == d.id and w.upos in ("DET", "ADJ")])
     if "Gen" in cases and first > 1 and sud.word(first - 1).upos in ("NOUN", "PROPN"):
-        return True  # a genitive attribute of the noun before ("die Belohnung eines Menschen")
+        return True  # a genitive attribute of the noun before (a noun, then an article and noun)
     return False
 
 
 def _is_frame(rule: Rule) -> bool:
-    """A verb's case frame: a government rule keyed on the verb's lemma ("helfen" + dative)."""
+    """A verb's case frame: a government rule keyed on the verb's lemma (a verb + dative)."""
     return rule.type == "as" and rule.feature == "Case" and rule.head_upos in ("VERB", "AUX") \
         and "head.lemma" in when_keys(rule)
 
@@ -1461,8 +1489,9 @@ def _government_induced(sud: Sentence, rule: Rule, dep: int, head: int, arcs: Se
                         rules: Sequence[Rule], analyses: Mapping[int, WordAnalyses],
                         lang: str) -> bool:
     """Whether an agreement inside a noun phrase fails only in the case its governor demands
-    ("den Unternehmen" agrees as a dative, not as the accusative "benutzen" takes; "zu viele
-    Menschen" as a nominative, not as the dative of "zu") while that government may itself have
+    (an article and a plural noun agree as a dative, not as the accusative the verb takes; the
+    degree adverb "too" that is also a preposition, then a quantifier and its noun, agree as a
+    nominative, not as the dative of the preposition) while that government may itself have
     failed through the parse: then the parse, not the phrase, is suspect. ``free``: the
     solution with governments weighing (almost) nothing."""
     if rule.type != "agree":
@@ -1481,9 +1510,10 @@ def _nominative_object(sud: Sentence, rule: Rule, dep: int, head: int,
                        options: Mapping[int, Sequence[Feats]],
                        analyses: Mapping[int, WordAnalyses], L: Language) -> bool:
     """The one case where the general "a verb's object is accusative" rule proves an error: a
-    German object whose article and noun can only be nominative ("Ich habe ein neuer Job
-    gefunden") beside a subject that can only be nominative, of a known verb that is no copula,
-    with nothing between them but the clause's own words."""
+    German object whose article and noun can only be nominative (an indefinite article, a
+    strong nominative adjective, a masculine noun) beside a subject that can only be
+    nominative, of a known verb that is no copula, with nothing between them but the clause's
+    own words."""
     if not L.article_declension or L.verb_lemmas is None or rule.type != "as" \
             or rule.feature != "Case" or "Nom" in rule.allowed \
             or base_relation(rule.relation) != "comp:obj" \
@@ -1501,8 +1531,8 @@ def _nominative_object(sud: Sentence, rule: Rule, dep: int, head: int,
     if not dets or not all(analyses[w.id].known for w in dets):
         return False  # the article is what shows the case
     subjects = _subjects(sud, cx, dep)
-    # "es gibt" + accusative: the existential "es" is the subject (an object "es" never opens
-    # the sentence, and "gibt es" is the same construction)
+    # "there is" + accusative: the existential pronoun is the subject (an object pronoun of
+    # that form never opens the sentence, and the inverted order is the same construction)
     existential = len(subjects) == 1 and subjects[0].form.lower() == L.existential_subject \
         and L.existential_verb in lemmas
     if len(subjects) != 1 or not (existential or _surely_nominative(subjects[0], options, analyses)):
@@ -1516,7 +1546,8 @@ def _nominative_object(sud: Sentence, rule: Rule, dep: int, head: int,
 
 
 def _np_cases(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Feats]]) -> set[str]:
-    """The cases a noun can have together with its determiners ("den Mann": accusative only)."""
+    """The cases a noun can have together with its determiners (a masculine article and noun:
+    accusative only)."""
     dets = [w for w in sud.words if w.head == noun.id and w.upos == "DET" and options[w.id]]
     out: set[str] = set()
     for o in options[noun.id]:
@@ -1532,7 +1563,8 @@ def _subjects(sud: Sentence, cx: set[int], other_than: int) -> list[Word]:
 
 def _surely_nominative(w: Word, options: Mapping[int, Sequence[Feats]],
                        analyses: Mapping[int, WordAnalyses]) -> bool:
-    """A word the lexicons know that can only be nominative ("ich", "der Mann")."""
+    """A word the lexicons know that can only be nominative (a first-person pronoun, a noun with a
+    masculine nominative article)."""
     return analyses[w.id].known and bool(options[w.id]) and all(
         values(o, "Case") == {"Nom"} for o in options[w.id])
 
@@ -1540,9 +1572,9 @@ def _surely_nominative(w: Word, options: Mapping[int, Sequence[Feats]],
 def _adp_as_conjunction(sud: Sentence, d: Word, adp: Word,
                         options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """Whether a preposition may rather introduce a clause, so its "object" is the clause's
-    subject or object: a nominative-only pronoun after it, "ohne/um ... zu" + verb, or
-    "seit/während" + a possible nominative with a verb before the next punctuation (not "seit
-    einen Monat wohnt sie")."""
+    subject or object: a nominative-only pronoun after it, "without/in order ... to" + the
+    infinitive particle and a verb, or "since/while" + a possible nominative with a verb before
+    the next punctuation (not a phrase of time in the wrong case before the main clause's verb)."""
     if d.upos == "PRON" and options[d.id] and all(values(o, "Case") == {"Nom"}
                                                    for o in options[d.id]):
         return True
@@ -1580,7 +1612,7 @@ def _capitalized_inside(sud: Sentence, w: Word) -> bool:
 def _outside_pp(sud: Sentence, noun: Word, adp: Word) -> bool:
     """Whether a noun hung on a preposition lies outside the phrase it would head: not right
     after it (only its own determiners and modifiers between), or not right before a
-    postposition ("meiner Meinung nach")."""
+    postposition (a possessive and noun before it)."""
     if noun.id > adp.id:
         between = range(adp.id + 1, noun.id)
     else:
@@ -1589,14 +1621,14 @@ def _outside_pp(sud: Sentence, noun: Word, adp: Word) -> bool:
         u = sud.word(i)
         if u.upos == "ADV" or (noun.upos != "PRON" and u.upos in ("DET", "ADJ", "NUM")
                                and u.head == noun.id):
-            continue  # (a pronoun has no article: "mit dem sie" is a relative clause)
+            continue  # (a pronoun has no article: preposition, article, pronoun is a relative clause)
         return True
     return False
 
 
 def _is_numeral(w: Word, L: Language) -> bool:
     """A cardinal number: tagged so, written in digits, or one in the language's lexicon
-    (whatever the tagger said: "Два" tagged DET)."""
+    (whatever the tagger said: a capitalized numeral tagged DET)."""
     if w.upos == "NUM" or w.form[:1].isdigit():
         return True
     return L.numeral is not None and L.numeral(w)
@@ -1606,11 +1638,12 @@ def _own_phrase_before(sud: Sentence, d: Word, noun: Word,
                        options: Mapping[int, Sequence[Feats]]) -> bool:
     """Whether a modifier that fails its noun belongs to a phrase of its own before the noun's:
     the noun can be a genitive attribute and in no case of the modifier, and a word between
-    them, or an adjective right before it, agrees with it and not with the noun ("Все данные
-    расчета", "Среднее арифметическое указанного ряда"; not "einen großen Risiko", where the
-    whole phrase has the wrong gender); or it can be instrumental or dative
-    where the noun cannot, right after a verb or a noun, as an argument or a secondary predicate
-    ("Показывать другим ваш статус", "Сделать диаметр равным внутреннему диаметру")."""
+    them, or an adjective right before it, agrees with it and not with the noun (a quantifier
+    and a substantivized adjective before a genitive noun, two substantivized adjectives before
+    a genitive phrase; not a masculine accusative article and adjective before a neuter noun,
+    where the whole phrase has the wrong gender); or it can be instrumental or dative where the
+    noun cannot, right after a verb or a noun, as an argument or a secondary predicate (a dative
+    pronoun before the object, an instrumental adjective after it)."""
     od, on = options[d.id], options[noun.id]
     d_cases = {c for a in od for c in values(a, "Case")}
     genitive = any("Gen" in values(b, "Case") for b in on) and not any(
@@ -1627,7 +1660,7 @@ def _own_phrase_before(sud: Sentence, d: Word, noun: Word,
     if genitive and before.upos == "ADJ" and before.head == noun.id and any(
             _may_agree(a, b) for a in options[before.id] for b in od) and not any(
             _may_agree(a, b) for a in options[before.id] for b in on):
-        return True  # "Среднее арифметическое указанного ряда": "арифметическое"
+        return True  # two substantivized adjectives before a genitive phrase: the second one
     if d.upos != "ADJ" or before.upos not in ("VERB", "NOUN", "PROPN", "PRON") or not any(
             sud.word(i).head == noun.id and any(_may_agree(a, b) for a in options[i] for b in on)
             for i in range(d.id + 1, noun.id)):
@@ -1639,7 +1672,8 @@ def _own_phrase_before(sud: Sentence, d: Word, noun: Word,
 def _far_apart(od: Sequence[Feats], on: Sequence[Feats]) -> bool:
     """Whether every reading of an attribute differs from every reading of its noun in each of
     case, number and gender that both show (two at least): a wrong ending keeps one of them
-    ("3 новая файла": the number), another word's homograph none ("Армянский драм")."""
+    (a feminine adjective before a masculine noun after a numeral: the number), another word's
+    homograph none (a masculine noun read as a feminine noun's genitive plural)."""
     def apart(a: Feats, b: Feats) -> bool:
         shown = [f for f in ("Case", "Number", "Gender") if values(a, f) and values(b, f)]
         return len(shown) >= 2 and all(not values(a, f) & values(b, f) for f in shown)
@@ -1655,7 +1689,8 @@ def _may_agree(a: Feats, b: Feats, feats: Sequence[str] = ("Case", "Number", "Ge
 def _cut_off(sud: Sentence, d: Word, noun: Word, L: Language) -> bool:
     """A determiner or adjective separated from its noun by something no noun phrase holds in
     between (a verb, a preposition, another noun, a second determiner): a misattachment, or a
-    pronoun the tagger took for a determiner ("bereitet einen das Studium vor")."""
+    pronoun the tagger took for a determiner (an indefinite pronoun object before an article
+    and its noun)."""
     if d.id > noun.id:
         # postposed: a determiner never; an adjective only right after its noun (a participle
         # phrase after a comma is too often hung on the wrong noun to prove anything)
@@ -1664,11 +1699,11 @@ def _cut_off(sud: Sentence, d: Word, noun: Word, L: Language) -> bool:
     for i in range(d.id + 1, noun.id):
         u = sud.word(i)
         if u.form.lower() in L.small_quantities:
-            return True  # "ein paar Freunde": the article goes with "paar"
+            return True  # "a few": the article goes with the word of small quantity
         if u.upos in _INSIDE_NP or (u.upos == "PUNCT" and u.form == ","):
             continue
         if u.upos == "DET" and d.upos == "ADJ":
-            continue  # "alle diese", rare: the adjective's own check decides
+            continue  # a quantifier before a demonstrative, rare: the adjective's own check decides
         return True
     return False
 
@@ -1676,10 +1711,11 @@ def _cut_off(sud: Sentence, d: Word, noun: Word, L: Language) -> bool:
 def _finite_with_subject(sud: Sentence, analyses: dict[int, WordAnalyses], L: Language
                          ) -> dict[int, WordAnalyses]:
     """A verb with a subject is finite and not an imperative: its infinitive or imperative
-    readings ("werden", "spielt!") would make subject agreement vacuous; with a noun subject it
-    is in the third person ("die Kinder spielt" is not "ihr spielt")."""
+    readings (an infinitive like a plural present, an imperative like a singular present) would
+    make subject agreement vacuous; with a noun subject it is in the third person (a plural noun
+    before a form that is also the second person plural still fails)."""
     with_subj = {w.head for w in sud.words if w.head and _rel(w) == "subj"}
-    # (a coordinated subject takes its person from all its conjuncts: "der Mann und ich")
+    # (a coordinated subject takes its person from all its conjuncts: a noun and "I")
     coordinated = _and_coordinated(sud, L)
     noun_subj = {w.head for w in sud.words if w.head and _rel(w) == "subj"
                  and w.upos in ("NOUN", "PROPN") and w.id not in coordinated}
@@ -1698,9 +1734,8 @@ def _finite_with_subject(sud: Sentence, analyses: dict[int, WordAnalyses], L: La
                 _np_cases(sud, s, opts) == {"Nom"} for s in sud.words
                 if s.head == wid and _rel(s) == "subj"):
             # the tagger read an infinitive, or the verb ends the sentence in a form that can be
-            # one, and its "subject" may be in another case: an instruction or a UI label
-            # ("Bitte die Tür schließen", "Datei speichern"), not a finite clause ("Er
-            # schließen ...")
+            # one, and its "subject" may be in another case: an instruction or a UI label (an
+            # object, then the infinitive), not a finite clause (a personal pronoun subject)
             continue
         fin = tuple(o for o in a.options
                     if o.get("VerbForm", "Fin") == "Fin" and o.get("Mood") != "Imp"
@@ -1712,7 +1747,7 @@ def _finite_with_subject(sud: Sentence, analyses: dict[int, WordAnalyses], L: La
 
 def _ends_main_clause(sud: Sentence, verb: Word) -> bool:
     """``verb`` is the root and nothing but punctuation, symbols or a bracketed aside follows
-    it ("Datei öffnen", "Screenshot aufnehmen (ohne Untertitel)", "Anzeige löschen [Esc]")."""
+    it (a label's object and infinitive, alone or before a bracketed aside or key)."""
     if verb.head != 0:
         return False
     n = len(sud.words)
@@ -1728,8 +1763,8 @@ def _rests_on(rule: Rule, dep: int, head: int) -> tuple[int, ...]:
 
 
 def _join_split_coordination(sud: Sentence, L: Language) -> Sentence:
-    """Two subjects of one verb with "und" between them ("Der Mann und die Frau geht", parsed
-    as two subjects): one coordinated subject, as SUD writes it."""
+    """Two subjects of one verb with "and" between them (two noun phrases before a singular
+    verb, parsed as two subjects): one coordinated subject, as SUD writes it."""
     words = list(sud.words)
     changed = False
     for v in {w.head for w in words if w.head and _rel(w) == "subj"}:
@@ -1746,10 +1781,10 @@ def _join_split_coordination(sud: Sentence, L: Language) -> Sentence:
 
 
 def _and_coordinated(sud: Sentence, L: Language) -> set[int]:
-    """Words with an "und"-type conjunct: as a subject they are plural whatever they are."""
-    # "oder", "bzw." and the like leave the number to the conjuncts
+    """Words with an "and"-type conjunct: as a subject they are plural whatever they are."""
+    # "or", "respectively" and the like leave the number to the conjuncts
     plural_cc = {w.head for w in sud.words if w.head and w.form.lower() in L.and_words}
-    # a compound cut before "und" shares the last one's tail: "Negativ- und Positivliste"
+    # a compound cut before "and" shares the last one's tail (a first part and its hyphen)
     cut = {w.id for w in sud.words if w.id > 2 and sud.word(w.id - 1).form.lower() in L.and_words
            and len(sud.word(w.id - 2).form) > 1 and sud.word(w.id - 2).form.endswith("-")}
     return cut | {w.head for w in sud.words if w.head and _rel(w) == "conj:coord"
@@ -1759,14 +1794,14 @@ def _and_coordinated(sud: Sentence, L: Language) -> set[int]:
 
 def _coordinated_subjects(sud: Sentence, options: Mapping[int, Sequence[Feats]],
                           lang: str) -> dict[tuple[int, int], dict[str, str]]:
-    """A subject with "und"-conjuncts ("der Mann und die Frau") is plural towards its verb (the
-    first conjunct keeps its own number towards its article), first person when a conjunct is
-    ("mein Bruder und ich" = wir), else second when one is.
+    """A subject with "and"-conjuncts is plural towards its verb (the first conjunct keeps its
+    own number towards its article), first person when a conjunct is ("my brother and I" =
+    "we"), else second when one is.
 
     Only conjuncts that can be what the subject is count: a noun phrase that shares a case with
-    it (not "die Spannung zwischen Frankreich und dem Vereinigten Königreich", where the dative
-    phrase belongs to "zwischen"), and a word the lexicon knows as a noun or a name (not "и
-    прежде открыто", an adverb tagged a noun)."""
+    it (not a dative after "between X and" in a phrase that depends on the subject, where the
+    dative phrase belongs to "between"), and a word the lexicon knows as a noun or a name (not
+    an adverb after "and" tagged a noun)."""
     out: dict[tuple[int, int], dict[str, str]] = {}
     has_conj = _and_coordinated(sud, language(lang))
     for w in sud.words:
@@ -1799,10 +1834,10 @@ def _stray_conjunct(sud: Sentence, subj: Word, options: Mapping[int, Sequence[Fe
             and any(_analyze_as(lang, small, u) for u in ("ADJ", "VERB"))
 
     def other_case(x: Word) -> bool:
-        # (a conjunct right after the subject in the wrong case is the writer's error:
-        # "Kann die Haustür und Fenstern geschlossen werden"; after a phrase that depends on
-        # the subject it may be that phrase's: "die Spannung zwischen Frankreich und dem
-        # Königreich", "Доставка фотографий 20 × 16 дюймов и 24 × 20 дюймов")
+        # (a conjunct right after the subject in the wrong case is the writer's error: a
+        # dative plural noun joined to a nominative one; after a phrase that depends on the
+        # subject it may be that phrase's: a dative after "between X and", a measurement in the
+        # genitive after "X and")
         own = _np_cases(sud, x, options)
         cc = next((c for c in sud.words if c.head == x.id and c.upos == "CCONJ"), None)
         left = cc.id - 1 if cc is not None else x.id - 1
@@ -1835,13 +1870,13 @@ def _other_head_agrees(sud: Sentence, rule: Rule, dep: int, head: int,
         if w.id < dep and d.upos in ("DET", "ADJ", "NUM") and (
                 language(lang).article_declension or w.id != dep - 1 or d.upos != "ADJ"):
             # determiners and attributive adjectives precede their noun; in a language without
-            # articles an adjective may follow the noun right before it ("частиною першою")
+            # articles an adjective may follow the noun right before it (an ordinal after it)
             continue
         lo, hi = sorted((dep, w.id))
         if any(sud.word(i).upos in _PHRASE_BREAK
                and not (sud.word(i).upos == "CCONJ" and sud.word(i + 1).upos == "ADJ")
                for i in range(lo + 1, hi)):
-            continue  # not in the same phrase ("neue und alte Häuser" is one)
+            continue  # not in the same phrase ("new and old X" is one)
         if any(all(outcome(r, do, wo, d.lemma, w.lemma) is not False for r in same)
                for do in options[dep] for wo in w_opts):
             return True
@@ -1850,8 +1885,9 @@ def _other_head_agrees(sud: Sentence, rule: Rule, dep: int, head: int,
 
 def _fits_next(rule: Rule, d: Word, nxt: Word, options: Mapping[int, Sequence[Feats]],
                arcs: Sequence[Arc], dep: int, head: int) -> bool:
-    """Whether the determiner or adjective agrees with the noun after its head ("die
-    Johannesburger Zeitung"); "den Kinder Schokolade" fits neither."""
+    """Whether the determiner or adjective agrees with the noun after its head (a capitalized
+    place adjective taken for a noun); a dative plural article before a plural noun without the
+    dative ending and another noun fits neither."""
     same = [r for a in arcs if a.dep == dep and a.head == head for r in a.rules
             if r.type == "agree"] or [rule]
     return any(all(outcome(r, do, wo, d.lemma, nxt.lemma) is not False for r in same)
@@ -1860,7 +1896,7 @@ def _fits_next(rule: Rule, d: Word, nxt: Word, options: Mapping[int, Sequence[Fe
 
 def _noun_reading(sud: Sentence, w: Word, L: Language) -> list[Feats]:
     """The noun analyses of a capitalized word inside a German sentence that the tagger took for
-    something else ("Eine Menge Leute", *Menge* tagged ADJ)."""
+    something else (a noun of quantity after an indefinite article, tagged ADJ)."""
     if w.id == 1 or not w.form[:1].isupper() or w.upos not in ("ADJ", "ADV", "X", "PROPN"):
         return []
     return list(L.noun_analyses(w.form))
@@ -1880,11 +1916,12 @@ def _clause_span(sud: Sentence, wid: int) -> tuple[int, int]:
 def _object_of_dropped_subject(subj: Word, options: Mapping[int, Sequence[Feats]],
                                L: Language) -> bool:
     """In a language that drops subjects, a "subject" that can be an accusative or genitive
-    object: a noun ("стихи начал писать": "he began writing poems"), or a demonstrative or
-    relative pronoun ("это у него отняли", "те, какие хотел"); personal pronouns have forms of
-    their own for that."""
-    # (not the relative pronoun whose agreement decides blame: "решение, которое вступала" is
-    # the writer's slip far more often than an object with the subject left out)
+    object: a noun (a fronted object: "poems [he] began writing"), or a demonstrative or
+    relative pronoun (the object of an impersonal plural verb, of a verb with its subject left
+    out); personal pronouns have forms of their own for that."""
+    # (not the relative pronoun whose agreement decides blame: one that agrees with its
+    # antecedent but not with its verb is the writer's slip far more often than an object with
+    # the subject left out)
     pronoun = subj.upos in ("PRON", "DET") and subj.lemma.lower() != L.relative_lemma and (
         subj.feats.get("PronType") not in (None, "Prs")
         or subj.lemma.lower() in L.wh_lemmas or subj.form.lower() in L.demonstrative_subjects)
@@ -1896,16 +1933,16 @@ def _object_of_dropped_subject(subj: Word, options: Mapping[int, Sequence[Feats]
 def _agreement_excused(subj: Word, verb: Word, feature: str,
                        options: Mapping[int, Sequence[Feats]], lang: str) -> bool:
     """Subject-verb agreement in ``feature`` that the language lets go another way, whatever
-    the parse: "те, кто поступают" ("кто" takes its antecedent's number); "Это были лучшие
-    дни", "to nejsou jen slova", "Das sind Kinder" (the copula agrees with the predicate); a
-    past tense in the gender of the person meant: a name's ("Карен решила"), a woman's in a
-    masculine profession ("кассир погналась", "министр посетила")."""
+    the parse: the relative "who" after a plural demonstrative (it takes its antecedent's
+    number); a demonstrative subject, a plural copula and a plural predicate noun (the copula
+    agrees with the predicate); a past tense in the gender of the person meant: a name's (of
+    either gender), a woman's in a masculine profession (a masculine noun, a feminine verb)."""
     L = language(lang)
     if feature == "Number" and L.plural_subject_singular_verb \
             and any(o.get("Number") == "Plur" and o.get("Person", "3") == "3"
                     for o in options[subj.id]) \
             and any(o.get("Number") == "Sing" for o in options[verb.id]):
-        return True  # "Çocuklar geldi": a plural subject of the third person, a singular verb
+        return True  # a plural subject of the third person, a singular verb (Turkish)
     if feature in ("Number", "Gender") and (
             subj.lemma.lower() in L.number_by_antecedent
             or (subj.lemma.lower() in L.demonstrative_subjects
@@ -1932,44 +1969,44 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     L = language(lang)
     if subj.form.lower() in L.polite_pronouns and rule.feature in ("Number", "Gender") \
             and v.upos not in ("VERB", "AUX"):
-        return True  # polite "вы"/"Sie" with a singular predicate adjective
+        return True  # the polite plural "you" with a singular predicate adjective
     if v.upos not in ("VERB", "AUX"):
         return False
     if v.form.lower() in L.particle_verbs:
-        return True  # "2 Minuten bitte": a verb form that is far more often a particle
+        return True  # "please" after a noun phrase: a verb form far more often a particle
     if rule.feature == "Number" and any(
             x.head == dep and _rel(x).startswith("conj") and not any(
                 y.head == x.id and y.upos == "CCONJ" for y in sud.words) for x in sud.words):
         # a conjunct joined by a comma alone: a coordination without its conjunction
-        # ("Боєць УПА, український революціонер заступлять місце") may take a plural verb
+        # (two singular noun phrases joined by a comma) may take a plural verb
         return True
     k = head - 1
     while k >= 1 and sud.word(k).upos in ("ADV", "PUNCT"):
         k -= 1
     if k >= 1 and sud.word(k).feats.get("PronType") == "Art" and _rel(sud.word(k)) != "det":
         # an article with no noun of its own right before the "verb": the phrase's adjective
-        # taken for a verb ("auf einen bereits „unterzeichneten“ und ...", a cut segment)
+        # taken for a verb (an article, an adverb and a quoted adjective, a cut segment)
         return True
     if _agreement_excused(subj, v, rule.feature, options, lang):
         return True
     if rule.feature in ("Number", "Gender") and subj.feats.get("PronType") == "Dem" \
             and subj.feats.get("Gender", "Neut") == "Neut" \
             and any(w.head == head and _rel(w) == "comp:pred" for w in sud.words):
-        return True  # "to jsou zkušenosti", "das sind Kinder": the predicate noun sets the number
+        return True  # a demonstrative, a plural copula: the predicate noun sets the number
     lo, hi = _clause_span(sud, head)
     if L.noun_capitals and subj.form[:1].isupper() and dep < len(sud.words) \
             and sud.word(dep + 1).upos in ("NOUN", "PROPN") \
             and (any("AdjDecl" in o for o in options[dep])
                  or _analyze_as(lang, subj.form, "ADJ")):
-        # an adjective of a name taken for its noun: "Der Oberste Gerichtshof" (whose noun
-        # reading is the plural of "Oberst")
+        # an adjective of a name taken for its noun (a capitalized adjective in a court's name,
+        # whose noun reading is the plural of a military rank)
         return True
     if sum(1 for w in sud.words if w.head == head and _rel(w) == "subj") > 1:
         return True  # two subjects: the parse of this clause is broken
     if not lo <= dep <= hi:
         # hung on the wrong verb: a subject in parentheses or a dash insertion, or beyond a
-        # comma in a stretch with a finite verb of its own ("Ich glaube, dass es anders wird":
-        # "Ich" is "glaube"'s)
+        # comma in a stretch with a finite verb of its own ("I think, that it ...": "I" is
+        # "think"'s)
         slo, shi = _clause_span(sud, dep)
         if any(sud.word(i).form in ("(", ")", "--", "–", "—")
                for i in range(min(dep, head), max(dep, head))) \
@@ -1991,18 +2028,18 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
             return True  # the subject agrees with another finite verb of its clause
     subj_cases = [values(o, "Case") for o in options[dep] if "Case" in o]
     if subj.upos in ("NOUN", "PROPN") and subj_cases and "Nom" not in _np_cases(sud, subj, options):
-        return True  # its determiner rules out the nominative: "meinen Ausflug machen" has none
+        return True  # its determiner rules out the nominative (an accusative possessive)
     if _object_of_dropped_subject(subj, options, L):
         return True
     if subj_cases and not any("Nom" in c for c in subj_cases):
-        return True  # no nominative reading: a quantity ("большинство студентов"), not the subject
+        return True  # no nominative reading: a quantity (a genitive after it), not the subject
     if rule.feature == "Number" and dep < len(sud.words) \
             and sud.word(dep + 1).form.lower() in L.comitative:
-        return True  # "брат с сестрой уехали": a comitative makes the subject plural
+        return True  # "brother with sister" + a plural verb: a comitative makes the subject plural
     if analyses[dep].known and subj_cases and all(c == {"Nom"} for c in subj_cases):
-        return rule.type == "as"  # "ich", "wir": nominative only, the subject for sure
+        return rule.type == "as"  # "I", "we": nominative only, the subject for sure
     if L.subject_clause(sud, head):
-        return True  # "Die Kinder freut, dass es schneit": the dass-clause is the subject
+        return True  # a "that"-clause after the verb is the subject (the noun is its object)
     for w in sud.words:
         if w.id in (dep, head) or not lo <= w.id <= hi or w.upos not in _CONTROLLERS:
             continue
@@ -2022,7 +2059,8 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
             if "Nom" not in values(wo, "Case") and "Case" in wo:
                 continue
             if not all(_np_fits(options[x.id], wo) for x in dets):
-                continue  # "meinem Bruder" cannot be nominative, whatever "Bruder" alone can
+                continue  # a noun after a dative possessive cannot be nominative, whatever it
+                # alone can
             if any(all(outcome(r, wo, vo, w.lemma, v.lemma) is not False for r in same)
                    for vo in options[head]):
                 return True
@@ -2047,9 +2085,9 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
         target, ctrl = (h, d) if ctrl_is_dep else (d, h)
         primary = target
         if f == "Number" and _quantifier_counts(target, ctrl, analyses, L):
-            primary = ctrl  # "viele Freund": the noun lacks its plural
+            primary = ctrl  # a plural quantifier, a singular noun: the noun lacks its plural
         if f in ("Number", "Gender") and _relative_off(sud, ctrl, target, analyses, L):
-            primary = ctrl  # "людей, которая живут": the relative pronoun, not the verb
+            primary = ctrl  # a relative pronoun agreeing with neither: the pronoun, not the verb
         # the noun's own form fails what governs it, while the agreeing word fits: the noun
         for r2, d2, _h2 in failing:
             if r2.type == "as" and d2 == ctrl.id and r2.side == "dep" and r2.feature == f:
@@ -2057,12 +2095,14 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
                     primary = ctrl
         if f == "Case" and ctrl.upos in ("NOUN", "PROPN") and primary is target \
                 and _less_specific(analyses, choice, ctrl.id, target.id):
-            primary = ctrl  # "des Mann", "den Kinder": the article says the case, the noun lacks it
+            # an article in the genitive or dative before a noun without that case's ending:
+            # the article says the case, the noun lacks it
+            primary = ctrl
         if f == "Case" and ctrl.upos in ("NOUN", "PROPN") and primary is target \
                 and (ctrl.id in subjects or (_rel(ctrl) == "subj"
                                              and sud.word(ctrl.head).upos in ("VERB", "AUX"))):
-            # a subject is nominative: the word that cannot be is the one to correct ("Die
-            # Räubern rauben": "Räuber")
+            # a subject is nominative: the word that cannot be is the one to correct (a dative
+            # plural noun after a nominative article: the noun)
             nom = [o for o in analyses[target.id].options if "Nom" in values(o, "Case")]
             if nom and not any("Nom" in values(o, "Case") for o in analyses[ctrl.id].options):
                 primary = ctrl
@@ -2080,7 +2120,7 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
     blamed = off_arc or primary
     seen = dict(choice)
     if coordinated and (dep, head) in coordinated:
-        seen[dep] = {**choice[dep], **coordinated[(dep, head)]}  # "Mann und Frau": plural
+        seen[dep] = {**choice[dep], **coordinated[(dep, head)]}  # "X and Y": plural
     # a fix only for a word the lexicons know: a guess about an unknown word is no correction
     fix = _fix(sud, blamed, rule, seen, dep, head, failing, precision) \
         if analyses[blamed.id].known else []
@@ -2114,7 +2154,8 @@ def _less_specific(analyses: Mapping[int, WordAnalyses], choice: Mapping[int, Fe
                    noun: int, det: int) -> bool:
     """Whether, in a case mismatch where number and gender agree, the noun's form allows more
     cases than the determiner's: then the determiner shows the intended case and the noun's
-    ending is what is missing ("des Mann", "den Kinder"; but "die Gästen": the article)."""
+    ending is what is missing (a genitive or dative article before a noun without that ending;
+    but a nominative plural article before a dative plural noun: the article)."""
     cn = _cases_agreeing(analyses[noun].options, choice[det])
     cd = _cases_agreeing(analyses[det].options, choice[noun])
     return bool(cn) and bool(cd) and not cn & cd and len(cn) > len(cd)
@@ -2129,8 +2170,9 @@ def _shown(w: Word, chosen: Feats) -> dict[str, str]:
 def _wrong_determiner(sud: Sentence, noun: Word, rule: Rule,
                       analyses: Mapping[int, WordAnalyses]) -> Word | None:
     """The determiner of a governed noun when it cannot carry an allowed value in a number and
-    gender the noun has ("mit die Kinder", "seit einen Monat": correct the article; but "mit den
-    Kinder": the article fits, the noun lacks the ending)."""
+    gender the noun has (a nominative or accusative article after a preposition that governs the
+    dative: correct the article; but a dative plural article before a noun without the dative
+    ending: the article fits, the noun lacks the ending)."""
     if noun.upos not in ("NOUN", "PROPN") or rule.type != "as":
         return None
     allowed = set(rule.allowed)
@@ -2171,9 +2213,10 @@ def _fix(sud: Sentence, blamed: Word, rule: Rule, choice: Mapping[int, Feats], d
             want["Person"] = "3"  # a noun subject is third person
         if blamed.upos in ("DET", "ADJ") and blamed.id == dep and any(
                 r.type == "agree" for r in arc_rules):
-            # an attribute takes its noun's number and gender, not only the failing one ("mit
-            # ihren Kollegin" -> "ihrer": feminine too); its case stays its own unless failing
-            # (a case-ambiguous noun's chosen case is the weakest guess: "красивые цветок")
+            # an attribute takes its noun's number and gender, not only the failing one (a
+            # plural possessive before a feminine singular noun: the fix is feminine too); its
+            # case stays its own unless failing (a case-ambiguous noun's chosen case is the
+            # weakest guess: a plural adjective before a singular noun)
             for k in ("Number", "Gender", "Animacy"):
                 if k in other:
                     want[k] = sorted(values(other, k))[0]
@@ -2188,8 +2231,9 @@ def _fix(sud: Sentence, blamed: Word, rule: Rule, choice: Mapping[int, Feats], d
     if blamed.upos != "ADJ":
         want.pop(DECL, None)  # only adjectives have a declension to ask for
     if blamed.upos in ("VERB", "AUX") and want.get("VerbForm") in ("Inf", "Part"):
-        # an infinitive or participle has no person, number or mood ("möchte ... aufstehe"
-        # -> "aufstehen"); a participle under an auxiliary is the past one
+        # an infinitive or participle has no person, number or mood (a finite form at the
+        # end of a modal's clause -> the infinitive); a participle under an auxiliary is the
+        # past one
         for k in ("Person", "Number", "Mood", "Tense"):
             want.pop(k, None)
         if want["VerbForm"] == "Part":
@@ -2204,8 +2248,9 @@ def _fix(sud: Sentence, blamed: Word, rule: Rule, choice: Mapping[int, Feats], d
 def _fix_holds(sud: Sentence, blamed: Word, form: str, choice: Mapping[int, Feats],
                failing: list[tuple[Rule, int, int]], lang: str) -> bool:
     """Whether a fix is no new error: some reading of the corrected form satisfies every rule
-    that failed on the finding's arc, the other end as the checker read it ("мою брата"
-    -> "мой" is dropped: it fails the case "брата" demands). A form the lexicon cannot read
+    that failed on the finding's arc, the other end as the checker read it (a feminine
+    accusative possessive before a masculine genitive noun: the masculine nominative fix is
+    dropped, it fails the case the noun demands). A form the lexicon cannot read
     is kept (nothing to check it by)."""
     analyze, _ = analyzer_for(lang)
     if analyze is None:
@@ -2229,8 +2274,8 @@ def _fix_holds(sud: Sentence, blamed: Word, form: str, choice: Mapping[int, Feat
 
 def _in_token(sud: Sentence, w: Word, fix: str | None) -> tuple[str | None, str]:
     """(the fix, the word) as the text shows them: a word of a contraction is quoted as the
-    token written ("zum", not its "dem"), and its fix as the token's words with the fix in
-    place ("zu den")."""
+    token written (the contraction, not its article), and its fix as the token's words with the
+    fix in place (the preposition, then the corrected article)."""
     for m in sud.multiword:
         if m.first <= w.id <= m.last:
             if fix is not None:
@@ -2273,7 +2318,8 @@ def _note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None, L: Lang
         return "governs_case", {**args, "governor": _in_token(sud, governor, None)[1],
                                 "cases": "|".join(rule.allowed)}
     if rule.type == "agree" and _rel(v.dep) == "subj" and b.id == v.head.id:
-        # a predicate adjective or participle and its subject ("Она уже готов")
+        # a predicate adjective or participle and its subject (a feminine subject, a masculine
+        # short adjective)
         return "predicate_subject", {**args, "other": _in_token(sud, v.dep, None)[1]}
     if rule.type == "agree":
         return "agrees_with", {**args, "other": _in_token(sud, v.other, None)[1]}

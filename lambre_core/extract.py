@@ -100,26 +100,27 @@ class ExtractOptions:
     #: a rule for one word class holds at least this often on its own arcs
     government_share: float = 0.9
     #: a governor lemma must carry the head's UPOS at least this often in the treebank (so that
-    #: comparative particles tagged ADP now and then, like German 'als', do not enter)
+    #: comparative particles tagged ADP now and then, like the German one, do not enter)
     government_upos_share: float = 0.5
     #: a linguist's review: values a governor also allows though the treebank has no instance of
-    #: them (German 'zwischen' takes the accusative of direction: {"zwischen": ["Acc"]})
+    #: them (a German two-way preposition takes the accusative of direction too: {lemma: ["Acc"]})
     government_also_allowed: dict[str, list[str]] = field(default_factory=dict)
     #: ... and governor lemmas to leave out altogether
     government_exclude: tuple[str, ...] = ()
     #: a linguist's review of verb case frames the treebank is too small to learn: verb lemma ->
-    #: the cases its nominal objects take (German 'helfen': ["Dat"]). Each becomes a government
-    #: rule on the verb's objects ('comp:obj', 'comp:obl'), with the treebank's arcs as evidence.
+    #: the cases its nominal objects take (a German verb with a dative object: ["Dat"]). Each
+    #: becomes a government rule on the verb's objects ('comp:obj', 'comp:obl'), with the
+    #: treebank's arcs as evidence.
     case_frames: dict[str, list[str]] = field(default_factory=dict)
     #: a linguist's review of frames a preposition's verb decides: (verb lemmas, preposition
     #: lemmas, cases) -- German verbs of position take the dative after a two-way preposition
-    #: ("liegt auf dem Tisch"). Each becomes a government rule on the preposition's object with
-    #: ``when: {head.lemma: [...], governor.lemma: [...]}``.
+    #: (a location, not a direction). Each becomes a government rule on the preposition's object
+    #: with ``when: {head.lemma: [...], governor.lemma: [...]}``.
     governor_frames: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = ()
     #: a linguist's review of counted nouns: (numeral lemmas, feature, the value the counted
-    #: noun takes, nouns left out, numeral forms left out). German "zwei Bücher": Number=Plur
-    #: but for units ("zwei Euro"); Russian "два брата": Case=Gen, Number=Sing, but not after
-    #: the oblique forms of the numeral ("двум братьям").
+    #: noun takes, nouns left out, numeral forms left out). German: a noun counted by a numeral
+    #: above one is Number=Plur, but not a unit of measure; Russian: after two to four, Case=Gen,
+    #: Number=Sing, but not after the numeral's oblique forms (where the noun agrees in case).
     counted_nouns: tuple[tuple[tuple[str, ...], str, str, tuple[str, ...], tuple[str, ...]], ...] = ()
 
 
@@ -500,9 +501,10 @@ def lemma_exceptions(items: list[_Item], options: ExtractOptions) -> dict[str, S
     failures is taken first and its arcs set aside, so that a lemma failing only beside another
     exception does not become one itself.
 
-    A word without the feature fails the rule (German 'paar', 'man'); but when that gives more than
-    ``exception_max_lemmas`` lemmas, the feature is missing systematically (Turkish adjectives have
-    no Person), not lexically: then only arcs with the feature on both ends count."""
+    A word without the feature fails the rule (a German indeclinable quantifier, the impersonal
+    pronoun); but when that gives more than ``exception_max_lemmas`` lemmas, the feature is missing
+    systematically (Turkish adjectives have no Person), not lexically: then only arcs with the
+    feature on both ends count."""
     found = _greedy_exceptions(items, options)
     if len(found) > options.exception_max_lemmas:
         found = _greedy_exceptions([i for i in items if i.both], options)
@@ -639,13 +641,14 @@ def _with_as_exceptions(rule: Rule, stats: _Stats, options: ExtractOptions) -> R
 # has ``government_min_count`` arcs, its most frequent values (each in ``government_min_value_count``
 # sentences and >= ``min_value_share``) cover ``government_purity`` of them, they are at most half
 # of the feature's common values (a head that allows most cases governs none), and the lemma is
-# mostly tagged as that head (German 'als' is a comparative particle tagged ADP now and then). A
+# mostly tagged as that head (the German comparative particle is tagged ADP now and then). A
 # word class whose own arcs contradict the pooled evidence leaves the lemma out of its rule.
 # Lemmas with the same allowed values form one rule, written when it says more than the general
 # rule of the triple: for closed-class heads (ADP, AUX) any other set; for a verb only when its
-# object is mostly outside what the general rule allows (Turkish 'bahset' + ablative), never a
-# narrower set, since any object may turn genitive under negation (Russian). A linguist's review
-# (``government_also_allowed``) can add values the treebank is too small to attest.
+# object is mostly outside what the general rule allows (a Turkish verb of mentioning that takes
+# the ablative), never a narrower set, since any object may turn genitive under negation
+# (Russian). A linguist's review (``government_also_allowed``) can add values the treebank is too
+# small to attest.
 
 
 _NOMINAL = frozenset({"ADJ", "DET", "NOUN", "NUM", "PRON", "PROPN"})
@@ -813,7 +816,8 @@ def _reviewed_rule(options: ExtractOptions, dep: str, head: str, rel: str, featu
 #: a reviewed frame is left out when the treebank has at least this many objects of the verb...
 _CONTRADICTING_ARCS = 3
 #: ...and fewer than this share of them has a case of the frame: the frame is one sense of the
-#: verb ("изменить мужу", to betray, but "изменить размер", to change), so it proves nothing
+#: verb (a Russian verb meaning to betray with a dative object, to change with an accusative one),
+#: so it proves nothing
 _CONTRADICTING_SHARE = 0.5
 
 
@@ -845,7 +849,7 @@ def _case_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     for allowed, lemmas in sorted(by_cases.items()):
         folded = {lem.casefold(): lem for lem in lemmas}
         # an accusative frame constrains the objects only: a bare noun phrase that is an
-        # adverbial ('comp:obl') takes any case ("eines Tages", "den ganzen Tag")
+        # adverbial ('comp:obl') takes any case (a phrase of time in the genitive or accusative)
         relations = ("comp:obj",) if allowed == ("Acc",) else _FRAME_RELATIONS
         for x in _FRAME_DEPS:
             for d in relations:

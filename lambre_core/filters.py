@@ -7,8 +7,9 @@
   the blamed token's value (measured to help more than the above with small taggers).
 - ``syncretism_filter(lexicon)``: drop a violation when a form on the arc is syncretic for the
   rule's feature, i.e. the lexicon says the form can also carry a value that would satisfy the
-  rule (German ``werden`` is 1st and 3rd person plural; ``Bücher`` nominative, genitive or
-  accusative). This does automatically what the paper's "Robust++" fixed by hand.
+  rule (a German auxiliary's plural form is 1st and 3rd person alike; a plural noun without a
+  dative ending is nominative, genitive or accusative). This does automatically what the
+  paper's "Robust++" fixed by hand.
 """
 
 from __future__ import annotations
@@ -67,8 +68,8 @@ def uncertain_blame_filter(threshold: float) -> ViolationFilter:
 
 def _can_be(lex: Lexicon, w: Word, feature: str, values: set[str]) -> bool:
     """Could ``w``'s form carry one of ``values`` for ``feature`` while keeping the rest of its
-    predicted bundle? (``werden`` 3rd plural can be 1st plural; ``der`` masculine nominative
-    cannot be feminine nominative.)"""
+    predicted bundle? (an auxiliary's 3rd plural can be 1st plural; the masculine nominative
+    definite article cannot be feminine nominative.)"""
     if not values:
         return False
     for b in lex.analyses(w.form, w.upos):

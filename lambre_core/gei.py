@@ -7,8 +7,8 @@ detections are scored against the gold morphological errors:
 - ``H(t)`` and gold ``G(t)``: tp += 1; ``H(t)`` and not ``G(t)``: fp += 0.5 for every ``t*`` in
   ``E(t)`` with not ``G(t*)``; ``G(t)`` and not ``H(t)``: fn += 1.
 
-Tokens are the M2 tokens: words of a multiword token (German "zum" = "zu dem") count as their
-token. Scores are given for agreement rules, assignment rules and both.
+Tokens are the M2 tokens: words of a multiword token (a preposition fused with an article) count
+as their token. Scores are given for agreement rules, assignment rules and both.
 """
 
 from __future__ import annotations
@@ -145,7 +145,8 @@ class Counts:
 
 #: which words of a violation count as detected: ``arc``, the words of the violated arc and a
 #: determiner blamed off it (the paper's Algorithm 1: either end may be the one to correct,
-#: "diesen Lehrer": "diesem" or "Lehrern"); ``blamed``, only the word the checker blames first
+#: a determiner and noun with no case in common: fix the determiner or the noun); ``blamed``,
+#: only the word the checker blames first
 #: (stricter: it also measures the blame)
 ENDS = ("arc", "blamed")
 

@@ -214,7 +214,8 @@ def solve(sentence: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequenc
     return Solution(choice, outcomes, total)
 
 
-#: prepositions fused with an article: the article is there ("zur größten Stadt")
+#: prepositions fused with an article: the article is there (an adjective after one declines
+#: as after the article)
 _CONTRACTIONS = frozenset({"zum", "zur", "im", "am", "beim", "vom", "ins", "ans", "aufs", "durchs",
                            "fürs", "ums", "hinterm", "überm", "unterm", "vorm", "übers", "unters"})
 
@@ -250,8 +251,8 @@ def decl_governors(sentence: Sentence, options: Mapping[int, Sequence[Feats]]) -
             continue
         first = min(a.id for a in adjs)
         # the words before the first adjective, back to the determiner (if any), may only be
-        # determiners, numerals, adverbs or other adjectives: "Peters neues", "das ist neues"
-        # are not a determiner's declension
+        # determiners, numerals, adverbs or other adjectives: a possessive genitive name, or a
+        # pronoun subject and its copula, before the adjective are not a determiner's declension
         gov: int | None = None
         i = first - 1
         while i >= 1:
@@ -260,11 +261,12 @@ def decl_governors(sentence: Sentence, options: Mapping[int, Sequence[Feats]]) -
                 gov = i
                 break
             if u.upos == "NUM" and u.head == w.id:
-                gov = i  # "drei neue": the numeral, unless a determiner stands before it
+                gov = i  # a numeral before the adjective, unless a determiner stands before it
                 i -= 1
                 continue
-            # adverbs, adjectives, commas, quotation marks ("der „wirklichen Welt“") and the
-            # "und" of coordinated adjectives ("zum ersten und zweiten Mal") lie inside the phrase
+            # adverbs, adjectives, commas, quotation marks (a quoted adjective and noun after the
+            # article) and the conjunction of coordinated adjectives (two ordinals sharing one
+            # noun) lie inside the phrase
             inside = u.upos in ("ADV", "ADJ") or (u.upos == "PUNCT" and u.form in _INNER_PUNCT) \
                 or (u.upos == "CCONJ" and i > 1 and sentence.word(i - 1).upos == "ADJ")
             if not inside:

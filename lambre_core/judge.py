@@ -49,7 +49,7 @@ class Outcome:
 
     @property
     def expected_fix(self) -> str:
-        """The correction the suite's note gives ("den -> dem": "dem"); "" when none."""
+        """The correction the suite's note gives (the form after "->"); "" when none."""
         head = self.judgement.note.split(";")[0]
         if self.judgement.label != "error" or "->" not in head:
             return ""
@@ -93,7 +93,8 @@ def _tokens(sentence: str) -> list[str]:
 
 
 def _surface(sentence: str, start: int, end: int) -> str:
-    """The whitespace token around a span (a blamed word inside "zum" is "zum")."""
+    """The whitespace token around a span (a blamed word inside a contraction is the whole
+    contraction)."""
     a = sentence.rfind(" ", 0, start) + 1
     b = sentence.find(" ", end)
     return sentence[a: b if b >= 0 else len(sentence)].strip(_PUNCT)

@@ -139,11 +139,11 @@ def lexicon_dictionary(lang: str, train_lemmas: Iterable[tuple[str, str]] = ()) 
 def ablaut_verbs(lang: str, train_lemmas: Iterable[tuple[str, str]]) -> list[Triple]:
     """(form, UPOS, lemma) for every one-word form ``ablaut`` conjugates of the VERB and AUX
     lemmas in ``train_lemmas`` (the (lemma, UPOS) of each training word, repeats counting), under
-    the lemma the treebank writes (Turkish: the stem, "yaz" for *yazmak*). A form in two
+    the lemma the treebank writes (Turkish: the stem, not the infinitive). A form in two
     paradigms goes to the verb the train split has more often; a form that is itself one of
-    those verbs' lemmas is left to that verb (Turkish "düşün" is *düşün*, not the plural
-    imperative of *düş*). Lemmas ``ablaut`` refuses (Greek deponents and particles) are
-    skipped."""
+    those verbs' lemmas is left to that verb (a Turkish verb stem that is also the plural
+    imperative of a shorter verb keeps its own lemma). Lemmas ``ablaut`` refuses (Greek
+    deponents and particles) are skipped."""
     import ablaut
 
     from .languages import language
@@ -170,8 +170,9 @@ def ablaut_verbs(lang: str, train_lemmas: Iterable[tuple[str, str]]) -> list[Tri
 
 def _ablaut_forms(attrs: Sequence[str], negation: str, conj: Any) -> Iterator[str]:
     """The one-word forms of a conjugation. ablaut's tables hold gaps (None, "—"), elided forms
-    ("γράφ'") and footnote marks ("είμαστε1"): only purely alphabetic forms count. A language
-    that writes its negation as a prefix of every form gets the negated forms too."""
+    (an apostrophe for the lost vowel) and footnote marks (a digit after the form): only purely
+    alphabetic forms count. A language that writes its negation as a prefix of every form gets
+    the negated forms too."""
     for attr in attrs:
         value = getattr(conj, attr, None)
         for form in [value] if isinstance(value, str) else (value or ()):

@@ -4,9 +4,10 @@ The project's Stanza pipelines run the identity lemmatizer (their parsers were t
 lemma = form), so a word's lemma comes from the lexicons after parsing: the treebank lexicon for
 forms the treebank saw, and the field lexicons for the rest (German verbs from ``ablaut``'s
 paradigms, Russian from ``pymorphy3``). A lemma matters wherever a rule names one: a verb's case
-frame (``helfen`` + dative), a modal's infinitive, a rule's exceptions. Where a form belongs to
-several paradigms (German "gehört": *gehören*, or the participle of *hören*), the tagged verb form
-chooses among them, and the treebank's lemma wins among those that remain.
+frame (a verb with a dative object), a modal's infinitive, a rule's exceptions. Where a form
+belongs to several paradigms (a German finite form of one verb that is also the participle of
+another), the tagged verb form chooses among them, and the treebank's lemma wins among those
+that remain.
 """
 
 from __future__ import annotations
@@ -40,12 +41,13 @@ class ModelLemmatizer:
     """The lemmatizer of a project model with ``lemma.pt``; a ``LemmaOf`` that always answers.
 
     Verbs: the lexicons first (the conjugator's paradigms, chosen by the tagged verb form:
-    finite "gefallen" is *gefallen*, the participle *fallen* too, where a dictionary has one
-    lemma per form). Other words: the model's dictionary first (the treebank's most frequent
-    lemma, "sie" -> *sie*, where the lexicon would take the shortest, *er*; then the lexicons'
-    pairs), then the lexicon lemmatizer (German adjective declension, Russian pymorphy3), German
-    nouns from ``german-nouns`` whole or by their last part ("Grundtechniken" ->
-    *Grundtechnik*). The trained seq2seq answers only for what none of these knows.
+    a form that is finite in one verb and a participle in another gets each as its reading
+    says, where a dictionary has one lemma per form). Other words: the model's dictionary first
+    (the treebank's most frequent lemma: a feminine or plural personal pronoun keeps its own,
+    where the lexicon would take the shortest, the masculine one; then the lexicons' pairs),
+    then the lexicon lemmatizer (German adjective declension, Russian pymorphy3), German nouns
+    from ``german-nouns`` whole or by their last part (a compound's plural through its last
+    noun). The trained seq2seq answers only for what none of these knows.
 
     A lemma is also evidence: the German analyzer reads a verb's paradigm from it and takes an
     adjective whose lemma is its form for uninflected (``morph_de.analyses``). Where a new

@@ -45,8 +45,9 @@ CLOSED_CLASSES = ("DET", "PRON", "AUX")
 
 def _ending_key(lemma: str, form: str) -> tuple[str, str]:
     """What the lemma and the form end in after their common beginning, the lemma's last
-    letter always in its ending ("který", "které": ("ý", "é"); "kterým": ("ý", "ým")); two
-    empty strings when they share fewer than three letters (the article "der", "des": no
+    letter always in its ending (a lemma and a form that differ in their last letter: those two
+    letters; a form one letter longer: the lemma's last letter and the form's last two); two
+    empty strings when they share fewer than three letters (the forms of a short article: no
     stem to compare)."""
     a, b = lemma.lower(), form.lower()
     n = 0
@@ -132,8 +133,9 @@ class Lexicon:
     def lemma(self, form: str, upos: str) -> str | None:
         """The lemma of a known ``form`` tagged ``upos`` (None when the entries lack it).
 
-        Several candidates (German "Weg": "Weg"/"weg") are told apart by the form's own
-        capitalisation, then by length and spelling, so the choice is deterministic."""
+        Several candidates (a German noun and an adverb that differ only in the capital) are
+        told apart by the form's own capitalisation, then by length and spelling, so the choice
+        is deterministic."""
         cands = {lem for (lem, u, _b) in self.index.get(form.lower(), ()) if u == upos}
         if not cands:
             return None
@@ -153,8 +155,8 @@ class Lexicon:
     def closed_analyses(self, form: str, upos: str) -> set[Bundle]:
         """``constraint_analyses`` completed by the treebank's syncretisms: a treebank shows a
         form in some of the cells it fills; the cells that always share one form in its
-        paradigms fill in the rest ("kterých", seen as a locative plural only, is the genitive
-        plural too). What the precise checker takes as a closed-class word's analyses."""
+        paradigms fill in the rest (a Czech pronoun's form seen as a locative plural only is the
+        genitive plural too). What the precise checker takes as a closed-class word's analyses."""
         out = self.constraint_analyses(form, upos)
         implied = self.syncretisms(upos)
         out |= {b2 for b in out for b2 in implied.get(b, ())}
@@ -162,13 +164,14 @@ class Lexicon:
 
     def _by_analogy(self, form: str, upos: str) -> set[Bundle]:
         """The cells a closed-class form fills by its ending, as the treebank's words of its
-        declension show them: "které" (lemma "který") ends like "nové" of "nový", which is the
-        feminine genitive, dative and locative singular too, cells the treebank never showed
-        "které" in. Only the features the form's own analyses carry are kept."""
+        declension show them: a Czech relative pronoun's form ends like the same form of an
+        ordinary adjective, which is the feminine genitive, dative and locative singular too,
+        cells the treebank never showed the pronoun's form in. Only the features the form's own
+        analyses carry are kept."""
         if has_paradigms(self.lang):
             # the PyPI lexicon has the cells (Russian), or the treebank shows a small set of
             # determiners in nearly all of theirs and analogy only adds its annotation slips
-            # ("diesen" as a dative singular, German)
+            # (a German demonstrative tagged as a dative singular)
             return set()
         table = self.analogies(upos)
         entries = [(lem, b) for (lem, u, b) in self.index.get(form.lower(), ()) if u == upos]
@@ -182,7 +185,8 @@ class Lexicon:
     def analogies(self, upos: str) -> dict[tuple[str, str], frozenset[Bundle]]:
         """(lemma ending, form ending) -> the bundles at least ``ANALOGY_LEMMAS`` lemmas of the
         treebank's paradigms of ``upos`` show with that pair (determiners pooled with the
-        adjectives, which decline alike: "nový" for "který"). Learned once per word class."""
+        adjectives, which decline alike: an ordinary adjective for a relative pronoun). Learned
+        once per word class."""
         cache = self.__dict__.setdefault("_analogies", {})
         if upos in cache:
             return cache[upos]
@@ -196,8 +200,8 @@ class Lexicon:
                     key = _ending_key(lemma, f)
                     if key[0]:
                         lemmas[(key, bundle)].add(lemma)
-                        # an oblique plural is one form for every gender (Czech "novým",
-                        # Greek "καλών"): counted across genders, it keeps no gender
+                        # an oblique plural is one form for every gender (Czech and Greek
+                        # adjectives): counted across genders, it keeps no gender
                         d = dict(bundle)
                         if d.get("Number") == "Plur" and d.get("Case") not in (
                                 None, "Nom", "Acc", "Voc") and "Gender" in d:
@@ -216,8 +220,9 @@ class Lexicon:
         bundles it implies (the same bundle in another case), where, within one number and
         gender, at least ``SYNCRETISM_LEMMAS`` lemmas show both cases and at least
         ``SYNCRETISM_SHARE`` of them with a common form (the Slavic plural genitive and locative
-        of the pronominal declension: "kterých"). Determiners learn together with adjectives,
-        which decline alike (Czech "který" like "nový"). Learned once per word class."""
+        of the pronominal declension). Determiners learn together with adjectives, which
+        decline alike (the Czech relative pronoun like an ordinary adjective). Learned once per
+        word class."""
         cache = self.__dict__.setdefault("_syncretisms", {})
         if upos in cache:
             return cache[upos]
@@ -248,7 +253,7 @@ class Lexicon:
             for bundle in bundles:
                 more: set[Bundle] = set()
                 todo = [bundle]
-                while todo:  # the closure: a case, then a gender ("kterých": Loc -> Gen -> Fem)
+                while todo:  # the closure: a case, then a gender (a pronoun's plural: Loc -> Gen -> Fem)
                     d = dict(todo.pop())
                     for feat, v1, v2, ctx in pairs:
                         if d.get(feat) == v1 and tuple(d.get(c, "") for c in contexts[feat]) == ctx:
@@ -263,10 +268,10 @@ class Lexicon:
 
     def only_upos(self, form: str, upos: str, initial: bool = False) -> str | None:
         """The one content word class a known form has when the tagger gave it another
-        (Russian "книга" tagged ADV is a NOUN), else None. From the complete PyPI lexicon only
+        (a Russian common noun tagged ADV is a NOUN), else None. From the complete PyPI lexicon only
         (pymorphy3's dictionary words); names and function words are left to the tagger, but
-        for the sentence's first word, whose capital says nothing: "Мальчик" tagged PROPN is
-        the noun (a name has no dictionary class here)."""
+        for the sentence's first word, whose capital says nothing: a capitalized common noun
+        tagged PROPN is the noun (a name has no dictionary class here)."""
         from .languages import language
 
         pack = language(self.lang)
@@ -281,10 +286,10 @@ class Lexicon:
         if not pack.dictionary_retags:
             return None
         if upos in ("DET", "PRON") and classes & {"DET", "PRON"}:
-            return None  # pronominal words ("который", "этот"): the tagger's class stands
+            return None  # pronominal words (relative, demonstrative): the tagger's class stands
         content = classes & {"NOUN", "VERB", "ADJ", "ADV"}
         if upos == "PROPN" and content != {"NOUN"}:
-            return None  # place names read as possessive adjectives ("Филькино") stay names
+            return None  # place names read as possessive adjectives (by their suffix) stay names
         if len(content) == 1 and classes <= content | {"DET", "PRON"}:
             return next(iter(content))
         return None

@@ -109,7 +109,7 @@ def pair_label(key: str, lang: str = "en") -> str:
 
 def related_text(v: Violation, lang: str = "en") -> str:
     """The related information beside a finding, in ``lang``: the arc's other word and its
-    value of the rule's feature in plain words ('"Ich" (singular), the subject of this arc')."""
+    value of the rule's feature in plain words ('"<word>" (singular), the subject of this arc')."""
     cat = catalog()
     o, feat = v.other, v.feature
     values = _pick(cat["names"]["value"], lang)

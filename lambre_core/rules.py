@@ -20,9 +20,9 @@ A rule file looks like::
         when:                  # optional: where the rule applies; every key must hold (AND)
           head.Number: [Sing]  # dep.<Feature> / head.<Feature>: one of these values
         outside: {support: 1216, share: 0.29}   # optional, documentation: how it fares elsewhere
-        except_lemmas: [etwas] # optional: where the rule does not apply (either end's lemma)
+        except_lemmas: [lem1]  # optional: where the rule does not apply (either end's lemma)
         exceptions:            # optional, documentation of except_lemmas: treebank counts
-          etwas: {support: 12, share: 0.08}
+          lem1: {support: 12, share: 0.08}
         except_forms: []
         weight: 1.0            # optional: weight in the segment score
       - id: as.dep.NOUN.VERB.comp:obj.Case
@@ -40,17 +40,17 @@ A rule file looks like::
         feature: Case
         allowed: [Dat]
         when:
-          head.lemma: [aus, bei, mit, nach, seit, von, zu]
+          head.lemma: [prep1, prep2, prep3]   # the prepositions that govern the dative
         evidence:              # optional, documentation: treebank counts per governor lemma
-          mit: {support: 298, share: 0.9966}
+          prep1: {support: 298, share: 0.9966}
         ...
 
 ``when`` keys are ``dep.<Feature>``, ``head.<Feature>``, ``dep.lemma``, ``head.lemma`` and
-``governor.lemma`` (the lemma of the head's own head: the verb a preposition hangs on, as in "liegen
-auf" + dative); each value is a list of allowed values. A feature condition holds when the
-word carries the feature with one of
-the values (a multi-value ``Acc,Nom`` holds when any of its values is listed); a word without the
-feature fails it. Lemmas are compared case-insensitively (``str.casefold``): extraction puts lemmas
+``governor.lemma`` (the lemma of the head's own head: the verb a preposition hangs on, as a verb
+of position decides the dative after a two-way preposition); each value is a list of allowed
+values. A feature condition holds when the word carries the feature with one of the values (a
+multi-value ``Acc,Nom`` holds when any of its values is listed); a word without the feature fails
+it. Lemmas are compared case-insensitively (``str.casefold``): extraction puts lemmas
 into conditions only for closed classes (determiners, pronouns, numerals...) and for governors
 (prepositions, auxiliaries, verbs), all lower-case words, so a capitalised sentence-initial lemma
 from a tagger still matches. ``except_lemmas`` and ``except_forms`` are not conditions: the checker
@@ -221,7 +221,7 @@ def rule_id(
     base = f"as.{side}.{dep_upos}.{head_upos}.{relation}.{feature}"
     if allowed and any(k.endswith(".lemma") for k, _ in when):
         gov = dict(when).get("governor.lemma")
-        # a frame of the head's governor ("liegen auf" + dative) is named after its first verb
+        # a frame of the head's governor (verb + preposition + dative) is named after its first verb
         return base + "." + "+".join(sorted(allowed)) + (f".{gov[0]}" if gov else "")
     return base
 

@@ -187,8 +187,8 @@ def _is_passive(t: _Tree, h: int) -> bool:
 def _xcomp(t: _Tree, h: int, d: int) -> str:
     """An open clausal complement is a predicative (``comp:pred``) when it is not a clause (no
     verb, no copula) or a bare participle; an oblique (``comp:obl``) when a subordinator
-    introduces it ("songer à venir") or the verb already has a direct object; otherwise a direct
-    object ("veut venir")."""
+    introduces it (an infinitive after a preposition) or the verb already has a direct object;
+    otherwise a direct object (a bare infinitive after a verb of wanting)."""
     dep = t.w(d)
     if not (dep.upos == "VERB" or t.ud_has(d, ("cop",))):
         return "comp:pred"
@@ -278,9 +278,10 @@ def _label_in_tree(t: _Tree, d: int) -> str:
             return "comp@expl"
         return "unk@expl"
     if main in ("nsubj", "csubj"):
-        # the impersonal pronoun comes first: "Il arrive deux personnes" (not "Jean vient-il")
+        # the impersonal pronoun comes first: an expletive subject, then the verb and its deep
+        # subject (not a subject pronoun inverted after the verb in a question)
         if h and any(t.ud[k] in ("expl:subj", "expl:impers") and k < d for k in t.ud_kids[h]):
-            # impersonal diathesis: the deep subject is an object ("Il arrive deux personnes")
+            # impersonal diathesis: the deep subject is an object (the noun phrase after the verb)
             if sub is None:
                 return "comp:obj@agent"
             if sub == "pass":
@@ -307,9 +308,10 @@ _FUNCTION_RELS = {"case", "mark", "cc", "det", "aux", "cop"}
 def _idioms(t: _Tree) -> list[tuple[int, int]]:
     """Give the words of a ``fixed`` expression the structure their parts of speech give them
     (SUD analyses idioms): in an idiom used as a content word, a preposition takes the next
-    content word as ``comp:obj`` ("à propos", "en effet") and a leading determiner goes to the word
-    after it, which then heads the idiom ("un peu"); a noun takes a following preposition as
-    ``comp:obl`` ("grâce à"). Other parts stay ``unk`` and are chained.
+    content word as ``comp:obj`` (a preposition + noun idiom) and a leading determiner goes to the
+    word after it, which then heads the idiom (an article + quantity noun); a noun takes a
+    following preposition as ``comp:obl`` (a noun + preposition idiom used as a preposition).
+    Other parts stay ``unk`` and are chained.
     Return (idiom head, last part) for the idioms whose complements go to their last part."""
     tails: list[tuple[int, int]] = []
     for h in range(1, t.n + 1):
@@ -322,7 +324,8 @@ def _idioms(t: _Tree) -> list[tuple[int, int]]:
         top = h
         if (not function and head.upos == "DET" and parts[0] == h + 1
                 and t.w(parts[0]).upos in _IDIOM_OBJECT):
-            # "un peu": the determiner goes under the word it determines, which heads the idiom
+            # an article + quantity noun: the determiner goes under the word it determines, which
+            # heads the idiom
             top = parts.pop(0)
             t.head[top], t.label[top] = t.head[h], t.label[h]
             t.head[h], t.label[h] = top, "det"
@@ -358,8 +361,9 @@ def _idioms(t: _Tree) -> list[tuple[int, int]]:
 
 
 def _idiom_tails(t: _Tree, tails: list[tuple[int, int]]) -> None:
-    """Complements placed after an idiom depend on its last part: "à propos [de X]" (X under
-    "propos"), "grâce à [X]" (X under "à")."""
+    """Complements placed after an idiom depend on its last part: a complement of a preposition +
+    noun idiom goes under the noun, the object of a noun + preposition idiom under the
+    preposition."""
     if not tails:
         return
     kids = t.kids()
@@ -464,12 +468,13 @@ def _rises(t: _Tree, kids: list[list[int]], h: int, d: int, kind: str, fw: str, 
         if (fw == "cop" and up == "ADV" and t.w(d).upos in ("ADJ", "ADV")
                 and t.w(n).feats.get("Polarity") != "Neg"
                 and all(x in kids[d] and t.w(x).upos == "ADV" for x in range(n + 1, d))):
-            return False  # a degree adverb right before an adjective: "est [très claire]"
+            return False  # a degree adverb right before an adjective: copula [adverb adjective]
         return not any(h < x < n for x in kids[d])
     if main in ("mod", "punct") and d < h < n:
         return True
     if main == "mod" and fw == "cop" and d < n < h:
-        # between the predicate and a clause-final copula ("dass er Mitglied [der Partei] ist"):
+        # between the predicate and a clause-final copula (a predicate noun and its genitive
+        # modifier before the copula, in a German subordinate clause):
         # the predicate's own nominal modifiers stay with it
         return not _stays_in_phrase(fw, up)
     if main in ("mod", "orphan", "punct", "reparandum", "udep") and n < h < d:
@@ -480,7 +485,7 @@ def _rises(t: _Tree, kids: list[list[int]], h: int, d: int, kind: str, fw: str, 
         return main == "punct" or not _stays_in_phrase(fw, up)
     if base == "conj:coord":
         if fw in ("aux", "cop") and any(main_relation(t.label[x]) == "subj" for x in kids[n]):
-            return True  # a conjunct with its own subject is a clause: "X fut général, Y inédite"
+            return True  # a conjunct with its own subject is a clause: "X was A, Y B"
         return _conj_rises(t, h, d, n)
     return False
 
@@ -497,8 +502,8 @@ def _stays_in_phrase(fw: str, up: str) -> bool:
 
 
 def _conj_rises(t: _Tree, h: int, d: int, n: int) -> bool:
-    """A conjunct rises to the function word when it is not of the content word's kind: "de X et
-    de Y" (the second conjunct is a prepositional phrase, like the first one's preposition)."""
+    """A conjunct rises to the function word when it is not of the content word's kind: "of X and
+    of Y" (the second conjunct is a prepositional phrase, like the first one's preposition)."""
     a, b = t.w(d), t.w(n)
     af, bf = a.feats.get("VerbForm"), b.feats.get("VerbForm")
     if h < d and a.upos in _VERBAL and af and not (b.upos in _VERBAL and bf == af):
@@ -555,7 +560,7 @@ def _is_coord(label: str) -> bool:
 
 def _minimize_right(t: _Tree) -> None:
     """A dependent of the first conjunct placed after a later conjunct goes to the nearest
-    conjunct before it ("[X et Y] de Z": Z depends on Y)."""
+    conjunct before it ("[X and Y] of Z": Z depends on Y)."""
     conjs: dict[int, list[int]] = {}
     for i in range(1, t.n + 1):
         if t.head[i] and i > t.head[i] and _is_coord(t.label[i]):
@@ -600,7 +605,7 @@ def _emb(t: _Tree) -> None:
 
 
 def _nummod_det(t: _Tree) -> None:
-    """A numeral before a noun without a determiner is its determiner ("trois livres"), as in
+    """A numeral before a noun without a determiner is its determiner (a bare cardinal), as in
     the official SUD conversion of French; after the noun, or beside a determiner, it is ``mod``."""
     for i in range(1, t.n + 1):
         if t.ud_main[i] == "nummod" and i < t.head[i]:

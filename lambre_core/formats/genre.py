@@ -2,8 +2,8 @@
 
 A UI label, menu item, button, heading or fragment ("Open Image", "Save file", "Importing…",
 "Recent files") has no subject to agree with, and neither has its translation: German renders
-"Delete file" as "Datei löschen", an infinitive after its object, which reads like a plural verb
-after a singular subject. Where the catalogue holds the source string (PO ``msgid``, XLIFF and
+"Delete file" as an infinitive after its object, which reads like a plural verb after a
+singular subject. Where the catalogue holds the source string (PO ``msgid``, XLIFF and
 Qt ``<source>``), an English source without a finite clause marks its translation as a label:
 checked as a phrase (agreement inside noun phrases, government by prepositions), never for
 subject-verb agreement. The test is deliberately simple and errs towards "sentence": an

@@ -5,8 +5,8 @@ becomes a stand-in that keeps the sentence's noun-phrase slot ("ABC", or a digit
 number), so the sentence still parses; it is recorded as masked, never blamed, and (but a
 number) agrees with nothing. In a plural form (``Segment.count``) a number placeholder stands
 for a number of that form. HTML/XML tags are dropped (a line break or block tag becomes a
-space), entities decoded, and a menu accelerator's marker at the start of a word (Qt's
-``&Datei``, GTK's ``_Öffnen``) left out. An ICU
+space), entities decoded, and a menu accelerator's marker at the start of a word (Qt's ``&``,
+GTK's ``_``) left out. An ICU
 ``{n, plural, one {...} other {...}}`` (also ``select``/``selectordinal``) is expanded: every
 branch is checked as its own sentence with the text around it, ``#`` standing for a number of
 the branch's plural category.
@@ -80,7 +80,7 @@ def _mask_simple(seg: Segment, number: str = NUMBER_SLOT) -> Segment:
                 parts.append(stand_in(" ", a, b, masked=False))
             continue
         if m.group("accel") is not None:
-            continue  # a menu accelerator's marker ("&Datei", "_Öffnen"): not part of the word
+            continue  # a menu accelerator's marker ("&" or "_" before a letter): not part of the word
         if m.group("entity") is not None:
             char = html.unescape(m.group("entity"))
             parts.append(stand_in(char if len(char) == 1 else " ", a, b, masked=False))
