@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -110,9 +110,15 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
     if word.form.endswith("-") or word.form.startswith("-"):
         return WordAnalyses((tagged,), False, "tagger")  # a cut compound (a part ending in a hyphen)
     if analyze is not None and word.form:
+        upos = word.upos
+        if upos == "PROPN":
+            from .languages import language
+
+            if word.form.lower() in language(lang).title_nouns:
+                upos = "NOUN"  # a title before a name declines as the noun it is
         try:
             lemma = word.lemma if word.lemma not in ("_", "") else None
-            got = analyze(word.form, word.upos, lemma)
+            got = analyze(word.form, upos, lemma)
         except Exception as exc:  # an analyzer bug costs one word its proof, nothing more
             _warn_once(f"{source} failed on {word.form!r}: {type(exc).__name__}: {exc}")
             got = None
@@ -176,6 +182,19 @@ def class_possible(lang: str, form: str, upos: str, tagged: str) -> bool:
         return False
 
 
+def head_known(lang: str, word: Word, lexicon: Any | None = None) -> bool:
+    """Whether a word the parse makes a head is one the field lexicon knows in its tagged
+    class: its analyses come from the lexicon, and where the language has a lexicon of verbs
+    (its pack's ``verb_lemmas``), a verb is one of its forms (the analyzer reads any word with a
+    verb's ending as a verb, an adverb of time included)."""
+    from .languages import language
+
+    if not word_analyses(lang, word, lexicon).known:
+        return False
+    pack = language(lang)
+    return word.upos != "VERB" or pack.verb_lemmas is None or pack.known_verb(word.form)
+
+
 def _dedup(opts: list[dict[str, str]]) -> list[dict[str, str]]:
     seen: set[tuple[tuple[str, str], ...]] = set()
     out = []
@@ -199,9 +218,12 @@ def inflect(lang: str, word: Word, feats: Feats, lexicon: Any | None = None) -> 
     quick fix and the message."""
     from .languages import language
 
-    hook = language(lang).inflect
+    pack = language(lang)
+    hook = pack.inflect
     if hook is None:
         return []
+    if word.upos == "PROPN" and word.form.lower() in pack.title_nouns:
+        word = replace(word, upos="NOUN")  # a title before a name declines as its noun
     try:
         return hook(word, feats)
     except Exception:  # the fix is optional

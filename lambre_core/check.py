@@ -302,7 +302,7 @@ def check_sentence(
                 alt_sud = to_sud(alt)
                 return check_precise(alt_sud, rule_arcs(alt_sud, index), precision, rules)
 
-            from .analyses import analyzer_for, class_possible, word_analyses
+            from .analyses import analyzer_for, class_possible, head_known
 
             lang, lexicon = precision.lang, precision.lexicon
             # where a field lexicon exists, a new head must be a word it knows (not a name, a
@@ -311,7 +311,7 @@ def check_sentence(
             result = robust_to_parse(
                 sentence, result, recheck, precision.plausible,
                 lambda w, upos: class_possible(lang, w.form, upos, w.upos),
-                lambda w: not complete or word_analyses(lang, w, lexicon).known)
+                lambda w: not complete or head_known(lang, w, lexicon))
         return _one_truth(result)
     # the paper's method: each word with its one (tagger's) analysis. This is what
     # ``joint.solve`` gives when every word has a single option (nothing to choose, so the choice

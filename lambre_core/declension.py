@@ -49,7 +49,7 @@ def annotate_declension(sentences: Iterable[Sentence], lang: str) -> int:
     for s in sentences:
         options = {w.id: tuple(analyze(w.form, w.upos, None) or ()) for w in s.words
                    if w.upos in ("ADJ", "DET", "NUM")}
-        for noun_id, gov in decl_governors(s, options).items():
+        for noun_id, gov in decl_governors(s, options, language(lang).contractions).items():
             noun = s.word(noun_id)
             if gov is None:
                 state = {"Strong"}

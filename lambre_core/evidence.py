@@ -93,8 +93,65 @@ def proof_grade(rule: Rule) -> bool:
 
 
 def _weight(rule: Rule) -> float:
-    # a rule whose failure proves nothing must never decide which analysis a word has
+    # a rule whose failure proves nothing must never decide which analysis a word has; a
+    # conjunct's case under a shared governor outweighs its own phrase (``_governed_conjuncts``)
+    if rule.id.endswith(_GOVERNED):
+        return 1.5
     return 1.0 if proof_grade(rule) else 0.01
+
+
+#: marks the case agreement of a conjunct that shares its first conjunct's governor
+_GOVERNED = "#governed"
+
+
+def _governed_conjuncts(sud: Sentence, arcs: Sequence[Arc], L: Language) -> list[Arc]:
+    """``arcs`` with the case agreement between two coordinated noun phrases marked where a
+    governor (a preposition, a verb's case frame) takes the first one: the second shares the
+    governor, so its case is the governor's too, and where its determiner shows another case it
+    is the determiner that is wrong, not the coordination. Only a conjunct joined by "and",
+    after the first, with a determiner of its own, and not followed by a finite verb (then it
+    may be the subject of a clause of its own, the parse having joined it wrongly)."""
+    governed = {a.dep for a in arcs if any(_governs(r) for r in a.rules)}
+    out: list[Arc] = []
+    for a in arcs:
+        x = sud.word(a.dep)
+        if a.head in governed and _rel(x) == "conj:coord" and a.head < a.dep \
+                and x.upos in ("NOUN", "PROPN") and _clause_goes_on(sud, x) is False \
+                and any(w.head == x.id and w.upos == "DET" and w.id < x.id for w in sud.words) \
+                and any(w.head == x.id and a.head < w.id < x.id and w.upos == "CCONJ"
+                        and w.form.lower() in L.and_words for w in sud.words):
+            a = Arc(a.dep, a.head, tuple(
+                replace(r, id=r.id + _GOVERNED)
+                if r.type == "agree" and r.feature == "Case" else r for r in a.rules))
+        out.append(a)
+    return out
+
+
+def _clause_goes_on(sud: Sentence, x: Word) -> bool:
+    """Whether a finite verb (or a word the parse left out of ``x``'s phrase that is no
+    punctuation or non-finite verb) follows ``x``'s phrase."""
+    last = max([x.id] + [w.id for w in sud.words if _under(sud, w, x.id)])
+    if last == len(sud.words):
+        return False
+    nxt = sud.word(last + 1)
+    if nxt.upos == "PUNCT":
+        return False
+    return not (nxt.upos in ("VERB", "AUX") and nxt.feats.get("VerbForm") in ("Part", "Inf"))
+
+
+def _under(sud: Sentence, w: Word, top: int) -> bool:
+    """Whether ``w`` lies in the subtree of word ``top`` (``top`` itself excluded)."""
+    seen: set[int] = set()
+    while w.head and w.id not in seen:
+        seen.add(w.id)
+        if w.head == top:
+            return True
+        w = sud.word(w.head)
+    return False
+
+
+def _unmark(rule: Rule, by_id: Mapping[str, Rule]) -> Rule:
+    return by_id[rule.id.removesuffix(_GOVERNED)] if rule.id.endswith(_GOVERNED) else rule
 
 
 def _role_weight(rule: Rule) -> float:
@@ -137,11 +194,18 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                 options[w.id] = (*options[w.id], {k: v for k, v in options[w.id][0].items()
                                                   if k not in _AGREEMENT_FEATS
                                                   and k != "AdjDecl"})
-    governors = decl_governors(sud, options)
+    governors = decl_governors(sud, options, L.contractions)
     if joined is not sud:
         sud, arcs = joined, rule_arcs(joined, rules)
     parsed = sud
-    sud, arcs, sol = _best_roles(sud, arcs, rules, options, governors, precision.lang)
+    marked = _governed_conjuncts(sud, arcs, L)
+    sud, solved_arcs, sol = _best_roles(sud, marked, rules, options, governors, precision.lang)
+    if solved_arcs is marked:  # (the marks only weigh in the solver: the rules are the same)
+        rule_of = {r.id: r for a in arcs for r in a.rules}
+        sol = replace(sol, outcomes=[(_unmark(r, rule_of), d, h, ok)
+                                     for r, d, h, ok in sol.outcomes])
+    else:
+        arcs = solved_arcs
     result = SentenceCheck(sud)
     for r, d, h, ok in sol.outcomes:
         result.instances.append(RuleInstance(r.id, d, h, ok))
@@ -837,6 +901,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # the preposition takes
         return True
     if rule.type == "as" and d.upos == "PROPN" and d.id < len(sud.words) \
+            and d.form.lower() not in L.title_nouns \
             and sud.word(d.id + 1).upos == "PROPN" and not analyses[d.id + 1].known:
         # the first word of a foreign name of several words, the next one no word of the
         # language (a transliterated name after a preposition): the name is left uninflected
@@ -844,14 +909,16 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if L.article_declension and rule.type == "as" and h.upos == "ADP" and any(
             x.head == dep and x.upos == "DET" and x.id < h.id for x in sud.words):
         return True  # a "determiner" before the preposition: a demonstrative pronoun
+    title = d.form.lower() in L.title_nouns and d.id < len(sud.words) \
+        and sud.word(d.id + 1).upos == "PROPN"  # a declining title before a name
     if L.noun_capitals and rule.type == "as" and h.upos == "ADP" and d.upos in ("NOUN", "PROPN") \
-            and d.form[:1].isupper() and d.form == d.lemma \
+            and d.form[:1].isupper() and d.form == d.lemma and not title \
             and not any(x.head == dep and x.upos in ("DET", "ADJ", "NUM") for x in sud.words):
         # a bare noun in its base form after a preposition is a name or a title as often as a
         # noun missing its ending (a name, a noun of time before a month)
         return True
     if L.noun_capitals and rule.type == "as" and h.upos == "ADP" and d.upos == "NOUN" \
-            and d.id < len(sud.words) and sud.word(d.id + 1).upos == "PROPN" \
+            and d.id < len(sud.words) and sud.word(d.id + 1).upos == "PROPN" and not title \
             and not any(x.head == dep and x.upos == "DET" for x in sud.words):
         return True  # a title before a name keeps its base form (a preposition, title, surname)
     if rule.type == "as" and h.upos == "ADP" and (
@@ -1450,8 +1517,9 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     lo, hi = sorted((d.id, h.id))
     for i in range(lo + 1, hi):
         u = sud.word(i)
-        if u.form == "," or u.upos in ("SCONJ", "VERB") or u.feats.get("PronType") == "Rel":
-            return True
+        if u.form == "," or u.upos == "SCONJ" or u.feats.get("PronType") == "Rel" \
+                or (u.upos == "VERB" and u.form.casefold() not in L.time_nouns):
+            return True  # (a word of time the tagger called a verb is none)
     if any(w.head == d.id and w.upos == "CCONJ" for w in sud.words):
         return True  # a conjunct hung on the verb (a second object joined by "or")
     cases = _np_cases(sud, d, options)
@@ -1463,6 +1531,7 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
             return True  # the subject, misparsed (a fronted interrogative object before it)
     allowed_cases = set(rule.allowed)
     if any(w.head in cx and w.id != d.id and _rel(w) in ARG_RELS and w.upos in _CONTROLLERS
+           and w.form.casefold() not in L.time_nouns
            and _np_cases(sud, w, options) & allowed_cases for w in sud.words):
         return True  # another phrase fills the frame: this one is an adverbial (of time)
     first = min([d.id] + [w.id for w in sud.words if w.head == d.id and w.upos in ("DET", "ADJ")])

@@ -214,29 +214,27 @@ def solve(sentence: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequenc
     return Solution(choice, outcomes, total)
 
 
-#: prepositions fused with an article: the article is there (an adjective after one declines
-#: as after the article)
-_CONTRACTIONS = frozenset({"zum", "zur", "im", "am", "beim", "vom", "ins", "ans", "aufs", "durchs",
-                           "fürs", "ums", "hinterm", "überm", "unterm", "vorm", "übers", "unters"})
-
-
 #: punctuation inside a noun phrase before its adjectives
 _INNER_PUNCT = (",", "„", "\"", "“", "”", "«", "»", "‚", "‘", "'")
 
 
-def _clear_left_edge(u: Word) -> bool:
-    """A word after which a noun phrase surely starts without a determiner."""
-    if u.upos == "ADP" and u.form.lower() in _CONTRACTIONS:
+def _clear_left_edge(u: Word, contractions: frozenset[str]) -> bool:
+    """A word after which a noun phrase surely starts without a determiner (a preposition fused
+    with an article, one of ``contractions``, has its article: an adjective after it declines
+    as after the article)."""
+    if u.upos == "ADP" and u.form.lower() in contractions:
         return False
     if u.upos in ("ADP", "VERB", "AUX", "CCONJ", "SCONJ"):
         return True
     return u.upos == "PUNCT" and u.form in (",", ":", ";", "(", "„", "\"", "«", "“")
 
 
-def decl_governors(sentence: Sentence, options: Mapping[int, Sequence[Feats]]) -> dict[int, int | None]:
+def decl_governors(sentence: Sentence, options: Mapping[int, Sequence[Feats]],
+                   contractions: frozenset[str] = frozenset()) -> dict[int, int | None]:
     """Nouns with an attributive adjective in front whose analyses carry a declension, mapped to
     the word that sets it: the determiner (else numeral) closest before the first such
-    adjective, or None for none (strong declension)."""
+    adjective, or None for none (strong declension). ``contractions``: the language's
+    prepositions fused with an article (its pack's)."""
     out: dict[int, int | None] = {}
     deps: dict[int, list[Word]] = {}
     for w in sentence.words:
@@ -272,7 +270,7 @@ def decl_governors(sentence: Sentence, options: Mapping[int, Sequence[Feats]]) -
             if not inside:
                 break
             i -= 1
-        if gov is None and i >= 1 and not _clear_left_edge(sentence.word(i)):
+        if gov is None and i >= 1 and not _clear_left_edge(sentence.word(i), contractions):
             continue  # a name, a pronoun, a stray determiner or a hyphen in front: unchecked
         if any(d.upos in ("DET", "NUM", "PRON") and first < d.id < w.id
                for d in deps.get(w.id, ())):

@@ -40,9 +40,10 @@ from typing import Any
 from .alternatives import shift_alternatives
 from .doc import MultiwordToken, Sentence, Word, shift_offsets
 from .errors import LambreError
+from .languages import language
 from .lemma_model import LEMMA_FILE, LemmaModel, load_lemma_model
 from .lemmatize import LemmaOf, ModelLemmatizer, lemmatizer, with_model
-from .tokens import split_glued_punctuation
+from .tokens import Token, closed_class_multiwords, split_glued_punctuation
 
 MODEL_FILES = {"tokenize": "tokenize.pt", "mwt": "mwt.pt", "pos": "pos.pt",
                "depparse": "depparse.pt"}
@@ -212,8 +213,8 @@ class Parser:
         self.mwt_forms: frozenset[str] = frozenset()
         quiet = {"logging_level": "ERROR", "use_gpu": self.device == "cuda",
                  "device": self.device, "download_method": None,
-                 # punctuation a small tokenizer glues to a word ("gut;") is cut off
-                 "tokenize_postprocessor": split_glued_punctuation}
+                 # punctuation a small tokenizer glues to a word (a trailing ";") is cut off
+                 "tokenize_postprocessor": self._postprocess_tokens}
         if source.kind == "project":
             d = source.path
             if not (d / "resources.json").is_file():
@@ -271,6 +272,18 @@ class Parser:
         self._lemmatizer: LemmaOf | None = None
         self.lexicon = _model_lexicon(source)
         self._install_confidence()
+
+    def _postprocess_tokens(self, sentences: Sequence[Sequence[Token]]) -> list[list[Token]]:
+        """The tokenizer's tokens, punctuation glued to a word split off. Where the language's
+        multiword tokens are a closed class (its pack's ``contractions``), exactly its members
+        are expanded: a pronoun the tokenizer flagged would get a contraction's invented parts,
+        and a contraction it missed would stay an article-less preposition."""
+        out = split_glued_punctuation(sentences)
+        closed = language(self.lang).contractions
+        if closed:
+            out = closed_class_multiwords(out, expand=closed & self.mwt_forms,
+                                          allowed=closed | self.mwt_forms)
+        return out
 
     # -- public API -------------------------------------------------------------------------
 
@@ -358,10 +371,10 @@ class Parser:
         """Parse sentences given as surface tokens (e.g. M2 source lines).
 
         Tokens are joined by single spaces (``metadata["text"]``); offsets index that string.
-        Tokens the language's MWT model knows (German "zum", "im") are expanded into words,
-        unless ``expand_mwt`` is False (the tokens are then taken as syntactic words, as when
-        evaluating on gold words). Sentences over ``MAX_PIECE_TOKENS`` tokens are parsed in
-        pieces and joined as in ``parse_sentences``."""
+        Tokens the language's MWT model knows (German preposition-article contractions) are
+        expanded into words, unless ``expand_mwt`` is False (the tokens are then taken as
+        syntactic words, as when evaluating on gold words). Sentences over ``MAX_PIECE_TOKENS``
+        tokens are parsed in pieces and joined as in ``parse_sentences``."""
         from stanza.models.common.doc import Document
 
         clean = [[t for t in (_JUNK.sub("", x).strip() for x in s) if t] for s in sentences]

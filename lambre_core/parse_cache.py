@@ -39,7 +39,7 @@ _OFFSET_KEYS = ("start_char", "end_char")
 #: what a parse records of the parser's other choices (``misc["Alt"]``) and how the lexicon
 #: retags (a sentence-initial PROPN, a token without letters), and the punctuation split off words
 #: (``tokens.py``): parses stored before differ, so they are parsed again
-ALTERNATIVES = "heads-relations-classes-initial-symbols-5-punct"
+ALTERNATIVES = "heads-relations-classes-initial-symbols-5-punct-mwt"
 _Unit = TypeVar("_Unit", Word, MultiwordToken)
 _T = TypeVar("_T")
 

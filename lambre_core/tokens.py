@@ -1,12 +1,18 @@
 """Punctuation the tokenizer left on a word is split off (Stanza's ``tokenize_postprocessor``).
 
 The project's tokenizers learnt from small treebanks that hardly hold a semicolon, guillemets or
-a Greek question mark, so they glue them to the word: "gut;", "«nein»", "καλά;". The parser then
-sees an unknown word and builds the clause around it wrongly (the clause after a semicolon hangs
-off the one before). A word never begins or ends in these characters, so they are cut off here;
-everything else the tokenizer decided stays (a period may end an abbreviation, an apostrophe a
-German genitive "Hans'", a single hyphen a compound's ellipsis "Ein- und Ausgang").
-Language-independent: only characters, no words.
+a Greek question mark, so they glue them to the word: a word and its semicolon, a word in
+guillemets, a Greek word and its question mark. The parser then sees an unknown word and builds
+the clause around it wrongly (the clause after a semicolon hangs off the one before). A word
+never begins or ends in these characters, so they are cut off here; everything else the
+tokenizer decided stays (a period may end an abbreviation, an apostrophe the German genitive of
+a name ending in s, a single hyphen a compound's ellipsis: a first part that shares its last
+part with the next compound).
+Language-independent: only characters, no words. A language whose multiword tokens are a closed
+class (German's preposition-article contractions) also gets ``closed_class_multiwords``: a token
+the tokenizer marks as multiword but which is none of the class stays one word, since the
+expander would otherwise invent a contraction's parts for it (a pronoun read as a preposition
+and an article).
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ LEADING = frozenset("([{«„“‚‹\"¿¡")
 #: characters that only ever stand after a word (closing brackets and quotes, clause marks,
 #: the Greek question mark ";" and upper stop "·", the ellipsis character)
 TRAILING = frozenset(")]}»“”›\";:,!?·…")
-#: a run of at least this many hyphens is a dash typed as hyphens ("понятием--")
+#: a run of at least this many hyphens is a dash typed as hyphens (a word and then "--")
 DASH_RUN = 2
 
 #: a token as Stanza's postprocessor passes it: the text, or (text, is a multiword token)
@@ -72,5 +78,28 @@ def split_glued_punctuation(sentences: Sequence[Sequence[Token]]) -> list[list[T
             toks += _pieces(lead)
             toks.append(core if mwt is None else (core, mwt))
             toks += _pieces(trail)
+        out.append(toks)
+    return out
+
+
+
+def closed_class_multiwords(sentences: Sequence[Sequence[Token]], expand: frozenset[str],
+                            allowed: frozenset[str]) -> list[list[Token]]:
+    """Each sentence's tokens for a language whose multiword tokens are a closed class:
+    a token whose lowercased text is in ``expand`` (members whose parts the expander knows) is
+    flagged multiword even where the tokenizer missed it, a flagged token outside ``allowed``
+    (the whole class) is passed on as one word, and the rest keep the tokenizer's flag."""
+    out: list[list[Token]] = []
+    for sent in sentences:
+        toks: list[Token] = []
+        for tok in sent:
+            text, mwt = (tok, False) if isinstance(tok, str) else (tok[0], tok[1])
+            low = text.lower()
+            if low in expand:
+                toks.append((text, True))
+            elif mwt and low not in allowed:
+                toks.append((text, False))
+            else:
+                toks.append(tok)
         out.append(toks)
     return out

@@ -63,21 +63,21 @@ REVIEW: dict[str, dict[str, list[str]]] = {
 #: Only their objects ('comp:obj') are constrained: a bare noun phrase 'comp:obl' is an adverbial
 #: of any case ("eines Tages").
 _DE_ACCUSATIVE = (
-    "akzeptieren", "ändern", "beeinflussen", "beenden", "bekämpfen", "bekommen", "bemerken",
-    "benutzen", "beobachten", "besitzen", "besuchen", "betreten", "bewältigen", "bewundern",
-    "brauchen", "enthalten", "entwickeln", "erhalten", "erinnern", "erkennen", "erleben",
-    "erreichen", "erwarten", "finden", "fürchten", "genießen", "gewinnen", "haben", "hassen",
-    "heiraten", "kennen", "kennenlernen", "kritisieren", "lieben", "lösen", "produzieren",
-    "respektieren", "retten", "schaffen", "schätzen", "schützen", "sehen", "suchen", "töten",
-    "treffen", "überwinden", "unterstützen", "verbessern", "verbringen", "verdienen",
-    "vergessen", "verhindern", "verlassen", "verlieren", "vermeiden", "vermissen", "verstehen",
-    "verursachen", "wählen", "zerstören")
+    "akzeptieren", "ändern", "anrufen", "beeinflussen", "beenden", "bekämpfen", "bekommen",
+    "bemerken", "benutzen", "beobachten", "besitzen", "besuchen", "betreten", "bewältigen",
+    "bewundern", "brauchen", "enthalten", "entwickeln", "erhalten", "erinnern", "erkennen",
+    "erleben", "erreichen", "erwarten", "finden", "fragen", "fürchten", "genießen", "gewinnen",
+    "haben", "hassen", "heiraten", "kennen", "kennenlernen", "kritisieren", "lieben", "lösen",
+    "produzieren", "respektieren", "retten", "schaffen", "schätzen", "schützen", "sehen",
+    "suchen", "töten", "treffen", "überwinden", "unterstützen", "verbessern", "verbringen",
+    "verdienen", "vergessen", "verhindern", "verlassen", "verlieren", "vermeiden", "vermissen",
+    "verstehen", "verursachen", "wählen", "zerstören")
 CASE_FRAMES: dict[str, dict[str, list[str]]] = {
     "de": {**{verb: ["Dat"] for verb in (
         "ähneln", "applaudieren", "auffallen", "ausweichen", "begegnen", "beistehen", "danken",
         "dienen", "drohen", "einfallen", "entgehen", "entkommen", "entsprechen", "fehlen",
         "folgen", "gefallen", "gehorchen", "gehören", "gelingen", "gratulieren", "helfen",
-        "imponieren", "misslingen", "missfallen", "misstrauen", "nützen", "schaden",
+        "imponieren", "misslingen", "missfallen", "misstrauen", "nützen", "schaden", "schmecken",
         "schmeicheln", "vertrauen", "wehtun", "widersprechen", "widerstehen", "zuhören",
         "zuschauen", "zusehen", "zustehen", "zustimmen")},
         **{verb: ["Acc"] for verb in _DE_ACCUSATIVE}},

@@ -97,7 +97,11 @@ class Language:
     comitative: frozenset[str] = frozenset()
     #: reflexive pronouns a tagger may take for determiners ("для себя")
     reflexives: frozenset[str] = frozenset()
-    #: nouns of time, whose accusative or instrumental phrase is an adverbial, not an object
+    #: nouns written before a name as its title that decline there as the noun they are (other
+    #: titles keep their base form before a name), though a tagger calls them part of the name
+    title_nouns: frozenset[str] = frozenset()
+    #: nouns of time, whose accusative or instrumental phrase is an adverbial, not an object, and
+    #: adverbs of time a tagger may take for a noun or a verb: neither fills a verb's frame
     time_nouns: frozenset[str] = frozenset()
     #: words that make a numeral part of a range or a choice ("zwei bis drei")
     range_words: frozenset[str] = frozenset()

@@ -89,8 +89,10 @@ LANGUAGE = Language(
     copula_lemmas=words("sein werden"),
     predicate_verbs=words("sein werden bleiben heißen scheinen"),
     reflexives=words("sich"),
+    title_nouns=words("herr"),
     time_nouns=words("""tag woche monat jahr stunde minute sekunde abend morgen nacht mittag mal
-        zeit semester wochenende sommer winter frühling herbst moment augenblick"""),
+        zeit semester wochenende sommer winter frühling herbst moment augenblick
+        gestern heute vorgestern übermorgen"""),
     range_words=words("bis oder"),
     floating_quantifiers=words("alle alles beide beides"),
     plural_floating=words("alle beide"),
