@@ -104,13 +104,39 @@ def _weight(rule: Rule) -> float:
 _GOVERNED = "#governed"
 
 
-def _governed_conjuncts(sud: Sentence, arcs: Sequence[Arc], L: Language) -> list[Arc]:
+def _full_verbs(sud: Sentence, L: Language) -> Sentence:
+    """``sud`` with an auxiliary that governs no verb and is no copula of the language read as
+    the full verb it is, its nominal "predicate" as its object (the tagger's auxiliary "have"
+    with a noun phrase and no participle: the phrase is what is had, in the object's case)."""
+    if not L.copula_lemmas:
+        return sud
+    changed: dict[int, Word] = {}
+    for v in sud.words:
+        if v.upos != "AUX" or v.lemma.lower() in L.copula_lemmas \
+                or any(w.head == v.id and w.upos in ("VERB", "AUX") for w in sud.words):
+            continue
+        preds = [w for w in sud.words if w.head == v.id and _rel(w) == "comp:pred"
+                 and w.upos in _CONTROLLERS]
+        if not preds:
+            continue
+        changed[v.id] = replace(v, upos="VERB")
+        for w in preds:
+            changed[w.id] = replace(w, deprel="comp:obj")
+    if not changed:
+        return sud
+    return sud.with_words([changed.get(w.id, w) for w in sud.words])
+
+
+def _governed_conjuncts(sud: Sentence, arcs: Sequence[Arc], L: Language,
+                        options: Mapping[int, Sequence[Feats]]) -> list[Arc]:
     """``arcs`` with the case agreement between two coordinated noun phrases marked where a
     governor (a preposition, a verb's case frame) takes the first one: the second shares the
     governor, so its case is the governor's too, and where its determiner shows another case it
     is the determiner that is wrong, not the coordination. Only a conjunct joined by "and",
-    after the first, with a determiner of its own, and not followed by a finite verb (then it
-    may be the subject of a clause of its own, the parse having joined it wrongly)."""
+    after the first, with a determiner of its own, not followed by a finite verb (then it may be
+    the subject of a clause of its own, the parse having joined it wrongly), and with no noun
+    phrase before the first conjunct's phrase that could be its conjunct instead (a case the
+    second shows: a headline's "X for Y in Z and the reason" joins the reason to X)."""
     governed = {a.dep for a in arcs if any(_governs(r) for r in a.rules)}
     out: list[Arc] = []
     for a in arcs:
@@ -119,12 +145,23 @@ def _governed_conjuncts(sud: Sentence, arcs: Sequence[Arc], L: Language) -> list
                 and x.upos in ("NOUN", "PROPN") and _clause_goes_on(sud, x) is False \
                 and any(w.head == x.id and w.upos == "DET" and w.id < x.id for w in sud.words) \
                 and any(w.head == x.id and a.head < w.id < x.id and w.upos == "CCONJ"
-                        and w.form.lower() in L.and_words for w in sud.words):
+                        and w.form.lower() in L.and_words for w in sud.words) \
+                and not _higher_conjunct(sud, a.head, x, options):
             a = Arc(a.dep, a.head, tuple(
                 replace(r, id=r.id + _GOVERNED)
                 if r.type == "agree" and r.feature == "Case" else r for r in a.rules))
         out.append(a)
     return out
+
+
+def _higher_conjunct(sud: Sentence, first: int, x: Word,
+                     options: Mapping[int, Sequence[Feats]]) -> bool:
+    """Whether a noun phrase before word ``first``'s phrase (not inside it) has a case that
+    conjunct ``x``'s phrase can have: ``x`` may be coordinated with it instead."""
+    own = _np_cases(sud, x, options)
+    return any(w.id < first and w.upos in _CONTROLLERS and not _under(sud, sud.word(first), w.id)
+               and not _under(sud, w, first) and _np_cases(sud, w, options) & own
+               for w in sud.words)
 
 
 def _clause_goes_on(sud: Sentence, x: Word) -> bool:
@@ -167,6 +204,9 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     """Check a SUD sentence with every analysis its words allow (see the module docstring);
     ``arcs`` are its arcs with their candidate rules, ``rules`` every enabled rule."""
     L = language(precision.lang)
+    full = _full_verbs(sud, L)
+    if full is not sud:
+        sud, arcs = full, rule_arcs(full, rules)
     raw = sentence_analyses(precision.lang, sud, precision.lexicon)
     if L.article_declension:
         raw = _neuter_infinitives(sud, _strong_quantifiers(sud, raw, L), L)
@@ -198,7 +238,7 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     if joined is not sud:
         sud, arcs = joined, rule_arcs(joined, rules)
     parsed = sud
-    marked = _governed_conjuncts(sud, arcs, L)
+    marked = _governed_conjuncts(sud, arcs, L, options)
     sud, solved_arcs, sol = _best_roles(sud, marked, rules, options, governors, precision.lang)
     if solved_arcs is marked:  # (the marks only weigh in the solver: the rules are the same)
         rule_of = {r.id: r for a in arcs for r in a.rules}
@@ -937,6 +977,13 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # a participle: its phrase is often hung on the wrong noun
     if d.upos == "ADJ" and L.substantivized(d.form):
         return True  # an adjective or participle that is a noun here as often as not
+    if L.noun_capitals and rule.type == "agree" and d.upos == "DET" and h.upos == "NOUN" \
+            and h.form[:1].isupper() and L.known_adjective(h.form.lower()) and any(
+                _may_agree(o, a, ("Case", "Number", "Gender", "AdjDecl"))
+                for o in options[dep] for a in _analyses_as(lang, h.form.lower(), "ADJ")):
+        # an adjective used as a noun, of any gender (the neuter of an abstract quality), which
+        # a noun lexicon lists only as the person: its adjective reading fits the determiner
+        return True
     if d.feats.get("PronType") == "Rel" or d.lemma.lower() in L.relative_pronouns:
         return True  # a relative pronoun agrees with its antecedent, not with the next noun
     if d.upos in ("DET", "ADJ") and h.upos in ("NOUN", "PROPN") and h.id < len(sud.words) \
@@ -1506,6 +1553,9 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
             form = h.form.casefold()
             cands = {c for c in cands if not any(
                 c != m and c.endswith(m) and not form.startswith(c[:-len(m)]) for m in cands)}
+        else:
+            # a finite separable verb leaves its particle behind, and none is there (above)
+            cands = {c for c in cands if not any(c != m and c.endswith(m) for m in cands)}
         allowed = {v.casefold() for k, vs in rule.when if k == "head.lemma" for v in vs}
         if not cands and h.lemma.casefold() in allowed:
             # a verb the reverse index lacks: its own lemma's paradigm, if it has the form

@@ -77,7 +77,7 @@ CASE_FRAMES: dict[str, dict[str, list[str]]] = {
         "ähneln", "applaudieren", "auffallen", "ausweichen", "begegnen", "beistehen", "danken",
         "dienen", "drohen", "einfallen", "entgehen", "entkommen", "entsprechen", "fehlen",
         "folgen", "gefallen", "gehorchen", "gehören", "gelingen", "gratulieren", "helfen",
-        "imponieren", "misslingen", "missfallen", "misstrauen", "nützen", "schaden", "schmecken",
+        "imponieren", "misslingen", "missfallen", "misstrauen", "nützen", "schaden",
         "schmeicheln", "vertrauen", "wehtun", "widersprechen", "widerstehen", "zuhören",
         "zuschauen", "zusehen", "zustehen", "zustimmen")},
         **{verb: ["Acc"] for verb in _DE_ACCUSATIVE}},

@@ -245,6 +245,9 @@ class Language:
     verb_lemmas: Callable[..., set[str]] | None = None
     #: whether a form is a known verb's (not a guess)
     known_verb: Callable[[str], bool] = field(default=_never)
+    #: whether a lower-case form is an inflected form of an adjective the lexicon knows (not a
+    #: guess from its ending)
+    known_adjective: Callable[[str], bool] = field(default=_never)
     #: whether a lower-case form is an infinitive by its ending and the verb lexicon
     infinitive: Callable[[str], bool] = field(default=_never)
     #: whether a lower-case form is a comparative without an ending ("schlechter")

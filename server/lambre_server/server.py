@@ -59,6 +59,8 @@ from .throttle import PublishThrottle
 
 log = logging.getLogger(__name__)
 
+#: sentences in the first batch of a document's first check (later batches: ``batchSize``)
+FIRST_BATCH = 8
 SCORE_NOTIFICATION = "lambre/documentScore"
 #: server -> client: the server's copy of a document no longer matches the client's; the client
 #: answers with a didChange carrying the whole text
@@ -465,7 +467,9 @@ class LambreServer(LanguageServer):
                         return  # superseded: the newer version's check takes over
                     # re-ordered before every batch: the client may scroll meanwhile
                     remaining = self._order(doc, remaining, items)
-                    chunk, remaining = remaining[:step], remaining[step:]
+                    # a first check's first batch is small: the first squiggles come sooner
+                    n = min(step, FIRST_BATCH) if progressive and done == 0 else step
+                    chunk, remaining = remaining[:n], remaining[n:]
                     payload = [
                         (items[i].text,
                          self.caches.parses.get((eng.lang, eng.model_key, items[i].text))

@@ -20,6 +20,13 @@ def _known_verb(form: str) -> bool:
     return bool(verb_lemmas(form))
 
 
+def _known_adjective(low: str) -> bool:
+    from .morph_de import _positive_lemma, _split_adj
+
+    split = _split_adj(low)
+    return split is not None and _positive_lemma(split[0]) is not None
+
+
 def _infinitive(low: str) -> bool:
     from .morph_de import _is_infinitive
 
@@ -138,6 +145,7 @@ LANGUAGE = Language(
     numeral=_numeral,
     verb_lemmas=_verb_lemmas,
     known_verb=_known_verb,
+    known_adjective=_known_adjective,
     infinitive=_infinitive,
     bare_comparative=_bare_comparative,
     noun_analyses=_noun_analyses,

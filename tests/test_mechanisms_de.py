@@ -1,0 +1,54 @@
+"""Mechanisms of the precise checker for German, each held by pairs through the shipped model and
+rules: the sentence with an error gets it on the word to correct, and the same sentence corrected
+(or a correct sentence built the same way) gets nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lambre_core.check import SentenceCheck, check_sentence
+from lambre_core.commands import precision_for
+from lambre_core.parse import load_parser
+from lambre_core.rules import default_rules
+
+REPO = Path(__file__).resolve().parents[1]
+
+#: (mechanism, sentence with an error, the word blamed, its fix, correct sentences)
+PAIRS = [
+    # a word of time between an object and its verb is no verb, whatever the tagger says
+    ("time word", "Herr Schmidt hat ihn gestern geholfen.", "ihn", "ihm",
+     ["Herr Schmidt hat ihm gestern geholfen."]),
+    # coordinated noun phrases share their governor's case: the second conjunct's determiner is
+    # wrong, not the coordination; a conjunct followed by a finite verb may begin a clause
+    ("shared governor", "Er besucht seinen Onkel und seiner Tante.", "seiner", "seine",
+     ["Er besucht seinen Onkel und seine Tante.",
+      "Er sprach mit seinem Onkel und die Tante lachte."]),
+    # the title "Herr" declines before a name; other titles keep their base form there
+    ("title", "Ich habe gestern mit Herr Weber telefoniert.", "Herr", "Herrn",
+     ["Ich habe gestern mit Herrn Weber telefoniert.", "Wir sprachen mit Präsident Biden."]),
+    # a pronoun the tokenizer took for a contraction is one word (its verb's frame is checked)
+    ("pronoun not a contraction", "Ich habe ihm gestern angerufen.", "ihm", "ihn",
+     ["Ich habe ihn gestern angerufen."]),
+]
+
+
+def _check(texts: list[str]) -> list[SentenceCheck]:
+    if not (REPO / "models" / "de" / "depparse.pt").is_file():
+        pytest.skip("models/de not shipped in this checkout")
+    parser = load_parser("de")
+    rules = default_rules("de")
+    precision = precision_for("precise", "de", parser)
+    return [check_sentence(s, rules, precision=precision) for s in parser.parse_sentences(texts)]
+
+
+@pytest.mark.parametrize("name,error,word,fix,clean", PAIRS, ids=[p[0] for p in PAIRS])
+def test_error_found_and_correct_sentences_clean(name: str, error: str, word: str, fix: str,
+                                                 clean: list[str]) -> None:
+    first, *rest = _check([error, *clean])
+    blamed = {v.blamed.form: v.suggestions for v in first.violations}
+    assert word in blamed, f"{name}: {error} -> {sorted(blamed)}"
+    assert blamed[word][:1] == (fix,)
+    for text, check in zip(clean, rest, strict=True):
+        assert not check.violations, f"{name}: {text} -> {[v.rule.id for v in check.violations]}"
