@@ -978,11 +978,14 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if d.upos == "ADJ" and L.substantivized(d.form):
         return True  # an adjective or participle that is a noun here as often as not
     if L.noun_capitals and rule.type == "agree" and d.upos == "DET" and h.upos == "NOUN" \
-            and h.form[:1].isupper() and L.known_adjective(h.form.lower()) and any(
-                _may_agree(o, a, ("Case", "Number", "Gender", "AdjDecl"))
-                for o in options[dep] for a in _analyses_as(lang, h.form.lower(), "ADJ")):
+            and h.form[:1].isupper() and L.known_adjective(h.form.lower()) \
+            and not any(_may_agree(o, n) for o in options[dep]
+                        for n in _analyses_as(lang, h.form, "NOUN")) \
+            and any(_may_agree(o, a, ("Case", "Number", "Gender", "AdjDecl"))
+                    for o in options[dep] for a in _analyses_as(lang, h.form.lower(), "ADJ")):
         # an adjective used as a noun, of any gender (the neuter of an abstract quality), which
-        # a noun lexicon lists only as the person: its adjective reading fits the determiner
+        # a noun lexicon lists only as the person: no noun reading fits the determiner, its
+        # adjective reading does
         return True
     if d.feats.get("PronType") == "Rel" or d.lemma.lower() in L.relative_pronouns:
         return True  # a relative pronoun agrees with its antecedent, not with the next noun

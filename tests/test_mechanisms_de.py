@@ -24,13 +24,23 @@ PAIRS = [
     # wrong, not the coordination; a conjunct followed by a finite verb may begin a clause
     ("shared governor", "Er besucht seinen Onkel und seiner Tante.", "seiner", "seine",
      ["Er besucht seinen Onkel und seine Tante.",
-      "Er sprach mit seinem Onkel und die Tante lachte."]),
+      "Er sprach mit seinem Onkel und die Tante lachte.",
+      # a noun phrase higher up the second conjunct may join instead (a headline)
+      "Erklärung für zweifachen Stromausfall im Gabba und der Grund, warum er sich wiederholen "
+      "könnte"]),
     # the title "Herr" declines before a name; other titles keep their base form there
     ("title", "Ich habe gestern mit Herr Weber telefoniert.", "Herr", "Herrn",
      ["Ich habe gestern mit Herrn Weber telefoniert.", "Wir sprachen mit Präsident Biden."]),
     # a pronoun the tokenizer took for a contraction is one word (its verb's frame is checked)
     ("pronoun not a contraction", "Ich habe ihm gestern angerufen.", "ihm", "ihn",
      ["Ich habe ihn gestern angerufen."]),
+    # an auxiliary with no verb to govern that is no copula is the full verb, with an object
+    ("full verb", "Wir haben einem Hund und zwei Katzen.", "einem", "einen",
+     ["Wir haben einen Hund und zwei Katzen.", "Ich kann Deutsch."]),
+    # a capitalized known adjective after a determiner may be a quality's neuter noun; a noun
+    # that is no adjective is still checked
+    ("adjective as a noun", "Das Geschenk ist von mein Vater.", "mein", "meinem",
+     ["Das Videosignal geht ins Schwarze über.", "Ich wünsche dir alles Gute."]),
 ]
 
 
