@@ -137,7 +137,13 @@ def _governed_conjuncts(sud: Sentence, arcs: Sequence[Arc], L: Language,
     the subject of a clause of its own, the parse having joined it wrongly), and with no noun
     phrase before the first conjunct's phrase that could be its conjunct instead (a case the
     second shows: a headline's "X for Y in Z and the reason" joins the reason to X)."""
-    governed = {a.dep for a in arcs if any(_governs(r) for r in a.rules)}
+    # a governor that applies here (a frame: the verb's lemma is its) and takes one case only:
+    # with two allowed (a two-way preposition) either conjunct may be the one in the wrong case
+    governed = {a.dep for a in arcs if any(
+        _governs(r) and len(r.allowed) == 1
+        and (not r.when or r.applies(sud.word(a.dep).feats, sud.word(a.head).feats,
+                                     sud.word(a.dep).lemma, sud.word(a.head).lemma))
+        for r in a.rules)}
     out: list[Arc] = []
     for a in arcs:
         x = sud.word(a.dep)
@@ -156,12 +162,12 @@ def _governed_conjuncts(sud: Sentence, arcs: Sequence[Arc], L: Language,
 
 def _higher_conjunct(sud: Sentence, first: int, x: Word,
                      options: Mapping[int, Sequence[Feats]]) -> bool:
-    """Whether a noun phrase before word ``first``'s phrase (not inside it) has a case that
-    conjunct ``x``'s phrase can have: ``x`` may be coordinated with it instead."""
+    """Whether a noun phrase before word ``first``'s phrase (not inside it; the noun the
+    governor hangs on included) has a case that conjunct ``x``'s phrase can have: ``x`` may be
+    coordinated with it instead."""
     own = _np_cases(sud, x, options)
-    return any(w.id < first and w.upos in _CONTROLLERS and not _under(sud, sud.word(first), w.id)
-               and not _under(sud, w, first) and _np_cases(sud, w, options) & own
-               for w in sud.words)
+    return any(w.id < first and w.upos in _CONTROLLERS and not _under(sud, w, first)
+               and _np_cases(sud, w, options) & own for w in sud.words)
 
 
 def _clause_goes_on(sud: Sentence, x: Word) -> bool:
