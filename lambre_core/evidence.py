@@ -148,7 +148,7 @@ def _governed_conjuncts(sud: Sentence, arcs: Sequence[Arc], L: Language,
     for a in arcs:
         x = sud.word(a.dep)
         if a.head in governed and _rel(x) == "conj:coord" and a.head < a.dep \
-                and x.upos in ("NOUN", "PROPN") and _clause_goes_on(sud, x) is False \
+                and x.upos in ("NOUN", "PROPN") and not _clause_goes_on(sud, x) \
                 and any(w.head == x.id and w.upos == "DET" and w.id < x.id for w in sud.words) \
                 and any(w.head == x.id and a.head < w.id < x.id and w.upos == "CCONJ"
                         and w.form.lower() in L.and_words for w in sud.words) \
@@ -171,8 +171,9 @@ def _higher_conjunct(sud: Sentence, first: int, x: Word,
 
 
 def _clause_goes_on(sud: Sentence, x: Word) -> bool:
-    """Whether a finite verb (or a word the parse left out of ``x``'s phrase that is no
-    punctuation or non-finite verb) follows ``x``'s phrase."""
+    """Whether the clause goes on after ``x``'s phrase: the next word is neither punctuation nor
+    a non-finite verb closing the clause (a finite verb there may make ``x`` a new clause's
+    subject)."""
     last = max([x.id] + [w.id for w in sud.words if _under(sud, w, x.id)])
     if last == len(sud.words):
         return False
