@@ -102,6 +102,17 @@ def _merge(option: Feats, tagged: Feats) -> dict[str, str]:
     return out
 
 
+def _declining_class(lang: str, word: Word) -> str:
+    """The class a word's forms are read in: its tagged one, but a title tagged as part of the
+    name after it (the pack's ``title_nouns``) declines as the noun it is."""
+    if word.upos == "PROPN":
+        from .languages import language
+
+        if word.form.lower() in language(lang).title_nouns:
+            return "NOUN"
+    return word.upos
+
+
 def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnalyses:
     """The analyses of one word (see the module docstring)."""
     tagged = dict(word.feats)
@@ -110,15 +121,9 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
     if word.form.endswith("-") or word.form.startswith("-"):
         return WordAnalyses((tagged,), False, "tagger")  # a cut compound (a part ending in a hyphen)
     if analyze is not None and word.form:
-        upos = word.upos
-        if upos == "PROPN":
-            from .languages import language
-
-            if word.form.lower() in language(lang).title_nouns:
-                upos = "NOUN"  # a title before a name declines as the noun it is
         try:
             lemma = word.lemma if word.lemma not in ("_", "") else None
-            got = analyze(word.form, upos, lemma)
+            got = analyze(word.form, _declining_class(lang, word), lemma)
         except Exception as exc:  # an analyzer bug costs one word its proof, nothing more
             _warn_once(f"{source} failed on {word.form!r}: {type(exc).__name__}: {exc}")
             got = None
@@ -222,8 +227,9 @@ def inflect(lang: str, word: Word, feats: Feats, lexicon: Any | None = None) -> 
     hook = pack.inflect
     if hook is None:
         return []
-    if word.upos == "PROPN" and word.form.lower() in pack.title_nouns:
-        word = replace(word, upos="NOUN")  # a title before a name declines as its noun
+    upos = _declining_class(lang, word)
+    if upos != word.upos:
+        word = replace(word, upos=upos)
     try:
         return hook(word, feats)
     except Exception:  # the fix is optional
