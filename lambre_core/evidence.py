@@ -284,8 +284,12 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     for r, d, h in failing:
         r0 = r
         r, chosen = _quantified_noun(sud, r, d, h, sol.choice, analyses, by_id, L)
+        lacking = _case_ending_missing(sud, r, d, h, chosen, analyses, by_id, arcs, precision)
+        if lacking is not None:
+            r, chosen = lacking
         v = _violation(sud, r, d, h, chosen, analyses, precision,
-                       failing if r is r0 else [*failing, (r, d, h)], coordinated, subjects)
+                       failing if r is r0 else [*failing, (r, d, h)], coordinated, subjects,
+                       noun_lacks_case=lacking is not None)
         proven = ((d, h) not in homographs
                   and not (r.type == "agree" and _rel(sud.word(d)) == "subj" and d in broken)
                   and (proof_grade(r) or _nominative_object(sud, r, d, h, options, raw, L))
@@ -514,6 +518,49 @@ def _quantified_noun(sud: Sentence, rule: Rule, dep: int, head: int, choice: Map
         return rule, choice
     plural = next(o for o in analyses[dep].options if o.get("Number") == "Plur")
     return number, {**choice, dep: plural}
+
+
+def _case_ending_missing(sud: Sentence, rule: Rule, dep: int, head: int,
+                         choice: Mapping[int, Feats], analyses: Mapping[int, WordAnalyses],
+                         by_id: Mapping[str, Rule], arcs: Sequence[Arc], precision: Precision
+                         ) -> tuple[Rule, Mapping[int, Feats]] | None:
+    """A determiner that fails its noun in gender, although the noun's spelling also has a
+    reading of the determiner's gender and number, only in another case, where the noun's
+    governor allows the determiner's case and none of that reading's cases, and that reading's
+    lemma has a form in the determiner's case: the gender the determiner names is the word the
+    writer meant (gender belongs to the noun's lexeme; a homograph of another gender is rarely
+    the intended one), and what fails is the noun's case ending (a weak masculine noun without
+    its ending beside a feminine homograph, after a preposition governing the dative). The
+    case rule of the arc, with that reading of the noun; None when this is not such a failure
+    (without a governor to say the case, the determiner may as well be the word to correct)."""
+    d, h = sud.word(dep), sud.word(head)
+    if rule.type != "agree" or rule.feature != "Gender" or d.upos != "DET" \
+            or h.upos != "NOUN" or not (analyses[dep].known and analyses[head].known):
+        return None
+    case_rule = by_id.get(f"agree.{d.upos}.{h.upos}.{base_relation(d.deprel)}.Case")
+    if case_rule is None:
+        return None
+    for det in (choice[dep], *analyses[dep].options):
+        g, n, c = det.get("Gender"), det.get("Number"), det.get("Case")
+        if not (g and n and c) or "," in c:
+            continue
+        same = [o for o in analyses[head].options
+                if g in values(o, "Gender") and n in values(o, "Number")]
+        if not same or any(c in values(o, "Case") for o in same):
+            continue
+        wanted = {**same[0], "Case": c}
+        if not any(r.type == "as" and r.side == "dep" and r.feature == "Case"
+                   and outcome(r, wanted, choice[a.head], h.lemma, gl) is True
+                   and all(outcome(r, o, choice[a.head], h.lemma, gl) is False for o in same)
+                   for a in arcs if a.dep == head
+                   for gl in (sud.word(a.head).lemma,) for r in a.rules):
+            continue
+        reading = {**same[0], "Gender": g, "Number": n}
+        shown = replace(h, feats=_shown(h, reading))
+        if any(f != h.form for f in inflect(precision.lang, shown, {**reading, "Case": c},
+                                            precision.lexicon)):
+            return case_rule, {**choice, dep: det, head: reading}
+    return None
 
 
 def _nominative_pronoun_objects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses],
@@ -2202,7 +2249,11 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
                analyses: Mapping[int, WordAnalyses], precision: Precision,
                failing: list[tuple[Rule, int, int]],
                coordinated: Mapping[tuple[int, int], Mapping[str, str]] | None = None,
-               subjects: frozenset[int] = frozenset()) -> Violation:
+               subjects: frozenset[int] = frozenset(),
+               noun_lacks_case: bool = False) -> Violation:
+    """The finding of a failed rule: the word to blame, its fix and its message.
+    ``noun_lacks_case``: the noun is blamed for a case mismatch with its determiner (see
+    ``_case_ending_missing``)."""
     d, h = sud.word(dep), sud.word(head)
     L = language(precision.lang)
     chosen_d, chosen_h = _shown(d, choice[dep]), _shown(h, choice[head])
@@ -2212,7 +2263,7 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
     if rule.type == "agree":
         ctrl_is_dep = d.upos in _CONTROLLERS and h.upos not in _CONTROLLERS
         target, ctrl = (h, d) if ctrl_is_dep else (d, h)
-        primary = target
+        primary = ctrl if noun_lacks_case else target
         if f == "Number" and _quantifier_counts(target, ctrl, analyses, L):
             primary = ctrl  # a plural quantifier, a singular noun: the noun lacks its plural
         if f in ("Number", "Gender") and _relative_off(sud, ctrl, target, analyses, L):

@@ -41,6 +41,10 @@ PAIRS = [
     # that is no adjective is still checked
     ("adjective as a noun", "Das Geschenk ist von mein Vater.", "mein", "meinem",
      ["Das Videosignal geht ins Schwarze über.", "Ich wünsche dir alles Gute."]),
+    # the article's gender names the noun the writer meant (a weak masculine noun, not its
+    # feminine homograph): the noun lacks its case ending
+    ("case ending", "Ich spreche morgen mit dem Kunde.", "Kunde", "Kunden",
+     ["Ich spreche morgen mit dem Kunden.", "Die Kunde von seinem Sieg kam spät."]),
 ]
 
 
