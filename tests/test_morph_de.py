@@ -489,3 +489,22 @@ def test_missing_lexicon_packages_degrade_with_one_warning() -> None:
     assert res.stderr.count("ablaut is not installed") == 1
     assert res.stderr.count("german-nouns is not installed") == 1
     assert "proven 0" in res.stdout  # "werden" needs ablaut, "Bücher" needs german-nouns
+
+
+def test_the_fix_of_a_separable_verb_stays_as_written() -> None:
+    """A joined verb keeps its prefix, a separated one stays bare: the pack's fix offers only
+    the form written the writer's way (not "schreiben" for "unterschreibt")."""
+    from lambre_core.doc import Word
+    from lambre_core.languages.de.morph import inflect
+
+    fin = {"Mood": "Ind", "Tense": "Pres", "VerbForm": "Fin"}
+    sg3 = {**fin, "Person": "3", "Number": "Sing"}
+
+    def fix(form: str, lemma: str, own: dict[str, str], want: dict[str, str]) -> list[str]:
+        return inflect(Word(1, form, lemma, "VERB", feats=own), want)
+
+    assert fix("unterschreibt", "unterschreiben", sg3,
+               {**fin, "Person": "1", "Number": "Plur"}) == ["unterschreiben"]
+    assert fix("rufe", "anrufen", {**fin, "Person": "1", "Number": "Sing"}, sg3) == ["ruft"]
+    assert fix("ankommen", "ankommen", {**fin, "Person": "3", "Number": "Plur"}, sg3) \
+        == ["ankommt"]

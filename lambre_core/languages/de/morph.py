@@ -58,6 +58,16 @@ def _shared_start(a: str, b: str) -> int:
     return n
 
 
+def _as_written(forms: list[str], written: str) -> list[str]:
+    """A separable verb's forms as the writer wrote the verb: of a bare and a joined form of one
+    cell (one ends the other), only the one closer to the written form (a joined verb keeps its
+    prefix, a separated one stays bare: moving a particle is not a change of ending)."""
+    def worse(f: str, g: str) -> bool:
+        return g != f and (g.endswith(f) or f.endswith(g)) \
+            and _shared_start(g, written) > _shared_start(f, written)
+    return [f for f in forms if not any(worse(f, g) for g in forms)]
+
+
 def inflect(word: Word, feats: Mapping[str, str]) -> list[str]:
     """Forms of ``word``'s lemma with ``feats`` (the quick fix)."""
     from . import morph_de
@@ -79,5 +89,7 @@ def inflect(word: Word, feats: Mapping[str, str]) -> list[str]:
             # writer used it ("unterschreibt" -> "unterschreiben", not the separated
             # "schreiben"; "rufe ... an" -> "ruft", not "anruft")
             got = sorted(got, key=lambda f: -_shared_start(f, word.form))
+            if word.upos in ("VERB", "AUX"):
+                got = _as_written(got, word.form)
             return [f for f in got if f != word.form]
     return []
