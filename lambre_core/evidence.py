@@ -289,7 +289,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
             r, chosen = lacking
         v = _violation(sud, r, d, h, chosen, analyses, precision,
                        failing if r is r0 else [*failing, (r, d, h)], coordinated, subjects,
-                       noun_lacks_case=lacking is not None)
+                       noun_lacks_case=lacking is not None,
+                       on_arc=next((a.rules for a in arcs if (a.dep, a.head) == (d, h)), ()))
         proven = ((d, h) not in homographs
                   and not (r.type == "agree" and _rel(sud.word(d)) == "subj" and d in broken)
                   and (proof_grade(r) or _nominative_object(sud, r, d, h, options, raw, L))
@@ -2250,10 +2251,11 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
                failing: list[tuple[Rule, int, int]],
                coordinated: Mapping[tuple[int, int], Mapping[str, str]] | None = None,
                subjects: frozenset[int] = frozenset(),
-               noun_lacks_case: bool = False) -> Violation:
+               noun_lacks_case: bool = False, on_arc: Sequence[Rule] = ()) -> Violation:
     """The finding of a failed rule: the word to blame, its fix and its message.
     ``noun_lacks_case``: the noun is blamed for a case mismatch with its determiner (see
-    ``_case_ending_missing``)."""
+    ``_case_ending_missing``); ``on_arc``: every rule of the arc (the fix heeds those that
+    hold too)."""
     d, h = sud.word(dep), sud.word(head)
     L = language(precision.lang)
     chosen_d, chosen_h = _shown(d, choice[dep]), _shown(h, choice[head])
@@ -2302,7 +2304,7 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
     if coordinated and (dep, head) in coordinated:
         seen[dep] = {**choice[dep], **coordinated[(dep, head)]}  # "X and Y": plural
     # a fix only for a word the lexicons know: a guess about an unknown word is no correction
-    fix = _fix(sud, blamed, rule, seen, dep, head, failing, precision) \
+    fix = _fix(sud, blamed, rule, seen, dep, head, failing, precision, all_on_arc=on_arc) \
         if analyses[blamed.id].known else []
     found = tuple(sorted(values(_shown(blamed, choice[blamed.id]), f)))
     dd = replace(d, feats=chosen_d)
@@ -2373,12 +2375,24 @@ def _number_gender_fit(det: Feats, noun: Feats) -> bool:
 
 
 def _fix(sud: Sentence, blamed: Word, rule: Rule, choice: Mapping[int, Feats], dep: int,
-         head: int, failing: list[tuple[Rule, int, int]], precision: Precision) -> list[str]:
-    """Forms of the blamed word with the expected values (all failing features of its arc)."""
+         head: int, failing: list[tuple[Rule, int, int]], precision: Precision,
+         all_on_arc: Sequence[Rule] = ()) -> list[str]:
+    """Forms of the blamed word with the expected values (all failing features of its arc;
+    ``all_on_arc``: every rule of the arc, see below)."""
     want = dict(choice[blamed.id])
     arc_rules = [r for r, d, h in failing if (d, h) == (dep, head)]
     if blamed.id in (dep, head):
         other = choice[head] if blamed.id == dep else choice[dep]
+        d_lemma, h_lemma = sud.word(dep).lemma, sud.word(head).lemma
+        for r in all_on_arc:
+            # a counted noun's other rule that holds in a later value of several: the fix takes
+            # the first, the one the numeral names ("два брата" -> "брати", nominative, not the
+            # animate accusative its case-ambiguous reading allowed)
+            if r.type == "as" and r.side == "head" and blamed.id == head \
+                    and len(r.allowed) > 1 and want.get(r.feature) in r.allowed[1:] \
+                    and all(r is not x for x in arc_rules) \
+                    and outcome(r, choice[dep], choice[head], d_lemma, h_lemma) is True:
+                want[r.feature] = r.allowed[0]
         for r in arc_rules:
             if r.type == "agree" and r.feature in other:
                 want[r.feature] = sorted(values(other, r.feature))[0]

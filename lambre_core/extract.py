@@ -121,6 +121,7 @@ class ExtractOptions:
     #: noun takes, nouns left out, numeral forms left out). German: a noun counted by a numeral
     #: above one is Number=Plur, but not a unit of measure; Russian: after two to four, Case=Gen,
     #: Number=Sing, but not after the numeral's oblique forms (where the noun agrees in case).
+    #: Several values are joined by "+" ("Nom+Acc": either).
     counted_nouns: tuple[tuple[tuple[str, ...], str, str, tuple[str, ...], tuple[str, ...]], ...] = ()
 
 
@@ -915,7 +916,7 @@ def _numeral_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     side: Side = "head"
     for nums, feature, value, nouns, forms in options.counted_nouns:
         folded = {n.casefold() for n in nums}
-        allowed = (value,)
+        allowed = tuple(value.split("+"))  # "Nom+Acc": either
         when: Conditions = (("dep.lemma", tuple(nums)),)
         for x in ("NUM", "DET"):
             for d in ("det", "mod"):
@@ -924,12 +925,13 @@ def _numeral_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
                         and a.head.lemma not in nouns and a.dep.form.lower() not in forms]
                 if not arcs and d == "mod":
                     continue  # (the determiner rule is kept without arcs: taggers say DET too)
-                hits = [a for a in arcs if value in a.head.feat_values(feature)]
+                hits = [a for a in arcs if set(allowed) & set(a.head.feat_values(feature))]
                 left_out = ", ".join(nouns[:4]) + ("..." if len(nouns) > 4 else "")
                 rules.append(_reviewed_rule(
                     options, x, "NOUN", d, feature, side, allowed, when, hits, len(arcs),
                     len(hits) / len(arcs) if arcs else 1.0,
-                    explanation=(f"A NOUN counted by {', '.join(nums[:4])}... has {feature}={value}"
+                    explanation=(f"A NOUN counted by {', '.join(nums[:4])}... has {feature}="
+                                 f"{' or '.join(allowed)}"
                                  + (f" (but {left_out})" if nouns else "")
                                  + f": added on review ({len(hits)} of {len(arcs)} such arcs in "
                                    f"the treebank)."),

@@ -100,6 +100,25 @@ CASE_FRAMES: dict[str, dict[str, list[str]]] = {
             "наслаждаться", "насладиться", "обладать", "командовать", "дорожить", "рисковать",
             "пахнуть", "злоупотреблять", "злоупотребить")},
     },
+    # Ukrainian: verbs whose object is dative or instrumental only (a grammar's lists). Left
+    # out: заважати ("заважати суп", to stir), вірити ("вірити в"), відповідати ("відповідати
+    # урок"), радити and пробачати (a thing in the accusative beside the person), служити,
+    # жертвувати, нехтувати (the accusative is common), and the predicates бути, стати.
+    "uk": {
+        **{verb: ["Dat"] for verb in (
+            "допомагати", "допомогти", "телефонувати", "зателефонувати", "дякувати",
+            "подякувати", "заздрити", "позаздрити", "загрожувати", "погрожувати", "належати",
+            "співчувати", "аплодувати", "довіряти", "довіритися", "сприяти", "посміхатися",
+            "посміхнутися", "усміхатися", "усміхнутися", "радіти", "зрадіти", "дивуватися",
+            "здивуватися", "суперечити", "протистояти", "шкодити", "нашкодити", "набридати",
+            "набриднути", "підкорятися", "підкоритися", "передувати")},
+        **{verb: ["Ins"] for verb in (
+            "пишатися", "займатися", "зайнятися", "цікавитися", "зацікавитися",
+            "користуватися", "скористатися", "володіти", "оволодіти", "керувати", "управляти",
+            "захоплюватися", "захопитися", "милуватися", "насолоджуватися", "насолодитися",
+            "опікуватися", "хвалитися", "похвалитися", "пахнути", "зловживати", "командувати",
+            "дорожити", "ризикувати")},
+    },
 }
 
 #: a linguist's review: German verbs of position take the dative after a two-way preposition
@@ -135,19 +154,42 @@ _RU_MANY = ("пять", "шесть", "семь", "восемь", "девять"
             "шестьдесят", "семьдесят", "восемьдесят", "девяносто", "сто")
 
 
-def _ru_oblique(lemmas: tuple[str, ...]) -> tuple[str, ...]:
-    """The forms of Russian numerals other than their nominative (pymorphy3's paradigms)."""
+def _oblique(lemmas: tuple[str, ...], lang: str = "ru") -> tuple[str, ...]:
+    """The forms of Russian or Ukrainian numerals other than their nominative (pymorphy3's
+    paradigms; a Ukrainian homograph's numeral reading: "три" is also a verb's imperative)."""
     import pymorphy3
 
-    morph = pymorphy3.MorphAnalyzer()
-    keep = {*lemmas, "две", "обе"}
-    out = {f.word for lem in lemmas for p in morph.parse(lem)[:1] for f in p.lexeme}
+    morph = pymorphy3.MorphAnalyzer(lang=lang)
+    keep = {*lemmas, "две", "обе"} if lang == "ru" else {*lemmas, "дві", "обидві"}
+
+    def numeral(lem: str) -> list:
+        ps = morph.parse(lem)
+        return ps[:1] if lang == "ru" else [p for p in ps if "NUMR" in p.tag][:1] or ps[:1]
+    out = {f.word for lem in lemmas for p in numeral(lem) for f in p.lexeme}
     out |= {w.replace("ё", "е") for w in out}  # "трех" as often as "трёх"
     return tuple(sorted(out - keep))
 
 
-_RU_FEW_OBLIQUE = _ru_oblique(_RU_FEW)
-_RU_MANY_OBLIQUE = _ru_oblique(_RU_MANY)
+def _apostrophes(words: tuple[str, ...]) -> tuple[str, ...]:
+    """Each Ukrainian word with an apostrophe in its three spellings (', ’, ʼ)."""
+    return tuple(dict.fromkeys(w.replace("'", a) for w in words for a in "'’ʼ"))
+
+
+_RU_FEW_OBLIQUE = _oblique(_RU_FEW)
+_RU_MANY_OBLIQUE = _oblique(_RU_MANY)
+#: Ukrainian: after два, три, чотири, обидва the noun is nominative (or, after a preposition or as
+#: an object, accusative) plural ("два брати"; the genitive singular is the Russian pattern),
+#: after п'ять and up genitive plural ("п'ять братів"); not after the numerals' oblique forms
+#: ("двом братам")
+_UK_FEW = ("два", "три", "чотири", "обидва")
+_UK_MANY_BASE = (
+    "п'ять", "шість", "сім", "вісім", "дев'ять", "десять", "одинадцять", "дванадцять",
+    "тринадцять", "чотирнадцять", "п'ятнадцять", "шістнадцять", "сімнадцять", "вісімнадцять",
+    "дев'ятнадцять", "двадцять", "тридцять", "сорок", "п'ятдесят", "шістдесят", "сімдесят",
+    "вісімдесят", "дев'яносто", "сто")
+_UK_MANY = _apostrophes(_UK_MANY_BASE)
+_UK_FEW_OBLIQUE = _oblique(_UK_FEW, "uk")
+_UK_MANY_OBLIQUE = _apostrophes(_oblique(_UK_MANY_BASE, "uk"))
 COUNTED: dict[str, tuple[tuple[tuple[str, ...], str, str, tuple[str, ...], tuple[str, ...]], ...]] = {
     "de": (
         (("zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf",
@@ -158,6 +200,11 @@ COUNTED: dict[str, tuple[tuple[tuple[str, ...], str, str, tuple[str, ...], tuple
         ((*_RU_FEW, *_RU_MANY), "Case", "Gen", (), (*_RU_FEW_OBLIQUE, *_RU_MANY_OBLIQUE)),
         (_RU_FEW, "Number", "Sing", (), _RU_FEW_OBLIQUE),
         (_RU_MANY, "Number", "Plur", (), _RU_MANY_OBLIQUE),
+    ),
+    "uk": (
+        (_UK_FEW, "Case", "Nom+Acc", (), _UK_FEW_OBLIQUE),
+        (_UK_MANY, "Case", "Gen", (), _UK_MANY_OBLIQUE),
+        ((*_UK_FEW, *_UK_MANY), "Number", "Plur", (), (*_UK_FEW_OBLIQUE, *_UK_MANY_OBLIQUE)),
     ),
 }
 
