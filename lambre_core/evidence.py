@@ -743,6 +743,9 @@ def _finite_options(w: Word, options: Mapping[int, Sequence[Feats]], lang: str
     else that the language's lexicon knows as a finite verb (a capitalized modal tagged ADV);
     with the UPOS to read rules for."""
     if w.upos in ("VERB", "AUX"):
+        classes = language(lang).word_classes(w.form)
+        if classes and not classes & {"VERB", "AUX"}:
+            return [], ""  # the dictionary knows the word, never as a verb (a numeral)
         return [o for o in options[w.id] if o.get("VerbForm", "Fin") == "Fin"], w.upos
     if w.upos in ("ADV", "X", "PART", "SCONJ", "INTJ") and language(lang).known_verb(w.form):
         analyze, _ = analyzer_for(lang)
@@ -1722,10 +1725,14 @@ def _nominative_object(sud: Sentence, rule: Rule, dep: int, head: int,
                    or sud.word(i).upos in ("SCONJ", "CCONJ") for i in range(lo + 1, hi))
 
 
-def _np_cases(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Feats]]) -> set[str]:
+def _np_cases(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Feats]],
+              attributes: tuple[str, ...] = ("DET",)) -> set[str]:
     """The cases a noun can have together with its determiners (a masculine article and noun:
-    accusative only)."""
-    dets = [w for w in sud.words if w.head == noun.id and w.upos == "DET" and options[w.id]]
+    accusative only); with ``attributes`` ("DET", "ADJ"), also with the adjectives right before
+    it that hang on it."""
+    dets = [w for w in sud.words if w.head == noun.id and w.upos in attributes and options[w.id]
+            and (w.upos == "DET" or (w.id < noun.id and all(
+                sud.word(i).upos in attributes for i in range(w.id, noun.id))))]
     out: set[str] = set()
     for o in options[noun.id]:
         if all(_np_fits(options[x.id], o) for x in dets):
@@ -2206,7 +2213,13 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     subj_cases = [values(o, "Case") for o in options[dep] if "Case" in o]
     if subj.upos in ("NOUN", "PROPN") and subj_cases and "Nom" not in _np_cases(sud, subj, options):
         return True  # its determiner rules out the nominative (an accusative possessive)
-    if _object_of_dropped_subject(subj, options, L):
+    object_cases = {"Gen"} if v.lemma.lower().endswith(L.reflexive_verb_endings or ("\0",)) \
+        else {"Acc", "Gen"}
+    if _object_of_dropped_subject(subj, options, L) \
+            and _np_cases(sud, subj, options, ("DET", "ADJ")) & object_cases:
+        # (not where its own attributes leave it no object's case: "my mother" in the
+        # nominative feminine before a masculine past verb; nor an accusative before a
+        # reflexive verb, which takes none)
         return True
     if subj_cases and not any("Nom" in c for c in subj_cases):
         return True  # no nominative reading: a quantity (a genitive after it), not the subject

@@ -112,6 +112,10 @@ class ExtractOptions:
     #: becomes a government rule on the verb's objects ('comp:obj', 'comp:obl'), with the
     #: treebank's arcs as evidence.
     case_frames: dict[str, list[str]] = field(default_factory=dict)
+    #: a linguist's review of verbs whose verbal object is an infinitive ("хотіти читати"): a
+    #: finite verb hung on one without a conjunction is a wrong form. One government rule on
+    #: their verbal objects ('comp:obj'), with the treebank's arcs as evidence.
+    infinitive_verbs: tuple[str, ...] = ()
     #: a linguist's review of frames a preposition's verb decides: (verb lemmas, preposition
     #: lemmas, cases) -- German verbs of position take the dative after a two-way preposition
     #: (a location, not a direction). Each becomes a government rule on the preposition's object
@@ -877,6 +881,26 @@ def _case_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     return rules
 
 
+def _infinitive_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
+    """The government rule of ``infinitive_verbs``: a verb hung on one as its object is an
+    infinitive; the treebank's arcs are its evidence."""
+    if not options.infinitive_verbs:
+        return []
+    verbs = tuple(sorted(options.infinitive_verbs))
+    folded = {v.casefold() for v in verbs}
+    allowed = ("Inf",)
+    arcs = [a for a in stats.arcs.get(("VERB", "VERB", "comp:obj"), ())
+            if a.head.lemma.casefold() in folded and a.dep.feat_values("VerbForm")]
+    hits = [a for a in arcs if a.dep.feat_values("VerbForm") & set(allowed)]
+    share = len(hits) / len(arcs) if arcs else 1.0
+    return [_reviewed_rule(
+        options, "VERB", "VERB", "comp:obj", "VerbForm", "dep", allowed,
+        (("head.lemma", verbs),), hits, len(arcs), share,
+        explanation=(f"A VERB attached by 'comp:obj' to the verb {', '.join(verbs[:6])}... has "
+                     f"VerbForm=Inf: added on review ({len(hits)} of {len(arcs)} such arcs in "
+                     f"the treebank)."))]
+
+
 def _governor_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     """Government rules for the reviewed frames of ``governor_frames``: a preposition's object
     takes these cases when the preposition hangs on one of these verbs; 'evidence' gives each
@@ -956,6 +980,7 @@ def extract_rules(
     assign = [_with_as_exceptions(r, stats, options) for r in _as_rules(stats, options)]
     rules = agree + assign + _government_rules(stats, options, {r.id: r for r in assign})
     rules += _case_frame_rules(stats, options) + _governor_frame_rules(stats, options)
+    rules += _infinitive_rules(stats, options)
     rules += _numeral_rules(stats, options)
     rules = [_rounded(r) for r in rules]
     opts = {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(options).items()}
@@ -1017,6 +1042,9 @@ def method_notes(options: ExtractOptions | None = None) -> str:
         frames = ", ".join(f"{lem} +{'/'.join(v)}" for lem, v in sorted(o.case_frames.items()))
         items.append(f"- reviewed by hand: verb case frames (their nominal objects' case): "
                      f"{frames}.")
+    if o.infinitive_verbs:
+        items.append(f"- reviewed by hand: verbs whose verbal object is an infinitive: "
+                     f"{', '.join(sorted(o.infinitive_verbs))}.")
     for nums, feature, value, nouns, _forms in o.counted_nouns:
         items.append(f"- reviewed by hand: nouns after {', '.join(nums)} have {feature}={value}"
                      + (f", but for {', '.join(nouns)}." if nouns else "."))

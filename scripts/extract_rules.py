@@ -121,6 +121,21 @@ CASE_FRAMES: dict[str, dict[str, list[str]]] = {
     },
 }
 
+#: a linguist's review of verbs whose verbal object is an infinitive, never a finite verb
+#: without a conjunction (modal and phasal verbs, verbs of intent and of learning). Ukrainian:
+#: left out мати ("маю" is also "I have"), стати (also "to become"), and the verbs of saying,
+#: whose quoted clause may follow with no conjunction.
+INFINITIVE_VERBS: dict[str, tuple[str, ...]] = {
+    "uk": (
+        "хотіти", "захотіти", "могти", "змогти", "почати", "починати", "вирішити", "вирішувати",
+        "вміти", "уміти", "мусити", "збиратися", "зібратися", "намагатися", "спробувати",
+        "пробувати", "продовжувати", "продовжити", "перестати", "переставати", "закінчити",
+        "закінчувати", "припинити", "припиняти", "встигнути", "встигати", "вчитися", "навчитися",
+        "любити", "полюбляти", "бажати", "планувати", "запланувати", "обіцяти", "пообіцяти",
+        "відмовитися", "відмовлятися", "наважитися", "погодитися", "погоджуватися"),
+}
+
+
 #: a linguist's review: German verbs of position take the dative after a two-way preposition
 #: ("Das Buch liegt auf dem Tisch"; the accusative is for direction: "legt auf den Tisch"). Left
 #: out: "über" (temporal accusative: "bleibt über das Wochenende"), "hängen" (also transitive:
@@ -241,6 +256,7 @@ def main() -> int:
         options = ExtractOptions(government_also_allowed=REVIEW.get(lang, {}),
                                  case_frames=CASE_FRAMES.get(lang, {}),
                                  governor_frames=GOVERNOR_FRAMES.get(lang, ()),
+                                 infinitive_verbs=INFINITIVE_VERBS.get(lang, ()),
                                  counted_nouns=COUNTED.get(lang, ()))
         ruleset = extract_from_files(files, lang, options, on_skip=skipped)
         out = args.out / f"{lang}.yaml"

@@ -53,6 +53,19 @@ def test_reviewed_case_frames_become_government_rules(shared: Path) -> None:
     assert "as.dep.PRON.VERB.comp:obj.Case.Dat" in rs.by_id
 
 
+def test_reviewed_infinitive_verbs_and_counted_nouns_of_several_values(shared: Path) -> None:
+    sents = read_conllu(shared / "treebanks/ud/uk/uk_iu-ud-dev.conllu")
+    rs = extract_rules(sents, "uk", ExtractOptions(
+        min_count=20, infinitive_verbs=("хотіти", "почати"),
+        counted_nouns=((("два", "три"), "Case", "Nom+Acc", (), ("двох",)),)))
+    inf = rs.by_id["as.dep.VERB.VERB.comp:obj.VerbForm.Inf"]
+    assert inf.when == (("head.lemma", ("почати", "хотіти")),) and inf.allowed == ("Inf",)
+    assert inf.support > 0 and inf.share > 0.9  # the treebank's arcs bear it out
+    counted = rs.by_id["as.head.NUM.NOUN.det.Case.Acc+Nom"]
+    assert counted.allowed == ("Nom", "Acc") and counted.except_forms == frozenset({"двох"})
+    assert "Case=Nom or Acc" in counted.explanation
+
+
 def _arc_rules(text: str) -> set[str]:
     from lambre_core.conllu_io import read_conllu_string
 

@@ -95,6 +95,9 @@ class Language:
     reciprocal: str = ""
     #: prepositions of a comitative phrase that make a subject plural ("брат с сестрой")
     comitative: frozenset[str] = frozenset()
+    #: endings of reflexive verbs (lower case), which take no accusative object: the noun
+    #: before one is no fronted object of a dropped subject ("-ся")
+    reflexive_verb_endings: tuple[str, ...] = ()
     #: reflexive pronouns a tagger may take for determiners ("для себя")
     reflexives: frozenset[str] = frozenset()
     #: nouns written before a name as its title that decline there as the noun they are (other

@@ -83,6 +83,7 @@ LANGUAGE = Language(
     measure_comparative=words("с со"),
     reciprocal="друг",
     comitative=words("с со"),
+    reflexive_verb_endings=("ся", "сь"),
     reflexives=words("себя"),
     time_nouns=words("""день ночь год неделя месяц утро утром вечер вечером час минута секунда
         раз время лето летом зима зимой весна весной осень осенью ночью днём днем момент"""),

@@ -49,6 +49,7 @@ LANGUAGE = Language(
     measure_comparative=words("з із зі"),
     reciprocal="один",
     comitative=words("з із зі"),
+    reflexive_verb_endings=("ся", "сь"),
     reflexives=words("себе"),
     time_nouns=words("""день ніч рік тиждень місяць ранок вечір година хвилина секунда раз час
         літо зима весна осінь момент"""),
