@@ -172,7 +172,9 @@ def test_pull_diagnostics_with_result_ids(tmp_path: Path) -> None:
 
 def test_long_first_check_publishes_linear_bytes(tmp_path: Path) -> None:
     """A long document's first check publishes partial results, but rarely: what it sends in
-    all stays within a small multiple of the final diagnostics, for any length."""
+    all stays within a small multiple of the final diagnostics, for any length (the second
+    document begins with the first's sentences: cached results are in every publish, and the
+    partial publishes still grow geometrically, at any load)."""
     s = Bare(tmp_path)
     try:
         c = s.client

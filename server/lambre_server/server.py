@@ -447,6 +447,9 @@ class LambreServer(LanguageServer):
                     continue
             missing.setdefault(it.lang, []).append(i)
         total = sum(len(v) for v in missing.values())
+        # sentences whose results came from the cache are in every publish too: the throttle
+        # counts them, or a document half in the cache would publish its cached half each time
+        cached = sum(1 for x in slots if x is not None)
         t0 = time.perf_counter()
         batch = self.settings.batch_size
         progressive = not doc.checked_once and total > batch
@@ -491,7 +494,7 @@ class LambreServer(LanguageServer):
                                               int(100 * done / max(total, 1)))
                         visible_done = bool(doc.visible) and not any(
                             self._visible(doc, items[i]) for i in remaining)
-                        if throttle.should_publish(done, visible_done):
+                        if throttle.should_publish(cached + done, visible_done):
                             self.publish(doc, version, items, slots, final=False)
         finally:
             self._progress_end(token, "done")
