@@ -56,6 +56,12 @@ class ExtractOptions:
 
     min_count: int = 30
     agree_threshold: float = 0.9
+    #: a small treebank's rare arcs (0: off): an agreement of a noun's attributes, a subject or
+    #: a predicate seen at least this often that never fails becomes a rule below ``min_count``
+    #: where a sibling is one (the same arcs agreeing in another feature, or the same relation
+    #: and feature with another dependent or head class). Only for a small treebank: in a large
+    #: one, so few arcs are a rare construction, not a small sample
+    perfect_min_count: int = 0
     agree_coverage: float = 0.8
     kl_threshold: float = 0.9
     allowed_coverage: float = 0.95
@@ -281,6 +287,7 @@ def _agree_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
             continue
         covered += c[1]
         kept.append(c)
+    kept += _perfect_small(stats, options, candidates)
     for (triple, f), total, share in kept + sorted(decl, key=lambda c: (-c[1], c[0])):
         x, y, d = triple
         rules.append(Rule(
@@ -295,6 +302,30 @@ def _agree_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     return rules
 
 
+def _perfect_small(stats: _Stats, options: ExtractOptions, candidates: list[_Candidate]
+                   ) -> list[_Candidate]:
+    """Agreements below ``min_count`` that never fail over ``perfect_min_count`` arcs or more,
+    where a sibling is a candidate: the same arcs agree in another feature, or the same relation
+    agrees in the same feature with another dependent or head class (a pronoun subject of a
+    predicate adjective, beside the noun subjects; a rare relation of a small treebank)."""
+    triples = {c[0][0] for c in candidates}
+    relations = {(base_relation(t[2]), f, side) for (t, f), _n, _s in candidates
+                 for side in (t[0], "*" + t[1])}
+    out = []
+    for key, total in sorted(stats.agree_total.items(), key=lambda kv: (-kv[1], kv[0])):
+        (x, y, d), f = key
+        rel = base_relation(d)
+        if not options.perfect_min_count or f == "AdjDecl" or rel not in _SMALL_SAMPLE \
+                or not options.perfect_min_count <= total < options.min_count \
+                or stats.agree_ok[key] < total:
+            continue
+        if (x, y, d) in triples or (rel, f, x) in relations or (rel, f, "*" + y) in relations:
+            out.append((key, total, 1.0))
+    return out
+
+
+#: relations whose agreement a small sample may prove (``_perfect_small``)
+_SMALL_SAMPLE = ("det", "mod", "subj", "comp:pred")
 #: agreement relations kept whatever their frequency (see ``_agree_rules``)
 _CORE_AGREEMENT = ("det", "mod", "subj")
 
