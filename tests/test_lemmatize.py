@@ -95,3 +95,22 @@ def test_adjectives_get_their_declension_lemma() -> None:
     assert lemma("armen", "ADJ", {}) == "arm"
     assert lemma("höheren", "ADJ", {}) == "hoch"
     assert lemma("xyzen", "ADJ", {}) is None
+
+
+def test_a_small_treebanks_perfect_rare_agreement_is_a_rule_beside_a_sibling(shared: Path) -> None:
+    uk = shared / "treebanks/ud/uk"
+    sents = read_conllu(uk / "uk_iu-ud-dev.conllu") + read_conllu(uk / "uk_iu-ud-test.conllu")
+    plain = extract_rules(sents, "uk", ExtractOptions(learn_conditions=False))
+    small = extract_rules(sents, "uk", ExtractOptions(learn_conditions=False,
+                                                      perfect_min_count=12))
+    # a pronoun subject of a predicate adjective: 13 arcs, all agreeing in gender, beside the
+    # noun subjects' rule
+    assert "agree.NOUN.ADJ.subj.Gender" in plain.by_id
+    assert "agree.PRON.ADJ.subj.Gender" not in plain.by_id
+    rule = small.by_id["agree.PRON.ADJ.subj.Gender"]
+    assert rule.share == 1.0 and 12 <= rule.support < 30
+    # only the relations whose agreement the checker can prove: no conjuncts or names
+    assert not {r.id for r in small.rules if r.type == "agree"} - {
+        r.id for r in plain.rules} - {r.id for r in small.rules
+                                      if r.relation.split("@")[0] in ("det", "mod", "subj",
+                                                                       "comp:pred")}
