@@ -28,7 +28,7 @@ from functools import cache
 from typing import Any
 
 from .alternatives import PLAUSIBLE
-from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses
+from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses, word_analyses
 from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
 from .clauses import bracketed
 from .doc import Sentence, Word
@@ -684,7 +684,12 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
         picked = {**choice, f.verb: f.verb_feats, f.subject: own}
         coordinated = {(f.subject, f.verb): want} if f.conjuncts else None
         fails = failing + [(r, f.subject, f.verb) for r in found]
-        v = _violation(alt, found[0], f.subject, f.verb, picked, analyses, precision, fails,
+        read = analyses
+        if vupos != verb.upos:
+            # the verb the tagger took for another class is read, and fixed, as a verb
+            read = {**analyses, f.verb: word_analyses(precision.lang, alt.word(f.verb),
+                                                      precision.lexicon)}
+        v = _violation(alt, found[0], f.subject, f.verb, picked, read, precision, fails,
                        coordinated)
         result.violations.append(replace(v, evidence="proven"))
         result.uncertain = [u for u in result.uncertain if u.blamed.id != f.verb]
