@@ -73,7 +73,7 @@ def _rel(w: Word) -> str:
 
 def proof_grade(rule: Rule) -> bool:
     """Whether the rule's failure is decided by the forms themselves (given a correct parse):
-    agreement of determiners, adjectives and verbs; government by a named head lemma; a verb
+    agreement of determiners, adjectives, verbs and predicate adjectives; government by a named head lemma; a verb
     form. (A subject's case is only as sure as the parser's choice of subject.)"""
     if rule.type == "agree":
         # between a noun and its determiners and adjectives, and between a verb and its subject;
@@ -83,7 +83,13 @@ def proof_grade(rule: Rule) -> bool:
         if rel in ("det", "mod"):
             # determiners and adjectives; a participle tagged VERB heads a clause of its own
             return rule.head_upos in ("NOUN", "PROPN") and rule.dep_upos != "VERB"
-        return rel == "subj" and rule.head_upos in ("VERB", "AUX")
+        # a predicate adjective agrees with its copula, whose past form shows the subject's
+        # number and gender
+        # a pronoun subject of a predicate adjective (the present's copula unsaid) is as sure
+        return (rel == "subj" and (rule.head_upos in ("VERB", "AUX") or (
+            rule.head_upos == "ADJ" and rule.dep_upos == "PRON"))) or (
+            rule.relation.split("@")[0] == "comp:pred" and rule.head_upos == "AUX"
+            and rule.dep_upos == "ADJ")
     if any(k.endswith(".lemma") for k in when_keys(rule)):
         return True
     # a verb form is decided by the forms in a verb chain or under a verb that takes an
@@ -1033,11 +1039,13 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # a numeral phrase (a date or a year in digits after a preposition) sets its own case;
         # a German number word does not (it leaves the noun after it in the governed case)
         return True
-    if d.upos == "ADJ" and options[dep] and (
-            all(o.get("VerbForm") == "Part" for o in options[dep])
-            or (L.participles_as_adjectives
-                and any(o.get("VerbForm") == "Part" for o in options[dep]))):
-        return True  # a participle: its phrase is often hung on the wrong noun
+    if d.upos == "ADJ" and options[dep] and not (_rel(d) == "comp:pred" and h.upos == "AUX") \
+            and (all(o.get("VerbForm") == "Part" for o in options[dep])
+                 or (L.participles_as_adjectives
+                     and any(o.get("VerbForm") == "Part" for o in options[dep]))):
+        # a participle: its phrase is often hung on the wrong noun (but a copula's passive
+        # predicate is its copula's)
+        return True
     if d.upos == "ADJ" and L.substantivized(d.form):
         return True  # an adjective or participle that is a noun here as often as not
     if L.noun_capitals and rule.type == "agree" and d.upos == "DET" and h.upos == "NOUN" \
@@ -1170,9 +1178,11 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             x.head == head and _rel(x) == "conj:coord" for x in sud.words) \
             and rule.feature == "Number":
         return True  # a plural adjective before coordinated singular nouns: one for them all
-    if d.upos == "ADJ" and any(x.head == dep and x.upos in ("NOUN", "PROPN", "PRON")
-                               for x in sud.words):
-        return True  # a participle with its own objects: its phrase is often hung on the wrong noun
+    if d.upos == "ADJ" and not (_rel(d) == "comp:pred" and h.upos == "AUX") and any(
+            x.head == dep and x.upos in ("NOUN", "PROPN", "PRON") for x in sud.words):
+        # a participle with its own objects: its phrase is often hung on the wrong noun (not
+        # a copula's predicate)
+        return True
     if L.counting_phrases and d.upos in ("DET", "ADJ") and any(
             (x.head == head or x.id == min(dep, head) - 1) and x.id != dep
             and _is_numeral(x, L) for x in sud.words) and not (
@@ -2159,6 +2169,11 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     if subj.form.lower() in L.polite_pronouns and rule.feature in ("Number", "Gender") \
             and v.upos not in ("VERB", "AUX"):
         return True  # the polite plural "you" with a singular predicate adjective
+    if v.upos == "ADJ" and (subj.feats.get("PronType") != "Prs" or v.id < subj.id or not any(
+            "Nom" in values(o, "Case") or "Case" not in o for o in options[head])):
+        # only a personal pronoun before its nominative predicate adjective is sure ("this"
+        # before an adjective is the next noun's subject: "this is a new house")
+        return True
     if v.upos not in ("VERB", "AUX"):
         return False
     if v.form.lower() in L.particle_verbs:

@@ -55,7 +55,7 @@ def test_errors_blamed_on_the_marked_token(outcomes: list[Outcome]) -> None:
 #: the share of a suite's errors that must be blamed on their marked word, gaps included: a
 #: floor at what each suite reaches (issue targets: 85 % for German and Russian, 70 % for a new
 #: language; Ukrainian stands at 49 %, its model trained on 954 sentences, see README)
-_MIN_BLAMED = {"de": 0.85, "ru": 0.85, "uk": 0.67}
+_MIN_BLAMED = {"de": 0.85, "ru": 0.85, "uk": 0.70}
 
 
 def test_share_of_errors_blamed(outcomes: list[Outcome]) -> None:

@@ -101,6 +101,8 @@ def subject_failures(cw: ClauseWords, sud: Sentence, analyses: Mapping[int, Word
             if w.form.lower() in cw.personal:
                 sure.append(w)  # nominative only, whatever the tagger made of it
                 continue
+            if w.id > 1 and sud.word(w.id - 1).upos == "ADP":
+                continue  # (in a prepositional phrase, a name or not: no subject)
             if w.form[:1].isupper() and w.id != words[0].id:
                 unsure = True  # a name: its gender is the person's
                 continue
@@ -109,8 +111,6 @@ def subject_failures(cw: ClauseWords, sud: Sentence, analyses: Mapping[int, Word
                 if (not classes and w.form.isalpha()) or classes & {"NOUN", "PRON", "PROPN"}:
                     unsure = True  # a name or a word no lexicon knows: could be the subject
                 continue  # (a word of no nominal class: no subject)
-            if w.id > 1 and sud.word(w.id - 1).upos == "ADP":
-                continue
             if a.options and all(values(o, "Case") == {"Nom"} for o in a.options):
                 sure.append(w)
         if unsure or len(sure) != 1:
