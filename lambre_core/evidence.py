@@ -73,8 +73,9 @@ def _rel(w: Word) -> str:
 
 def proof_grade(rule: Rule) -> bool:
     """Whether the rule's failure is decided by the forms themselves (given a correct parse):
-    agreement of determiners, adjectives, verbs and predicate adjectives; government by a named head lemma; a verb
-    form. (A subject's case is only as sure as the parser's choice of subject.)"""
+    agreement of determiners, adjectives, verbs and predicate adjectives; government by a
+    named head lemma; a verb form. (A subject's case is only as sure as the parser's choice of
+    subject.)"""
     if rule.type == "agree":
         # between a noun and its determiners and adjectives, and between a verb and its subject;
         # not between conjuncts, appositions or parts of a name, where the parse itself is the
