@@ -2170,10 +2170,12 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     if subj.form.lower() in L.polite_pronouns and rule.feature in ("Number", "Gender") \
             and v.upos not in ("VERB", "AUX"):
         return True  # the polite plural "you" with a singular predicate adjective
-    if v.upos == "ADJ" and (subj.feats.get("PronType") != "Prs" or v.id < subj.id or not any(
-            "Nom" in values(o, "Case") or "Case" not in o for o in options[head])):
-        # only a personal pronoun before its nominative predicate adjective is sure ("this"
-        # before an adjective is the next noun's subject: "this is a new house")
+    if v.upos == "ADJ" and (subj.feats.get("PronType") != "Prs" or v.id < subj.id or not all(
+            any("Nom" in values(o, "Case") or "Case" not in o for o in options[x])
+            for x in (head, dep))):
+        # only a personal pronoun in the nominative before its nominative predicate adjective
+        # is sure ("this" before an adjective is the next noun's subject: "this is a new
+        # house"; a dative pronoun is the experiencer of a predicative: "you need help")
         return True
     if v.upos not in ("VERB", "AUX"):
         return False
