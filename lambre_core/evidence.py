@@ -2502,15 +2502,28 @@ def _fix_holds(sud: Sentence, blamed: Word, form: str, choice: Mapping[int, Feat
     return True
 
 
-def _in_token(sud: Sentence, w: Word, fix: str | None) -> tuple[str | None, str]:
+def fix_as_written(sentence: Sentence, word: Word, fix: str, lang: str) -> str:
+    """A fix of ``word`` as the text writes it: for a word inside a contraction, the
+    contraction's words with the fix in place, contracted again where the language contracts
+    that pair ("zum" with its article fixed: "zur"); else the fix itself. What a quick fix puts
+    in place of the token written."""
+    return _in_token(sentence, word, fix, language(lang))[0] or fix
+
+
+def _in_token(sud: Sentence, w: Word, fix: str | None, L: Language | None = None
+              ) -> tuple[str | None, str]:
     """(the fix, the word) as the text shows them: a word of a contraction is quoted as the
     token written (the contraction, not its article), and its fix as the token's words with the
-    fix in place (the preposition, then the corrected article)."""
+    fix in place (the preposition, then the corrected article), contracted again where the
+    language contracts that pair (``Language.contracted``)."""
     for m in sud.multiword:
         if m.first <= w.id <= m.last:
             if fix is not None:
                 fix = " ".join(fix if i == w.id else sud.word(i).form
                                for i in range(m.first, m.last + 1))
+                short = L.contracted.get(fix.lower()) if L is not None else None
+                if short is not None:
+                    fix = short[:1].upper() + short[1:] if m.form[:1].isupper() else short
             return fix, m.form
     return fix, w.form
 
@@ -2521,7 +2534,7 @@ def _note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None, L: Lang
     ``messages.yaml`` and the template's arguments (words as the text shows them)."""
     b = v.blamed
     fix = v.suggestions[0] if v.suggestions else None
-    fix, b_form = _in_token(sud, b, fix)
+    fix, b_form = _in_token(sud, b, fix, L)
     args = {"word": b_form, "feature": rule.feature}
     if fix:
         args["fix"] = fix

@@ -217,6 +217,20 @@ def test_code_actions_write_lambre_yaml(session: Session) -> None:
         (session.root / CONFIG_NAME).unlink(missing_ok=True)
 
 
+def test_a_contractions_article_is_fixed_as_the_contraction(session: Session) -> None:
+    """The quick fix replaces the token written: "zum" whose article is wrong becomes "zur"
+    (the preposition kept, the pair contracted again), and the message says so."""
+    c = session.client
+    text = "Ich gehe morgen zum Schule."
+    uri, pub = _open(session, "contraction.txt", text)
+    d = next(d for d in pub.diagnostics if lsp_range_text(text, d.range) == "zum")
+    assert '"zur"' in d.message
+    actions = session.run(c.code_actions(uri, d))
+    edits = [a.edit.changes[uri][0] for a in actions if a.title.startswith("Replace with")]
+    assert edits and edits[0].new_text == "zur", [a.title for a in actions]
+    assert lsp_range_text(text, edits[0].range) == "zum"
+
+
 def _ignore_then_disable(session: Session, uri: str, text: str, ignore: Any,
                          n_before: int) -> None:
     c = session.client

@@ -10,7 +10,7 @@ without a pack (or a pack that leaves a field out) simply has no mechanism that 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -148,6 +148,9 @@ class Language:
     relative_determiners: frozenset[str] = frozenset()
     #: contractions of a preposition and an article ("im", "zum")
     contractions: frozenset[str] = frozenset()
+    #: a preposition and an article written as their contraction ("zu der" -> "zur"): a fix
+    #: of a contraction's article is shown contracted where the language contracts the pair
+    contracted: Mapping[str, str] = field(default_factory=dict)
     #: the superlative's contraction ("am meisten") and the superlative ending
     superlative_contraction: str = ""
     superlative_ending: str = ""

@@ -127,6 +127,12 @@ LANGUAGE = Language(
     relative_determiners=words("der die das den dem denen deren dessen"),
     contractions=words("""am im zum zur vom beim ins ans aufs durchs fürs ums übers unters vors
         hinters überm unterm vorm hinterm hintern untern übern"""),
+    contracted={f"{p} {a}": c for c, (p, a) in {
+        "am": ("an", "dem"), "im": ("in", "dem"), "zum": ("zu", "dem"), "zur": ("zu", "der"),
+        "vom": ("von", "dem"), "beim": ("bei", "dem"), "ins": ("in", "das"),
+        "ans": ("an", "das"), "aufs": ("auf", "das"), "durchs": ("durch", "das"),
+        "fürs": ("für", "das"), "ums": ("um", "das"), "übers": ("über", "das"),
+        "unters": ("unter", "das"), "vors": ("vor", "das")}.items()},
     superlative_contraction="am",
     superlative_ending="sten",
     comparison_words=words("als wie"),
