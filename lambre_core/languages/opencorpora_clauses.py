@@ -282,3 +282,16 @@ def object_nominatives(cw: ClauseWords, sud: Sentence, analyses: Mapping[int, Wo
     """(object, verb) pairs of nominatives that can only be objects: a pronoun or noun left in
     the nominative as a verb's object, and a noun after a word of negation."""
     return nominative_objects(cw, sud, analyses) + negated_nouns(cw, sud, analyses)
+
+
+def pack_hooks(cw: ClauseWords) -> tuple[Callable[..., list[SubjectFailure]],
+                                        Callable[..., list[tuple[int, int]]]]:
+    """A pack's ``Language.subject_failures`` and ``Language.nominative_objects`` hooks with its
+    words."""
+    def failures(sud: Sentence, analyses: Mapping[int, WordAnalyses],
+                 lexicon: object | None = None) -> list[SubjectFailure]:
+        return subject_failures(cw, sud, analyses)
+
+    def objects(sud: Sentence, analyses: Mapping[int, WordAnalyses]) -> list[tuple[int, int]]:
+        return object_nominatives(cw, sud, analyses)
+    return failures, objects

@@ -5,12 +5,8 @@ be a verb's object ("Она звонит мама"); a noun after "нет" witho
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
 
-from ...analyses import WordAnalyses
-from ...clauses import SubjectFailure
-from ...doc import Sentence
 from .. import opencorpora_clauses as oc
 from ..opencorpora_clauses import ClauseWords, Parses
 
@@ -53,13 +49,5 @@ WORDS = ClauseWords(
 )
 
 
-def subject_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses],
-                     lexicon: object | None = None) -> list[SubjectFailure]:
-    """The pack's clause checker (``Language.subject_failures``)."""
-    return oc.subject_failures(WORDS, sud, analyses)
-
-
-def object_nominatives(sud: Sentence, analyses: Mapping[int, WordAnalyses]
-                       ) -> list[tuple[int, int]]:
-    """The pack's nominative objects (``Language.nominative_objects``)."""
-    return oc.object_nominatives(WORDS, sud, analyses)
+#: the pack's hooks (``Language.subject_failures``, ``Language.nominative_objects``)
+subject_failures, object_nominatives = oc.pack_hooks(WORDS)
