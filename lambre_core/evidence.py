@@ -2422,8 +2422,9 @@ def _fix(sud: Sentence, blamed: Word, rule: Rule, choice: Mapping[int, Feats], d
         d_lemma, h_lemma = sud.word(dep).lemma, sud.word(head).lemma
         for r in all_on_arc:
             # a counted noun's other rule that holds in a later value of several: the fix takes
-            # the first, the one the numeral names ("два брата" -> "брати", nominative, not the
-            # animate accusative its case-ambiguous reading allowed)
+            # the first, the one the numeral names (a genitive singular after a numeral of two
+            # to four: the nominative plural, not the animate accusative its case-ambiguous
+            # reading allowed)
             if r.type == "as" and r.side == "head" and blamed.id == head \
                     and len(r.allowed) > 1 and want.get(r.feature) in r.allowed[1:] \
                     and all(r is not x for x in arc_rules) \
@@ -2505,8 +2506,9 @@ def _fix_holds(sud: Sentence, blamed: Word, form: str, choice: Mapping[int, Feat
 def fix_as_written(sentence: Sentence, word: Word, fix: str, lang: str) -> str:
     """A fix of ``word`` as the text writes it: for a word inside a contraction, the
     contraction's words with the fix in place, contracted again where the language contracts
-    that pair ("zum" with its article fixed: "zur"); else the fix itself. What a quick fix puts
-    in place of the token written."""
+    that pair (a preposition fused with a dative article, the article fixed to the feminine:
+    the feminine contraction); else the fix itself. What a quick fix puts in place of the
+    token written."""
     return _in_token(sentence, word, fix, language(lang))[0] or fix
 
 

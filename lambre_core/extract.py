@@ -118,7 +118,7 @@ class ExtractOptions:
     #: becomes a government rule on the verb's objects ('comp:obj', 'comp:obl'), with the
     #: treebank's arcs as evidence.
     case_frames: dict[str, list[str]] = field(default_factory=dict)
-    #: a linguist's review of verbs whose verbal object is an infinitive ("хотіти читати"): a
+    #: a linguist's review of verbs whose verbal object is an infinitive (modal and phasal verbs): a
     #: finite verb hung on one without a conjunction is a wrong form. One government rule on
     #: their verbal objects ('comp:obj'), with the treebank's arcs as evidence.
     infinitive_verbs: tuple[str, ...] = ()

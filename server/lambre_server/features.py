@@ -308,7 +308,7 @@ def code_actions(ls: LambreServer, params: types.CodeActionParams) -> list[types
         eng = ls.engines.get(ls._engine_key(res.lang))
         for form in suggest_forms(eng.lexicon if eng else None, violation_data(v, res.text)):
             # the range covers the token written: a contraction's article is replaced with the
-            # contraction's words, the fix in place ("zum" -> "zur", not "der")
+            # contraction's words, the fix in place, contracted again (not the bare article)
             from lambre_core.evidence import fix_as_written  # (the checker's: loaded by now)
 
             form = fix_as_written(res.check.sentence, v.blamed, form, res.lang)
