@@ -51,6 +51,8 @@ def subject_failures(cw: ClauseWords, sud: Sentence, analyses: Mapping[int, Word
                      ) -> list[SubjectFailure]:
     """The clauses whose one predicate no sure nominative of the clause agrees with."""
     out: list[SubjectFailure] = []
+    if _cut_off(sud):
+        return out
     spans = clause_spans(sud)
     for k, (lo, hi) in enumerate(spans):
         words = [sud.word(i) for i in range(lo, hi + 1) if sud.word(i).form not in QUOTES]
@@ -101,8 +103,9 @@ def subject_failures(cw: ClauseWords, sud: Sentence, analyses: Mapping[int, Word
             if w.form.lower() in cw.personal:
                 sure.append(w)  # nominative only, whatever the tagger made of it
                 continue
-            if w.id > 1 and sud.word(w.id - 1).upos == "ADP":
-                continue  # (in a prepositional phrase, a name or not: no subject)
+            if w.id > 1 and (sud.word(w.id - 1).upos == "ADP"
+                             or sud.word(w.id - 1).form.lower() in cw.comparison):
+                continue  # (in a prepositional phrase or a comparison, a name or not: no subject)
             if w.form[:1].isupper() and w.id != words[0].id:
                 unsure = True  # a name: its gender is the person's
                 continue
@@ -138,6 +141,13 @@ def subject_failures(cw: ClauseWords, sud: Sentence, analyses: Mapping[int, Word
                                   verb_upos=("" if v.upos in ("VERB", "AUX") else "VERB")
                                   if verb else _short_upos(cw, v)))
     return out
+
+
+def _cut_off(sud: Sentence) -> bool:
+    """A sentence with a bracket that never closes was cut (a list of subjects may go on past
+    the cut): no clause of it is sure."""
+    forms = [w.form for w in sud.words]
+    return forms.count("(") > forms.count(")")
 
 
 def _predicate(cw: ClauseWords, w: Word, analyses: Mapping[int, WordAnalyses]
@@ -206,6 +216,8 @@ def nominative_objects(cw: ClauseWords, sud: Sentence, analyses: Mapping[int, Wo
     object in the nominative. The object is the one the verb does not agree with, or, when it
     agrees with both, the one after the verb."""
     out: list[tuple[int, int]] = []
+    if _cut_off(sud):
+        return out
     for k, (lo, hi) in enumerate(clause_spans(sud)):
         words = [sud.word(i) for i in range(lo, hi + 1) if sud.word(i).form not in QUOTES]
         if not words or not _opens(cw, sud, lo, k) or any(
@@ -223,7 +235,8 @@ def nominative_objects(cw: ClauseWords, sud: Sentence, analyses: Mapping[int, Wo
             continue  # (two side by side: an apposition, a noun and its name)
         fin = finite_readings(v, analyses)
         fits = [w for w in prons if _pronoun_agrees(cw, w, fin, analyses)]
-        if len(fits) == 1:
+        if len(fits) == 1 and not (prons[0] is not fits[0] and prons[0].id == words[0].id):
+            # (not the clause's first word: a particle or a vocative as often as an object)
             obj = next(w for w in prons if w is not fits[0])
         elif len(fits) == 2 and prons[0].id < v.id < prons[1].id:
             obj = prons[1]
