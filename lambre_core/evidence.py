@@ -2236,7 +2236,9 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     subj_cases = [values(o, "Case") for o in options[dep] if "Case" in o]
     if subj.upos in ("NOUN", "PROPN") and subj_cases and "Nom" not in _np_cases(sud, subj, options):
         return True  # its determiner rules out the nominative (an accusative possessive)
+    # a reflexive verb takes no accusative object, unless an infinitive under it does
     object_cases = {"Gen"} if v.lemma.lower().endswith(L.reflexive_verb_endings or ("\0",)) \
+        and not any(x.head == head and x.feats.get("VerbForm") == "Inf" for x in sud.words) \
         else {"Acc", "Gen"}
     if _object_of_dropped_subject(subj, options, L) \
             and _np_cases(sud, subj, options, ("DET", "ADJ")) & object_cases:
