@@ -118,11 +118,37 @@ def run_fm(shared: Path, limit: int | None, show: int) -> None:
             anyt = score_gei(m2, checks, types=("*",))["all"]
             print(f"  {'fm-dev error identification':<28} {mode}, an edit of any type counts: "
                   f"P {anyt.precision * 100:5.1f}")
+            n, other, kinds = _unmatched(m2, checks)
+            top = ", ".join(f"{k} {c}" for k, c in kinds.most_common(6))
+            print(f"  {'fm-dev error identification':<28} {mode}: {n} findings touch no edit of "
+                  f"the paper's types; {other} of them touch an edit of another type ({top})")
             right, offered, flagged = _fix_accuracy(m2, checks)
             print(f"  {'fm-dev fixes':<28} {mode:<8} of {flagged} errors flagged on their "
                   f"one-token edit, {offered} get a fix; it is the annotators' correction for "
                   f"{right} ({100 * right / max(flagged, 1):.1f} % of the flagged, "
                   f"{100 * right / max(offered, 1):.1f} % of the fixes offered)")
+
+
+def _unmatched(m2: list, checks: list) -> tuple[int, int, Counter[str]]:
+    """(findings none of whose words is inside a gold edit of the paper's types, how many of
+    those touch an annotator-0 edit of another type, those edits' types)."""
+    from lambre_core.gei import DEFAULT_TYPES, gold_errors, word_to_token
+
+    n = other = 0
+    kinds: Counter[str] = Counter()
+    for sent, check in zip(m2, checks, strict=True):
+        gold = gold_errors(sent, DEFAULT_TYPES)
+        to_tok = word_to_token(check.sentence)
+        for v in check.violations:
+            toks = {t for t in (to_tok.get(i) for i in v.blame) if t is not None}
+            if toks & gold:
+                continue
+            n += 1
+            near = [e.type for e in sent.edits if e.annotator == "0"
+                    and toks & set(range(e.start, max(e.end, e.start + 1)))]
+            other += bool(near)
+            kinds.update(near)
+    return n, other, kinds
 
 
 def _fix_accuracy(m2: list, checks: list) -> tuple[int, int, int]:
