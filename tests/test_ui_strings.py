@@ -213,7 +213,8 @@ def test_utf16_plain_text_is_refused_alike_by_check_and_score(tmp_path: Path) ->
 
 def test_messages_in_the_translators_language(tmp_path: Path) -> None:
     """``--message-language``: the message and its reason from the one catalogue of templates,
-    in German or Russian, the words quoted as the file has them (a contraction as written)."""
+    in German or Russian, the words quoted as the file has them (a contraction as written, and
+    its fix contracted again)."""
     path = tmp_path / "de.txt"
     path.write_text("Ich gehe zum Schule.\n", encoding="utf-8")
     said = {}
@@ -224,9 +225,9 @@ def test_messages_in_the_translators_language(tmp_path: Path) -> None:
         assert res.returncode == 1, res.stderr
         (finding,) = json.loads(res.stdout)
         said[lang] = (finding["message"], finding["reason"])
-    assert said["en"] == ('"zum" does not fit "Schule" in gender: "zu der".',
+    assert said["en"] == ('"zum" does not fit "Schule" in gender: "zur".',
                           "Articles, determiners and adjectives take the case, number and gender "
                           "of their noun.")
-    assert said["de"][0] == "„zum“ passt im Genus nicht zu „Schule“: „zu der“."
-    assert said["ru"][0] == "«zum» не согласуется с «Schule» по роду: «zu der»."
+    assert said["de"][0] == "„zum“ passt im Genus nicht zu „Schule“: „zur“."
+    assert said["ru"][0] == "«zum» не согласуется с «Schule» по роду: «zur»."
     assert all(reason and "{" not in reason for _m, reason in said.values())
