@@ -84,9 +84,9 @@ def proof_grade(rule: Rule) -> bool:
         if rel in ("det", "mod"):
             # determiners and adjectives; a participle tagged VERB heads a clause of its own
             return rule.head_upos in ("NOUN", "PROPN") and rule.dep_upos != "VERB"
-        # a predicate adjective agrees with its copula, whose past form shows the subject's
-        # number and gender
-        # a pronoun subject of a predicate adjective (the present's copula unsaid) is as sure
+        # also a pronoun subject of a predicate adjective (the present's copula unsaid), and a
+        # predicate adjective with its copula, whose past form shows the subject's number and
+        # gender
         return (rel == "subj" and (rule.head_upos in ("VERB", "AUX") or (
             rule.head_upos == "ADJ" and rule.dep_upos == "PRON"))) or (
             rule.relation.split("@")[0] == "comp:pred" and rule.head_upos == "AUX"
@@ -288,6 +288,7 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     # verb to correct)
     broken = {h for r, d, h in failing
               if r.type == "agree" and r.feature == "Case" and sud.word(d).upos in ("ADJ", "DET")}
+    rules_on = {(a.dep, a.head): a.rules for a in arcs}
     for r, d, h in failing:
         r0 = r
         r, chosen = _quantified_noun(sud, r, d, h, sol.choice, analyses, by_id, L)
@@ -297,7 +298,7 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
         v = _violation(sud, r, d, h, chosen, analyses, precision,
                        failing if r is r0 else [*failing, (r, d, h)], coordinated, subjects,
                        noun_lacks_case=lacking is not None,
-                       on_arc=next((a.rules for a in arcs if (a.dep, a.head) == (d, h)), ()))
+                       on_arc=rules_on.get((d, h), ()))
         proven = ((d, h) not in homographs
                   and not (r.type == "agree" and _rel(sud.word(d)) == "subj" and d in broken)
                   and (proof_grade(r) or _nominative_object(sud, r, d, h, options, raw, L))
