@@ -115,8 +115,11 @@ def _declining_class(lang: str, word: Word) -> str:
 
 def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnalyses:
     """The analyses of one word (see the module docstring)."""
+    from .languages import language
+
     tagged = dict(word.feats)
     analyze, source = analyzer_for(lang)
+    partial = analyze is None or language(lang).partial_analyzer
     got: list[dict[str, str]] | None = None
     if word.form.endswith("-") or word.form.startswith("-"):
         return WordAnalyses((tagged,), False, "tagger")  # a cut compound (a part ending in a hyphen)
@@ -129,8 +132,6 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
             got = None
     known = True
     if got:
-        from .languages import language
-
         complete = language(lang).complete_analyses
         if complete is not None:
             got, known = complete(word, got)
@@ -138,11 +139,9 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
         opts = [_merge(o, tagged) for o in got]
         opts.sort(key=lambda o: _closeness(o, tagged))
         return WordAnalyses(tuple(_dedup(opts)), known, source if known else source + "-guess")
-    if lexicon is not None and analyze is None and word.upos in CLOSED_CLASSES:
+    if lexicon is not None and word.upos in CLOSED_CLASSES and partial:
         # a treebank sees most forms of a determiner or pronoun, few of an adjective
         bundles = lexicon.closed_analyses(word.form, word.upos)
-        from .languages import language
-
         extra = language(lang).closed_forms.get((word.form.lower(), word.upos), ())
         if bundles and extra:
             # (the pack's cells a treebank did not show this form in)
@@ -156,7 +155,7 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
             opts.sort(key=lambda o: _closeness(o, tagged))
             return WordAnalyses(tuple(_dedup(opts)), True, "treebank")
     if lexicon is not None:
-        bundles = lexicon.analyses(word.form, word.upos) if analyze is None else set()
+        bundles = lexicon.analyses(word.form, word.upos) if partial else set()
         if bundles:
             opts = [tagged] + [_merge(dict(b), tagged) for b in sorted(bundles)]
             return WordAnalyses(tuple(_dedup(opts)), False, "treebank+tagger")
@@ -182,9 +181,14 @@ def class_possible(lang: str, form: str, upos: str, tagged: str) -> bool:
     if analyze is None:
         return True
     try:
-        return bool(analyze(form, upos, None))
+        got = analyze(form, upos, None)
     except Exception:  # an analyzer bug: no alternative from it
         return False
+    if got is None:
+        from .languages import language
+
+        return language(lang).partial_analyzer
+    return bool(got)
 
 
 def head_known(lang: str, word: Word, lexicon: Any | None = None) -> bool:

@@ -198,6 +198,10 @@ class Language:
     analyzer: Callable[[], Callable[[str, str, str | None], Any] | None] | None = None
     #: the analyzer's name in reports ("zeyrek")
     analyzer_name: str = ""
+    #: the analyzer knows only some classes and lemmas (None: "cannot tell"): a closed-class
+    #: word it does not know keeps the treebank lexicon's analyses, and a word keeps every
+    #: alternative class the analyzer cannot rule out
+    partial_analyzer: bool = False
     #: (word, the analyzer's analyses) -> the analyses completed (readings the analyzer lacks)
     #: and whether they are complete (False: a guess, e.g. a verb known only by its ending)
     complete_analyses: Callable[[Any, list[dict[str, str]]],

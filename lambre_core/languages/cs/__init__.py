@@ -1,9 +1,12 @@
-"""Czech: seven cases, pro-drop, a past tense in the gender of the person meant; no complete
-dictionary offline (the treebank lexicon only)."""
+"""Czech: seven cases, pro-drop, a past tense in the gender of the person meant. No morphological
+dictionary installs offline: ``morph.py`` analyses the classes whose forms say their features
+(pronouns, determiners, adjectives, verbs, a noun's gender), the rest is the tagger's."""
 
 from __future__ import annotations
 
-from ..base import Language, words
+from typing import Any
+
+from ..base import Language, lazy, words
 
 #: "jenž" after a preposition: form -> (case, gender or "" for all, number) cells
 _JENZ_AFTER_PREPOSITION: dict[str, tuple[tuple[str, str, str], ...]] = {
@@ -20,6 +23,12 @@ _JENZ_AFTER_PREPOSITION: dict[str, tuple[tuple[str, str, str], ...]] = {
     "nimž": (("Dat", "", "Plur"),),
     "nimiž": (("Ins", "", "Plur"),),
 }
+
+def _analyzer() -> Any:
+    from .morph import analyses
+
+    return analyses
+
 
 LANGUAGE = Language(
     code="cs",
@@ -44,4 +53,11 @@ LANGUAGE = Language(
         {"Case": c, "Gender": g, "Number": n, "PronType": "Rel"} if g else
         {"Case": c, "Number": n, "PronType": "Rel"} for c, g, n in cells)
         for form, cells in _JENZ_AFTER_PREPOSITION.items()},
+    analyzer=_analyzer,
+    analyzer_name="cs-paradigms",
+    lemma_evidence=True,
+    data_files=lazy(f"{__name__}.morph", "data_files"),
+    # pronouns and determiners the paradigms leave out ("jenž", "všechen", "sám") keep the
+    # treebank's analyses; a word the paradigms do not know may be of any class
+    partial_analyzer=True,
 )

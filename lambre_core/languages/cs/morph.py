@@ -1,0 +1,502 @@
+"""Czech analyses for the word classes whose form alone says what it can carry.
+
+There is no Czech morphological dictionary offline, so only these classes get complete analyses;
+every other word is left to the tagger (and proves nothing):
+
+- personal pronouns, the demonstrative "ten" and the possessives "můj", "tvůj", "svůj", "náš",
+  "váš", and every form of "být": closed paradigms, written out below;
+- adjectives (and determiners that decline like them) by their ending: the hard declension of
+  "mladý" and the soft one of "jarní" are the same for every adjective, so the ending gives
+  every case, number and gender a form can carry;
+- verbs, from ``ablaut``'s conjugation of the lemma: a form is analysed only when it is one of
+  the lemma's present, imperative, participle or infinitive forms (or that form negated);
+- nouns only in their citation form (the nominative singular): the gender of their lemma
+  (``noun_genders.tsv``, from the model's train split) and the cases that form also is. A
+  noun's other endings depend on paradigms a table of endings cannot tell apart.
+
+No analysis names a VerbForm: the tagger's verb forms under a misparsed "je" (the pronoun read
+as the auxiliary) would otherwise prove verb-form errors.
+
+``bench/calibrate_analyses.py`` measures, on the treebank's held-out test split, how often the
+gold analysis is among these, and how many there are per word."""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+Cell = tuple[str, ...]
+
+_GENDERS = ("Masc,Anim", "Masc,Inan", "Fem", "Neut")
+
+
+def _bundle(case: str, number: str, gender: str) -> dict[str, str]:
+    """A feature bundle from a case, a number and a gender ("Masc,Anim": masculine animate;
+    "*": every gender, written as four bundles by ``_cells``)."""
+    out = {"Case": case, "Number": number}
+    if gender.startswith("Masc"):
+        out["Gender"] = "Masc"
+        if "," in gender:
+            out["Animacy"] = gender.split(",")[1]
+    else:
+        out["Gender"] = gender
+    return out
+
+
+def _cells(spec: str) -> tuple[dict[str, str], ...]:
+    """Bundles from a compact spec: ``"Nom Sing Masc,Anim; Gen Plur *"`` (``*``: every gender;
+    ``Masc``: both animacies)."""
+    out: list[dict[str, str]] = []
+    for part in spec.split(";"):
+        case, number, gender = part.split()
+        numbers = {"Sing": "Sing", "Plur": "Plur"}[number]
+        genders = (_GENDERS if gender == "*" else
+                   ("Masc,Anim", "Masc,Inan") if gender == "Masc" else (gender,))
+        for c in case.split("/"):
+            for g in genders:
+                out.append(_bundle(c, numbers, g))
+    return tuple(out)
+
+
+# -- adjectives: endings of the hard (mladý) and soft (jarní) declensions ---------------------
+
+_HARD = {
+    "ý": "Nom/Voc Sing Masc; Acc Sing Masc,Inan",
+    "ého": "Gen Sing Masc; Gen Sing Neut; Acc Sing Masc,Anim",
+    "ému": "Dat Sing Masc; Dat Sing Neut",
+    "ém": "Loc Sing Masc; Loc Sing Neut",
+    "ým": "Ins Sing Masc; Ins Sing Neut; Dat Plur *",
+    "á": "Nom/Voc Sing Fem; Nom/Acc/Voc Plur Neut",
+    "é": "Nom/Acc/Voc Sing Neut; Gen/Dat/Loc Sing Fem; Nom/Acc/Voc Plur Masc,Inan; "
+         "Acc Plur Masc,Anim; Nom/Acc/Voc Plur Fem",
+    "ou": "Acc/Ins Sing Fem",
+    "ých": "Gen/Loc Plur *",
+    "ými": "Ins Plur *",
+    # the animate plural palatalizes the stem (velký -> velcí): matched by ending alone
+    "í": "Nom/Voc Plur Masc,Anim",
+}
+_SOFT = {
+    "í": "Nom/Voc Sing Masc; Acc Sing Masc,Inan; Nom/Gen/Dat/Acc/Voc/Loc/Ins Sing Fem; "
+         "Nom/Acc/Voc Sing Neut; Nom/Acc/Voc Plur *",
+    "ího": "Gen Sing Masc; Gen Sing Neut; Acc Sing Masc,Anim",
+    "ímu": "Dat Sing Masc; Dat Sing Neut",
+    "ím": "Loc/Ins Sing Masc; Loc/Ins Sing Neut; Dat Plur *",
+    "ích": "Gen/Loc Plur *",
+    "ími": "Ins Plur *",
+}
+
+
+#: endings that nouns, verbs and adverbs have too ("rukou", "mohou", "dělá", "prosím",
+#: "přinejmenším", "stavení"): read as an adjective's only when the lemmatizer gave the word
+#: an adjective's lemma with the same stem
+_SHARED_ENDINGS = ("á", "é", "ou", "í", "ím")
+
+
+def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | None:
+    """The analyses of an adjective (or a determiner declined like one) by its ending: the
+    long-vowel endings are the hard declension's (mladý, mladého...), the -í endings the soft
+    one's (jarní; comparatives and superlatives decline soft), and a bare -í is either (soft,
+    or a hard animate plural: mladí). The endings other classes share need the lemma."""
+    low = form.lower()
+    if len(low) < 4:
+        return None
+    hard = next((e for e in sorted(_HARD, key=len, reverse=True)
+                 if e != "í" and low.endswith(e)), None)
+    soft = next((e for e in sorted(_SOFT, key=len, reverse=True) if low.endswith(e)), None)
+    ending = hard or soft
+    if ending is None:
+        return None
+    if ending in _SHARED_ENDINGS:
+        lem = (lemma or "").lower()
+        if not (lem.endswith(("ý", "í")) and lem != low and low.startswith(lem[:-1][:4])):
+            return None
+    if hard:
+        return [dict(b) for b in _cells(_HARD[hard])]
+    got = [dict(b) for b in _cells(_SOFT[ending])]
+    if ending == "í":
+        got += [dict(b) for b in _cells(_HARD["í"]) if b not in got]
+    return got
+
+
+# -- closed paradigms ---------------------------------------------------------------------------
+
+def _table(entries: dict[str, str]) -> dict[str, tuple[dict[str, str], ...]]:
+    return {form: _cells(spec) for form, spec in entries.items()}
+
+
+#: "ten" and its compounds ("tento", "tenhle", "tamten" decline the same part); not "to",
+#: far more often the pronoun ("to majitel": it was the owner) than a determiner
+_TEN = _table({
+    "ten": "Nom Sing Masc; Acc Sing Masc,Inan",
+    "ta": "Nom Sing Fem; Nom/Acc Plur Neut",
+    "toho": "Gen Sing Masc; Gen Sing Neut; Acc Sing Masc,Anim",
+    "tomu": "Dat Sing Masc; Dat Sing Neut",
+    "tom": "Loc Sing Masc; Loc Sing Neut",
+    "tím": "Ins Sing Masc; Ins Sing Neut",
+    "té": "Gen/Dat/Loc Sing Fem",
+    "tu": "Acc Sing Fem",
+    "tou": "Ins Sing Fem",
+    "ti": "Nom Plur Masc,Anim",
+    "ty": "Nom/Acc Plur Masc,Inan; Acc Plur Masc,Anim; Nom/Acc Plur Fem",
+    "těch": "Gen/Loc Plur *",
+    "těm": "Dat Plur *",
+    "těmi": "Ins Plur *",
+})
+#: "můj" (and "tvůj", "svůj" with their first letters)
+_MUJ = _table({
+    "ůj": "Nom Sing Masc; Acc Sing Masc,Inan",
+    "á": "Nom Sing Fem; Nom/Acc Plur Neut",
+    "oje": "Nom Sing Fem; Nom/Acc Sing Neut; Nom/Acc Plur Neut; Nom/Acc Plur Masc,Inan; "
+           "Acc Plur Masc,Anim; Nom/Acc Plur Fem",
+    "é": "Nom/Acc Sing Neut; Gen/Dat/Loc Sing Fem; Nom/Acc Plur Masc,Inan; Acc Plur Masc,Anim; "
+         "Nom/Acc Plur Fem",
+    "ého": "Gen Sing Masc; Gen Sing Neut; Acc Sing Masc,Anim",
+    "ému": "Dat Sing Masc; Dat Sing Neut",
+    "ém": "Loc Sing Masc; Loc Sing Neut",
+    "ým": "Ins Sing Masc; Ins Sing Neut; Dat Plur *",
+    "ou": "Acc/Ins Sing Fem",
+    "oji": "Acc Sing Fem; Nom Plur Masc,Anim",
+    "ojí": "Gen/Dat/Loc/Ins Sing Fem",
+    "í": "Nom Plur Masc,Anim",
+    "ých": "Gen/Loc Plur *",
+    "ými": "Ins Plur *",
+})
+#: "náš" (and "váš")
+_NAS = _table({
+    "áš": "Nom Sing Masc; Acc Sing Masc,Inan",
+    "aše": "Nom Sing Fem; Nom/Acc Sing Neut; Nom/Acc Plur Neut; Nom/Acc Plur Masc,Inan; "
+           "Acc Plur Masc,Anim; Nom/Acc Plur Fem",
+    "ašeho": "Gen Sing Masc; Gen Sing Neut; Acc Sing Masc,Anim",
+    "ašemu": "Dat Sing Masc; Dat Sing Neut",
+    "ašem": "Loc Sing Masc; Loc Sing Neut",
+    "aším": "Ins Sing Masc; Ins Sing Neut",
+    "ašim": "Dat Plur *",
+    "aši": "Acc Sing Fem; Nom Plur Masc,Anim",
+    "aší": "Gen/Dat/Loc/Ins Sing Fem",
+    "ašich": "Gen/Loc Plur *",
+    "ašimi": "Ins Plur *",
+})
+
+
+def determiner(form: str, lemma: str | None) -> list[dict[str, str]]:
+    """A demonstrative's or possessive's analyses from its paradigm, by its form; a determiner
+    declined as an adjective (každý, který, její) by its ending; any other (jeho, jejich,
+    jejichž, všechen, "to") one analysis naming no feature: nothing about it is proven (a
+    treebank shows such a word in too few of its cells to rule any out)."""
+    low = form.lower()
+    for prefix, suffix, _lemma in _TEN_SHAPES:
+        core = low[len(prefix):len(low) - len(suffix)]
+        if low.startswith(prefix) and low.endswith(suffix) and core in _TEN:
+            return [dict(b) for b in _TEN[core]]
+    for first, table in (("tv", _MUJ), ("sv", _MUJ), ("m", _MUJ), ("n", _NAS), ("v", _NAS)):
+        if low.startswith(first) and low[len(first):] in table:
+            return [dict(b) for b in table[low[len(first):]]]
+    return adjective(form, lemma) or [{}]
+
+
+_TEN_SHAPES = (("tam", "", "tamten"), ("", "to", "tento"), ("", "hle", "tenhle"), ("", "", "ten"))
+
+
+def _pronoun_table() -> dict[str, tuple[dict[str, str], ...]]:
+    out: dict[str, list[dict[str, str]]] = {}
+
+    def add(forms: str, person: str, spec: str) -> None:
+        for form in forms.split():
+            for b in _cells(spec):
+                out.setdefault(form, []).append({"Person": person, **b})
+
+    def plain(forms: str, person: str, number: str, cases: str) -> None:
+        for form in forms.split():
+            for case in cases.split("/"):
+                out.setdefault(form, []).append({"Person": person, "Number": number,
+                                                 "Case": case})
+
+    plain("já", "1", "Sing", "Nom")
+    plain("mě mne", "1", "Sing", "Gen/Acc")
+    plain("mi", "1", "Sing", "Dat")
+    plain("mně", "1", "Sing", "Dat/Loc")
+    plain("mnou", "1", "Sing", "Ins")
+    plain("ty", "2", "Sing", "Nom/Voc")
+    plain("tebe tě", "2", "Sing", "Gen/Acc")
+    plain("ti", "2", "Sing", "Dat")
+    plain("tobě", "2", "Sing", "Dat/Loc")
+    plain("tebou", "2", "Sing", "Ins")
+    plain("my", "1", "Plur", "Nom")
+    plain("nás", "1", "Plur", "Gen/Acc/Loc")
+    plain("nám", "1", "Plur", "Dat")
+    plain("námi", "1", "Plur", "Ins")
+    # "vy" also addresses one person politely, with a singular participle ("vy jste přišel")
+    plain("vy", "2", "Plur", "Nom/Voc")
+    plain("vy", "2", "Sing", "Nom/Voc")
+    plain("vás", "2", "Plur", "Gen/Acc/Loc")
+    plain("vám", "2", "Plur", "Dat")
+    plain("vámi", "2", "Plur", "Ins")
+    add("on", "3", "Nom Sing Masc")
+    add("ona", "3", "Nom Sing Fem; Nom Plur Neut")
+    add("ono", "3", "Nom Sing Neut")
+    add("oni", "3", "Nom Plur Masc,Anim")
+    add("ony", "3", "Nom Plur Masc,Inan; Nom Plur Fem")
+    add("ho jeho něho jej něj", "3", "Gen/Acc Sing Masc; Gen/Acc Sing Neut")
+    add("mu jemu němu", "3", "Dat Sing Masc; Dat Sing Neut")
+    add("něm", "3", "Loc Sing Masc; Loc Sing Neut")
+    add("jím ním", "3", "Ins Sing Masc; Ins Sing Neut")
+    add("ji ni", "3", "Acc Sing Fem")
+    add("jí ní", "3", "Gen/Dat/Loc/Ins Sing Fem")
+    add("je ně", "3", "Acc Plur *; Acc Sing Neut")
+    add("jich nich", "3", "Gen/Loc Plur *")
+    add("jim nim", "3", "Dat Plur *")
+    add("jimi nimi", "3", "Ins Plur *")
+    return {k: tuple(v) for k, v in out.items()}
+
+
+_PRONOUNS = _pronoun_table()
+
+
+def pronoun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
+    """A personal pronoun's analyses (None for every other pronoun: reflexive, relative,
+    interrogative, indefinite)."""
+    got = _PRONOUNS.get(form.lower())
+    if got is None or (lemma or "").lower() in ("se", "si", "svůj", "sebe"):
+        return None
+    return [dict(b) for b in got]
+
+
+# -- verbs --------------------------------------------------------------------------------------
+
+_PERSONS = (("1", "Sing"), ("2", "Sing"), ("3", "Sing"), ("1", "Plur"), ("2", "Plur"),
+            ("3", "Plur"))
+_IMPERATIVE = (("2", "Sing"), ("1", "Plur"), ("2", "Plur"))
+#: ablaut's six participle slots -> (Gender, Animacy, Number)
+_PARTICIPLE = (("Masc", "", "Sing"), ("Fem", "", "Sing"), ("Neut", "", "Sing"),
+               ("Masc", "Anim", "Plur"), ("Masc", "Inan", "Plur"), ("Neut", "", "Plur"))
+#: "být" beyond what ablaut lists: the future, the conditional, the negated third person
+_BYT_EXTRA = {
+    "budu": ("1", "Sing"), "budeš": ("2", "Sing"), "bude": ("3", "Sing"),
+    "budeme": ("1", "Plur"), "budete": ("2", "Plur"), "budou": ("3", "Plur"),
+    "není": ("3", "Sing"),
+}
+#: the conditional auxiliary ("by" serves every third person: the treebank gives it neither
+#: person nor number)
+_CONDITIONAL = {"bych": ("1", "Sing"), "bys": ("2", "Sing"), "by": ("", ""),
+                "bychom": ("1", "Plur"), "byste": ("2", "Plur")}
+
+
+@cache
+def _ablaut() -> Any:
+    import ablaut
+
+    return ablaut
+
+
+@lru_cache(maxsize=20000)
+def _verb_table(lemma: str) -> dict[str, tuple[tuple[tuple[str, str], ...], ...]]:
+    """form -> the feature bundles (as item tuples) it has among ``lemma``'s forms."""
+    if not lemma.endswith(("t", "ci")):
+        return {}  # not an infinitive, so no lemma of a verb
+    try:
+        conj = _ablaut().conjugate(lemma, lang="cs")
+    except BaseException as exc:  # ablaut raises, or panics (a Rust panic is no Exception)
+        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+            raise
+        return {}
+    table: dict[str, list[tuple[tuple[str, str], ...]]] = {}
+
+    def add(form: str | None, feats: dict[str, str]) -> None:
+        if form:
+            table.setdefault(form.lower(), []).append(tuple(sorted(feats.items())))
+
+    for form, (person, number) in zip(conj.present or (), _PERSONS, strict=False):
+        fin = {"Person": person, "Number": number}
+        add(form, fin)
+        if person == "1" and number == "Sing" and form and form.endswith("i"):
+            add(form[:-1] + "u", fin)  # "píši" and "píšu", "kupuji" and "kupuju": both standard
+        if person == "3" and number == "Plur" and form and form.endswith(("ejí", "ějí")):
+            add(form[:-3] + "í", fin)  # "bydlejí" and "bydlí": both standard
+        if person == "2" and number == "Plur":
+            # the polite plural addresses one person: "(vy) jste přihlášený"
+            add(form, {"Person": "2", "Number": "Sing"})
+    for form, (person, number) in zip(conj.imperative or (), _IMPERATIVE, strict=False):
+        add(form, {"Person": person, "Number": number})
+    # (the fifth slot, -ly, is the feminine and the inanimate masculine plural; the second,
+    # -la, also the neuter plural, which is the sixth)
+    for attr in ("past_participle", "passive_participle"):
+        for form, (gender, animacy, number) in zip(getattr(conj, attr, None) or (),
+                                                    _PARTICIPLE, strict=False):
+            feats = {"Gender": gender, "Number": number}
+            if animacy:
+                feats["Animacy"] = animacy
+            add(form, feats)
+            if (gender, animacy) == ("Masc", "Inan"):
+                add(form, {"Gender": "Fem", "Number": "Plur"})
+    add(conj.infinitive, {})
+    for form in conj.transgressive or ():
+        add(form, {})
+    if lemma == "být":
+        for form, (person, number) in _BYT_EXTRA.items():
+            add(form, {"Person": person, "Number": number})
+            if person == "2" and number == "Plur":
+                add(form, {"Person": "2", "Number": "Sing"})
+        for form, (person, number) in _CONDITIONAL.items():
+            add(form, {"Person": person, "Number": number} if person else {})
+            if person == "2" and number == "Plur":
+                add(form, {"Person": "2", "Number": "Sing"})
+    return {k: tuple(dict.fromkeys(v)) for k, v in table.items()}
+
+
+#: present endings of the regular classes -> the infinitive endings a form with them may have
+#: (dělá -> dělat; prosí -> prosit, bydlet, vidět; pracuje -> pracovat; tiskne -> tisknout)
+#: (not the bare third person singular -á, -í: nouns and adjectives end so too)
+_PRESENT_CLASSES = (
+    (("ám", "áš", "áme", "áte", "ají"), ("at",)),
+    (("ím", "íš", "íme", "íte", "ejí", "ějí"), ("it", "et", "ět")),
+    (("uji", "uju", "uješ", "uje", "ujeme", "ujete", "ují", "ujou"), ("ovat",)),
+    (("neš", "neme", "nete"), ("nout",)),
+)
+#: the past participle's endings -> (Gender, Animacy, Number) bundles: the same for every verb
+_L_FORMS = {
+    "l": (("Masc", "", "Sing"),),
+    "la": (("Fem", "", "Sing"), ("Neut", "", "Plur")),
+    "lo": (("Neut", "", "Sing"),),
+    "li": (("Masc", "Anim", "Plur"),),
+    "ly": (("Masc", "Inan", "Plur"), ("Fem", "", "Plur")),
+}
+_VOWELS = frozenset("aáeéěiíoóuúůyý")
+
+
+def _candidate_lemmas(low: str) -> list[str]:
+    """Infinitives a present form of a regular class may belong to (the lemmatizer knows only
+    the verbs of its train split)."""
+    out: list[str] = []
+    for endings, infinitives in _PRESENT_CLASSES:
+        for ending in endings:
+            stem = low[:-len(ending)]
+            if low.endswith(ending) and len(stem) >= 2 and _VOWELS & set(stem):
+                out.extend(stem + inf for inf in infinitives)
+    return out
+
+
+def _past_participle(low: str) -> list[dict[str, str]] | None:
+    """An l-participle's gender and number, from its ending alone (every verb forms it the
+    same way); None for a form that cannot be one (no vowel in its stem)."""
+    for ending in ("la", "lo", "li", "ly", "l"):
+        stem = low[:-len(ending)]
+        if low.endswith(ending) and len(stem) >= 2 and _VOWELS & set(stem):
+            return [{"Gender": g, "Number": n, **({"Animacy": a} if a else {})}
+                    for g, a, n in _L_FORMS[ending]]
+    return None
+
+
+def _in_table(lemma: str, low: str) -> tuple[tuple[tuple[str, str], ...], ...] | None:
+    table = _verb_table(lemma)
+    got = table.get(low)
+    if got is None and low.startswith("ne") and lemma != "být":
+        got = table.get(low[2:])
+    if got is None and lemma == "být" and low.startswith("ne") and low != "není":
+        got = table.get(low[2:])
+    return got
+
+
+def verb(form: str, lemma: str | None) -> list[dict[str, str]] | None:
+    """A verb's analyses: among its lemma's forms (also negated with ne-), and among those of
+    every infinitive a regular present form may belong to; an l-participle's by its ending.
+    None when the form is none of these (an irregular verb the lemmatizer does not know)."""
+    low = form.lower()
+    lemmas = [lemma.lower()] if lemma and lemma.lower().endswith(("t", "ci")) else []
+    bare = low[2:] if low.startswith("ne") and len(low) > 4 else low
+    lemmas += [c for c in _candidate_lemmas(bare) if c not in lemmas]
+    found: list[tuple[tuple[str, str], ...]] = []
+    for lem in lemmas:
+        for b in _in_table(lem, low) or ():
+            if b not in found:
+                found.append(b)
+    if lemma and lemma.lower() == "být" and found:
+        return [dict(b) for b in found]
+    participle = _past_participle(bare)
+    if participle and not any("Gender" in dict(b) for b in found):
+        found.extend(tuple(sorted(p.items())) for p in participle)
+    return [dict(b) for b in found] if found else None
+
+
+# -- nouns --------------------------------------------------------------------------------------
+
+@cache
+def _noun_genders() -> dict[str, tuple[tuple[dict[str, str], ...], bool]]:
+    """lemma -> (its genders as bundles, whether the train split shows it in the singular)."""
+    path = Path(__file__).with_name("noun_genders.tsv")
+    out: dict[str, tuple[tuple[dict[str, str], ...], bool]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line or line.startswith("#"):
+            continue
+        lemma, genders, numbers = line.split("\t")[:3]
+        bundles = []
+        for g in genders.split(","):
+            gender, _, animacy = g.partition("/")
+            bundles.append({"Gender": gender, **({"Animacy": animacy} if animacy else {})})
+        out[lemma] = (tuple(bundles), "Sing" in numbers.split(","))
+    return out
+
+
+def _citation_cases(lemma: str, gender: dict[str, str]) -> str | None:
+    """The cases the citation form (the nominative singular) of a noun of this gender and
+    lemma ending also is: where the ending says so without doubt (-a feminines, -o neuters,
+    consonant-final masculines and feminines), else None (a soft -e, -í, -ě noun's citation
+    form is also other cases and the plural)."""
+    # (the vocative too: a nominative used in address is tagged vocative)
+    last = lemma[-1]
+    g = gender["Gender"]
+    if last == "a":
+        return "Nom/Voc" if g in ("Fem", "Masc") else "Nom/Acc/Voc" if g == "Neut" else None
+    if last == "o":
+        return "Nom/Acc/Voc" if g == "Neut" else None
+    if last in _VOWELS or not last.isalpha():
+        return None
+    if g == "Masc":
+        return "Nom/Voc" if gender.get("Animacy") == "Anim" else "Nom/Acc/Voc"
+    return "Nom/Acc/Voc" if g == "Fem" else None
+
+
+def noun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
+    """A common noun's analyses where the form is its lemma: the gender (and animacy) the list
+    gives the lemma, the cases of its citation form (``_citation_cases``), singular. None for
+    every other form, a lemma not in the list and a plurale tantum."""
+    if not lemma:
+        return None
+    low, lem = form.lower(), lemma.lower()
+    entry = _noun_genders().get(lem)
+    if entry is None or low[:2] != lem[:2]:
+        return None
+    genders, singular = entry
+    if form != lemma or not singular:
+        # (a capitalised form may be a name's word: "během Test Ashes")
+        # another form's case and number are unknown, and its gender alone lets a misparse
+        # (an object read as the subject) prove an error
+        return None
+    out: list[dict[str, str]] = []
+    for g in genders:
+        cases = _citation_cases(lem, g)
+        if cases is None:
+            return None
+        out.extend({**g, "Case": c, "Number": "Sing"} for c in cases.split("/"))
+    return out
+
+
+def data_files() -> tuple[Path, ...]:
+    """The data this analyzer reads besides its code."""
+    return (Path(__file__).with_name("noun_genders.tsv"),)
+
+
+def analyses(form: str, upos: str, lemma: str | None) -> list[dict[str, str]] | None:
+    """Every analysis of ``form`` as ``upos`` for the classes above; None for the rest."""
+    if upos == "PRON":
+        return pronoun(form, lemma)
+    if upos == "DET":
+        return determiner(form, lemma)
+    if upos == "ADJ":
+        return adjective(form, lemma)
+    if upos in ("VERB", "AUX"):
+        return verb(form, lemma)
+    if upos == "NOUN":
+        return noun(form, lemma)
+    return None
+
