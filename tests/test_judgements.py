@@ -12,6 +12,7 @@ import pytest
 
 from lambre_core.commands import precision_for
 from lambre_core.judge import Outcome, judge, read_judgements, summarize
+from lambre_core.languages import language
 from lambre_core.parse import load_parser
 from lambre_core.rules import default_rules
 
@@ -106,6 +107,8 @@ def test_the_fix_offered_is_the_correction(outcomes: list[Outcome]) -> None:
     suite's correction ("den -> dem"), but the few listed differences; and the corrected
     sentence raises nothing on the corrected word."""
     lang = outcomes[0].judgement.id.split("-")[0]
+    if language(lang).inflect is None:
+        pytest.skip(f"{lang}: the pack inflects no word, so no fix is offered")
     parser = load_parser(lang)
     table = [(o, [f for b, f in zip(o.blamed, o.fixes, strict=True) if b == o.judgement.token])
              for o in outcomes
