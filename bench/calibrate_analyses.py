@@ -39,6 +39,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("lang")
     ap.add_argument("--show", type=int, default=5, help="misses to print per class")
+    ap.add_argument("--no-lemma", action="store_true",
+                    help="give the analyzer no lemma (as when the lemmatizer does not know "
+                         "the word): what the form alone allows")
     args = ap.parse_args()
     analyze, name = analyzer_for(args.lang)
     if analyze is None:
@@ -63,7 +66,7 @@ def main() -> None:
                    set[tuple[tuple[str, str], ...]]] = collections.defaultdict(set)
     keyed = []
     for part, form, upos, lemma, feats in tokens:
-        got = analyze(form, upos, lemma)
+        got = analyze(form, upos, None if args.no_lemma else lemma)
         if not got:
             continue
         keys = frozenset(k for b in got for k in b)
@@ -85,7 +88,8 @@ def main() -> None:
     for part, _form, upos, _lemma, _feats in tokens:
         if part == "test":
             rows[upos][0] += 1
-    print(f"{args.lang}: {name} on the test split (gold tokens and lemmas)")
+    print(f"{args.lang}: {name} on the test split (gold tokens, "
+          f"{'no lemmas' if args.no_lemma else 'gold lemmas'})")
     print(f"{'class':6} {'words':>6} {'analysed':>8} {'covered':>8} {'analyses/word':>13} "
           f"{'treebank: per form':>18} {'ratio':>6} {'per form class':>14} {'ratio':>6}")
     total = [0, 0, 0]

@@ -301,6 +301,7 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                        on_arc=rules_on.get((d, h), ()))
         proven = ((d, h) not in homographs
                   and not (r.type == "agree" and _rel(sud.word(d)) == "subj" and d in broken)
+                  and r.feature not in L.unproven_features
                   and (proof_grade(r) or _nominative_object(sud, r, d, h, options, raw, L))
                   and all(analyses[w].known or (w in plural and r.feature == "Number")
                                           for w in _rests_on(r, d, h))
@@ -2211,6 +2212,8 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if sum(1 for w in sud.words if w.head == head and _rel(w) == "subj") > 1:
         return True  # two subjects: the parse of this clause is broken
+    if dep > head and any(sud.word(i).upos == "SCONJ" for i in range(head + 1, dep)):
+        return True  # after a subordinating conjunction: the subject of the clause it opens
     if not lo <= dep <= hi:
         # hung on the wrong verb: a subject in parentheses or a dash insertion, or beyond a
         # comma in a stretch with a finite verb of its own ("I think, that it ...": "I" is

@@ -3,7 +3,16 @@ carry, from its ending or its paradigm, and what it is not analysed at all."""
 
 from __future__ import annotations
 
-from lambre_core.languages.cs.morph import adjective, analyses, determiner, noun, pronoun, verb
+from lambre_core.doc import Word
+from lambre_core.languages.cs.morph import (
+    adjective,
+    analyses,
+    complete_analyses,
+    determiner,
+    noun,
+    pronoun,
+    verb,
+)
 
 
 def _cells(got: list[dict[str, str]] | None, *keys: str) -> set[tuple[str, ...]]:
@@ -49,11 +58,22 @@ def test_verbs_from_ablaut_with_the_standard_variants() -> None:
     assert ("2", "Sing") in _cells(verb("jste", "být"), "Person", "Number")
     # an l-participle by its ending
     assert _cells(verb("upekl", "upekl"), "Gender", "Number") == {("Masc", "Sing")}
-    assert verb("nesu", "nesu") is None  # irregular and unknown: no analysis, no proof
+    # an irregular verb from the pack's table, also prefixed and negated
+    assert _cells(verb("nesu", "nesu"), "Person", "Number") == {("1", "Sing")}
+    assert _cells(verb("nepřijdou", "nepřijdou"), "Person", "Number") == {("3", "Plur")}
+    assert verb("kdovíco", "kdovíco") is None  # nothing a table or an ending tells
 
 
 def test_nouns_only_in_their_citation_form() -> None:
     assert _cells(noun("žena", "žena"), "Case", "Gender") == {("Nom", "Fem"), ("Voc", "Fem")}
     assert noun("ženu", "žena") is None
-    assert noun("Žena", "žena") is None  # capitalised: maybe a name's word
     assert analyses("auto", "NOUN", "auto") is not None
+
+
+def test_a_capitalised_word_inside_a_sentence_is_no_proof() -> None:
+    got = noun("Žena", "žena")
+    assert got is not None
+    first = Word(1, "Žena", "žena", "NOUN", "_", {}, 2, "nsubj")
+    inside = Word(4, "Žena", "žena", "NOUN", "_", {}, 2, "nsubj")
+    assert complete_analyses(first, got) == (got, True)
+    assert complete_analyses(inside, got) == (got, False)  # a name's word

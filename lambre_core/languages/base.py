@@ -198,6 +198,9 @@ class Language:
     analyzer: Callable[[], Callable[[str, str, str | None], Any] | None] | None = None
     #: the analyzer's name in reports ("zeyrek")
     analyzer_name: str = ""
+    #: features whose failures are never proven, only reported as uncertain (the language's
+    #: tagger and parser make them unreliable: Czech verb forms)
+    unproven_features: frozenset[str] = frozenset()
     #: the analyzer knows only some classes and lemmas (None: "cannot tell"): a closed-class
     #: word it does not know keeps the treebank lexicon's analyses, and a word keeps every
     #: alternative class the analyzer cannot rule out

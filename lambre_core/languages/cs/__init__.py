@@ -54,6 +54,10 @@ LANGUAGE = Language(
         {"Case": c, "Number": n, "PronType": "Rel"} for c, g, n in cells)
         for form, cells in _JENZ_AFTER_PREPOSITION.items()},
     analyzer=_analyzer,
+    complete_analyses=lazy(f"{__name__}.morph", "complete_analyses"),
+    # the small tagger reads adverbs, nouns and names as verbs, and the parser hangs finite
+    # verbs under the auxiliary "je" (also the pronoun "them"): a verb form is never proven
+    unproven_features=frozenset({"VerbForm"}),
     analyzer_name="cs-paradigms",
     lemma_evidence=True,
     data_files=lazy(f"{__name__}.morph", "data_files"),
