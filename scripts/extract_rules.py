@@ -100,6 +100,22 @@ CASE_FRAMES: dict[str, dict[str, list[str]]] = {
             "наслаждаться", "насладиться", "обладать", "командовать", "дорожить", "рисковать",
             "пахнуть", "злоупотреблять", "злоупотребить")},
     },
+    # Czech: verbs whose object is dative or genitive only (a grammar's lists; the reflexive
+    # ones by their lemma without "se"/"si"). Left out: volat and zavolat (a person in the
+    # dative, a taxi in the accusative), radit (a thing in the accusative beside the person),
+    # bránit ("bránit vlast"), odpovídat ("odpovídat na"), patřit ("patřit k"), chybět (its
+    # dative is no object), and verbs whose accusative is as common: vážit, vzdát, zbavit,
+    # užít, nechat.
+    "cs": {
+        **{verb: ["Dat"] for verb in (
+            "pomáhat", "pomoci", "pomoct", "děkovat", "poděkovat", "rozumět", "porozumět",
+            "věřit", "uvěřit", "důvěřovat", "telefonovat", "zatelefonovat", "blahopřát", "gratulovat", "škodit", "uškodit", "vyhovovat", "vyhovět", "podobat",
+            "vyhýbat", "vyhnout", "divit", "podivit", "smát", "vysmát", "naslouchat",
+            "předcházet", "dominovat", "fandit", "vládnout", "velet", "odolat", "odolávat")},
+        **{verb: ["Gen"] for verb in (
+            "bát", "obávat", "ptát", "zeptat", "všimnout", "všímat", "zúčastnit", "účastnit",
+            "dotknout", "dotýkat", "zmocnit", "týkat", "dožadovat", "dosáhnout", "dosahovat")},
+    },
     # Ukrainian: verbs whose object is dative or instrumental only (a grammar's lists). Left
     # out: заважати ("заважати суп", to stir), вірити ("вірити в"), відповідати ("відповідати
     # урок"), радити and пробачати (a thing in the accusative beside the person), служити,

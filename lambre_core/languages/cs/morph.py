@@ -247,15 +247,36 @@ def _pronoun_table() -> dict[str, tuple[dict[str, str], ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
+#: "kdo" and "co" with the prefixes and suffixes of their indefinite and negative pronouns
+#: (někdo, nikdo, kdokoli, kdosi; něco, nic, cokoli): their cases (no person or number)
+_WHO_WHAT = {"kdo": "Nom", "koho": "Gen/Acc", "komu": "Dat", "kom": "Loc", "kým": "Ins",
+             "co": "Nom/Acc", "čeho": "Gen", "čemu": "Dat", "čem": "Loc", "čím": "Ins"}
+
+
+def _who_what(low: str) -> list[dict[str, str]] | None:
+    for prefix in ("", "ně", "ni", "lec", "kde", "málo"):
+        for suffix in ("", "koli", "koliv", "si", "pak"):
+            core = low[len(prefix):len(low) - len(suffix)] if suffix else low[len(prefix):]
+            if low.startswith(prefix) and low.endswith(suffix) and core in _WHO_WHAT:
+                if (prefix, core) == ("ni", "co"):
+                    continue  # the negative of "co" is "nic"
+                got = [{"Case": c} for c in _WHO_WHAT[core].split("/")]
+                # the relative "co" ("ten, co přišel") does not decline: no case at all
+                return got + [{}] if low == "co" else got
+    if low == "nic":
+        return [{"Case": "Nom"}, {"Case": "Acc"}]
+    return None
+
+
 _PRONOUNS = _pronoun_table()
 
 
 def pronoun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
-    """A personal pronoun's analyses (None for every other pronoun: reflexive, relative,
-    interrogative, indefinite)."""
+    """A personal pronoun's analyses; the cases of "kdo", "co" and the pronouns made from them;
+    None for every other pronoun (reflexive, relative "jenž", demonstrative)."""
     got = _PRONOUNS.get(form.lower())
     if got is None or (lemma or "").lower() in ("se", "si", "svůj", "sebe"):
-        return None
+        return _who_what(form.lower())
     return [dict(b) for b in got]
 
 
