@@ -109,7 +109,8 @@ CASE_FRAMES: dict[str, dict[str, list[str]]] = {
     "cs": {
         **{verb: ["Dat"] for verb in (
             "pomáhat", "pomoci", "pomoct", "děkovat", "poděkovat", "rozumět", "porozumět",
-            "věřit", "uvěřit", "důvěřovat", "telefonovat", "zatelefonovat", "blahopřát", "gratulovat", "škodit", "uškodit", "vyhovovat", "vyhovět", "podobat",
+            "věřit", "uvěřit", "důvěřovat", "telefonovat", "zatelefonovat", "blahopřát",
+            "gratulovat", "škodit", "uškodit", "vyhovovat", "vyhovět", "podobat",
             "vyhýbat", "vyhnout", "divit", "podivit", "smát", "vysmát", "naslouchat",
             "předcházet", "dominovat", "fandit", "vládnout", "velet", "odolat", "odolávat")},
         **{verb: ["Gen"] for verb in (
