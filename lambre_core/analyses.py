@@ -217,8 +217,18 @@ def _dedup(opts: list[dict[str, str]]) -> list[dict[str, str]]:
 
 def sentence_analyses(lang: str, sentence: Sentence, lexicon: Any | None = None
                       ) -> dict[int, WordAnalyses]:
-    """Word id -> analyses, for every word of ``sentence``."""
-    return {w.id: word_analyses(lang, w, lexicon) for w in sentence.words}
+    """Word id -> analyses, for every word of ``sentence`` (a word the pack's
+    ``known_in_context`` does not trust where it stands keeps its analyses, unknown)."""
+    out = {w.id: word_analyses(lang, w, lexicon) for w in sentence.words}
+    from .languages import language
+
+    trusted = language(lang).known_in_context
+    if trusted is not None:
+        for w in sentence.words:
+            a = out[w.id]
+            if a.known and not trusted(sentence, w):
+                out[w.id] = replace(a, known=False, source=a.source + "-out-of-context")
+    return out
 
 
 def inflect(lang: str, word: Word, feats: Feats, lexicon: Any | None = None) -> list[str]:

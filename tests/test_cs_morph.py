@@ -4,10 +4,11 @@ carry, from its ending or its paradigm, and what it is not analysed at all."""
 from __future__ import annotations
 
 from lambre_core.doc import Word
+from lambre_core.doc import Sentence
 from lambre_core.languages.cs.morph import (
+    known_in_context,
     adjective,
     analyses,
-    complete_analyses,
     determiner,
     noun,
     pronoun,
@@ -64,16 +65,35 @@ def test_verbs_from_ablaut_with_the_standard_variants() -> None:
     assert verb("kdovíco", "kdovíco") is None  # nothing a table or an ending tells
 
 
-def test_nouns_only_in_their_citation_form() -> None:
+def test_nouns_citation_form_and_declined_forms() -> None:
     assert _cells(noun("žena", "žena"), "Case", "Gender") == {("Nom", "Fem"), ("Voc", "Fem")}
-    assert noun("ženu", "žena") is None
+    # a declined form: every cell the paradigm of žena (feminine in -a) makes it
+    assert _cells(noun("ženu", "žena"), "Case", "Number") == {("Acc", "Sing")}
+    assert _cells(noun("ženy", None), "Case", "Number") == {
+        ("Gen", "Sing"), ("Nom", "Plur"), ("Acc", "Plur"), ("Voc", "Plur")}
+    assert noun("ženu", "ženit") is None  # the lemmatizer gave another lemma
+    assert noun("sestře", "sestra") is None  # a changed stem is not analysed
     assert analyses("auto", "NOUN", "auto") is not None
 
 
-def test_a_capitalised_word_inside_a_sentence_is_no_proof() -> None:
-    got = noun("Žena", "žena")
-    assert got is not None
-    first = Word(1, "Žena", "žena", "NOUN", "_", {}, 2, "nsubj")
-    inside = Word(4, "Žena", "žena", "NOUN", "_", {}, 2, "nsubj")
-    assert complete_analyses(first, got) == (got, True)
-    assert complete_analyses(inside, got) == (got, False)  # a name's word
+def _sentence(*rows: tuple[str, str, str, int, str]) -> Sentence:
+    words = [Word(i, form, lemma, upos, "_", {}, head, rel)
+             for i, (form, lemma, upos, head, rel) in enumerate(rows, 1)]
+    return Sentence(words=words)
+
+
+def test_a_declined_noun_proves_only_in_a_local_phrase() -> None:
+    # "s velkou zahradou": right after its preposition, its adjective between
+    local = _sentence(("Šel", "jít", "VERB", 0, "root"), ("s", "s", "ADP", 1, "udep"),
+                      ("velkou", "velký", "ADJ", 4, "mod"), ("zahradou", "zahrada", "NOUN", 2,
+                                                             "comp:obj"))
+    assert known_in_context(local, local.word(4))
+    # the same noun hung on a preposition two words away: maybe a misparse
+    far = _sentence(("s", "s", "ADP", 0, "root"), ("tou", "ten", "DET", 3, "det"),
+                    ("zahradou", "zahrada", "NOUN", 1, "comp:obj"))
+    assert not known_in_context(far, far.word(3))  # "tou" is a form of "ten": no attribute
+    # a capitalised word proves nothing inside a sentence, but does at its start
+    names = _sentence(("Žena", "žena", "NOUN", 2, "subj"), ("viděla", "vidět", "VERB", 0, "root"),
+                      ("Rachel", "Rachel", "VERB", 2, "comp:obj"))
+    assert known_in_context(names, names.word(1))
+    assert not known_in_context(names, names.word(3))

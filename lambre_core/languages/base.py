@@ -209,6 +209,9 @@ class Language:
     #: and whether they are complete (False: a guess, e.g. a verb known only by its ending)
     complete_analyses: Callable[[Any, list[dict[str, str]]],
                                 tuple[list[dict[str, str]], bool]] | None = None
+    #: (sentence, word) -> whether a word its analyzer knows may prove an error where it
+    #: stands (analyses that hold only in a phrase the parse cannot have broken); None: always
+    known_in_context: Callable[[Any, Any], bool] | None = None
     #: (word, features) -> forms of the word's lemma with those features (the quick fix)
     inflect: Callable[[Any, Any], list[str]] | None = None
     #: (lemma, upos) -> bundle -> forms: a paradigm lexicon (for noise, fixes and the

@@ -54,7 +54,7 @@ LANGUAGE = Language(
         {"Case": c, "Number": n, "PronType": "Rel"} for c, g, n in cells)
         for form, cells in _JENZ_AFTER_PREPOSITION.items()},
     analyzer=_analyzer,
-    complete_analyses=lazy(f"{__name__}.morph", "complete_analyses"),
+    known_in_context=lazy(f"{__name__}.morph", "known_in_context"),
     # the small tagger reads adverbs, nouns and names as verbs, and the parser hangs finite
     # verbs under the auxiliary "je" (also the pronoun "them"): a verb form is never proven
     unproven_features=frozenset({"VerbForm"}),

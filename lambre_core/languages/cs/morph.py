@@ -10,9 +10,11 @@ every other word is left to the tagger (and proves nothing):
   every case, number and gender a form can carry;
 - verbs, from ``ablaut``'s conjugation of the lemma: a form is analysed only when it is one of
   the lemma's present, imperative, participle or infinitive forms (or that form negated);
-- nouns only in their citation form (the nominative singular): the gender of their lemma
-  (``noun_genders.tsv``, from the model's train split) and the cases that form also is. A
-  noun's other endings depend on paradigms a table of endings cannot tell apart.
+- nouns of the lemmas in ``noun_genders.tsv`` (from the model's train split, with their
+  genders): the citation form (the nominative singular) with the cases it also is; any other
+  form with every cell its declension's table makes from the unchanged stem ("sestře" and
+  "kluci", with a changed stem, are not analysed). A declined form proves an error only in a
+  phrase the parse cannot have broken (``known_in_context``).
 
 ``bench/calibrate_analyses.py`` measures, on the treebank's held-out test split, how often the
 gold analysis is among these, and how many there are per word."""
@@ -85,9 +87,9 @@ _SOFT = {
 
 
 #: endings that nouns, verbs and adverbs have too ("rukou", "mohou", "dělá", "prosím",
-#: "přinejmenším", "stavení"): read as an adjective's only when the lemmatizer gave the word
-#: an adjective's lemma with the same stem
-_SHARED_ENDINGS = ("á", "é", "ou", "í", "ím")
+#: "přinejmenším", "stavení", "staveních", "problém"): read as an adjective's only when the
+#: lemmatizer gave the word an adjective's lemma with the same stem
+_SHARED_ENDINGS = ("á", "é", "ou", "í", "ím", "ém", "ích", "ími")
 
 
 def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | None:
@@ -556,34 +558,214 @@ def _citation_cases(lemma: str, gender: dict[str, str]) -> str | None:
     return "Nom/Acc/Voc" if g == "Fem" else None
 
 
+#: noun paradigms: ending -> the cells it marks ("Gen Sing; Nom/Acc Plur"), one table per
+#: declension; the stem is the lemma without its final vowel. The bare-stem genitive plural
+#: ("žen", "měst") is left out: it is too often another word's lemma ("pár", "zem"). Only
+#: forms made without a change of the stem are listed
+#: (the dative "sestře" of "sestra", the plural "kluci" of "kluk" are not): such a form is
+#: left unanalysed, which proves nothing.
+_NOUN_PARADIGMS: dict[str, dict[str, str]] = {
+    "masc_anim_hard": {  # pán
+        "": "Nom/Voc Sing", "a": "Gen/Acc Sing", "ovi": "Dat/Loc Sing", "u": "Dat/Loc/Voc Sing",
+        "e": "Voc Sing", "em": "Ins Sing", "i": "Nom/Voc Plur", "ové": "Nom/Voc Plur",
+        "é": "Nom/Voc Plur", "ů": "Gen Plur", "ům": "Dat Plur", "y": "Acc/Ins Plur",
+        "ech": "Loc Plur", "ích": "Loc Plur"},
+    "masc_anim_soft": {  # muž, učitel
+        "": "Nom/Voc Sing", "e": "Gen/Acc/Voc Sing; Acc Plur", "i": "Dat/Loc/Voc Sing; Nom/Voc/Ins Plur",
+        "ovi": "Dat/Loc Sing", "em": "Ins Sing", "ové": "Nom/Voc Plur", "é": "Nom/Voc Plur",
+        "ů": "Gen Plur", "ům": "Dat Plur", "ích": "Loc Plur"},
+    "masc_inan_hard": {  # hrad, les
+        "": "Nom/Acc/Voc Sing", "u": "Gen/Dat/Loc/Voc Sing", "a": "Gen Sing", "e": "Loc/Voc Sing",
+        "ě": "Loc/Voc Sing", "em": "Ins Sing", "y": "Nom/Acc/Voc/Ins Plur", "ů": "Gen Plur",
+        "ům": "Dat Plur", "ech": "Loc Plur", "ích": "Loc Plur"},
+    "masc_inan_soft": {  # stroj
+        "": "Nom/Acc/Voc Sing", "e": "Gen Sing; Nom/Acc/Voc Plur", "i": "Dat/Loc/Voc Sing; Ins Plur",
+        "em": "Ins Sing", "ů": "Gen Plur", "ům": "Dat Plur", "ích": "Loc Plur"},
+    "masc_a": {  # předseda
+        "a": "Nom/Voc Sing", "y": "Gen Sing; Acc/Ins Plur", "ovi": "Dat/Loc Sing", "u": "Acc Sing",
+        "o": "Voc Sing", "ou": "Ins Sing", "ové": "Nom/Voc Plur", "i": "Nom/Voc Plur",
+        "ů": "Gen Plur", "ům": "Dat Plur", "ech": "Loc Plur"},
+    "masc_e": {  # soudce
+        "e": "Nom/Gen/Acc/Voc Sing; Acc Plur", "i": "Dat/Loc Sing; Nom/Voc/Ins Plur",
+        "ovi": "Dat/Loc Sing", "em": "Ins Sing", "ové": "Nom/Voc Plur", "ů": "Gen Plur",
+        "ům": "Dat Plur", "ích": "Loc Plur"},
+    "fem_a": {  # žena
+        "a": "Nom/Voc Sing", "y": "Gen Sing; Nom/Acc/Voc Plur", "ě": "Dat/Loc Sing",
+        "e": "Dat/Loc Sing", "u": "Acc Sing", "o": "Voc Sing", "ou": "Ins Sing",
+        "ám": "Dat Plur", "ách": "Loc Plur", "ami": "Ins Plur"},
+    "fem_e": {  # růže, ulice
+        "e": "Nom/Gen/Voc Sing; Nom/Acc/Voc Plur", "ě": "Nom/Gen/Voc Sing; Nom/Acc/Voc Plur",
+        "i": "Dat/Acc/Loc Sing", "í": "Ins Sing; Gen Plur", "ím": "Dat Plur",
+        "ích": "Loc Plur", "emi": "Ins Plur", "ěmi": "Ins Plur"},
+    "fem_cons": {  # kost and píseň together
+        "": "Nom/Acc Sing", "i": "Gen/Dat/Voc/Loc Sing; Nom/Acc/Voc Plur",
+        "e": "Gen Sing; Nom/Acc/Voc Plur", "ě": "Gen Sing; Nom/Acc/Voc Plur",
+        "í": "Ins Sing; Gen Plur", "em": "Dat Plur", "ím": "Dat Plur", "ech": "Loc Plur",
+        "ích": "Loc Plur", "mi": "Ins Plur", "emi": "Ins Plur"},
+    "neut_o": {  # město
+        "o": "Nom/Acc/Voc Sing", "a": "Gen Sing; Nom/Acc/Voc Plur", "u": "Dat/Loc Sing",
+        "ě": "Loc Sing", "e": "Loc Sing", "em": "Ins Sing", "ům": "Dat Plur",
+        "ech": "Loc Plur", "ích": "Loc Plur", "ách": "Loc Plur", "y": "Ins Plur"},
+    "neut_e": {  # moře, kuře
+        "e": "Nom/Gen/Acc/Voc Sing; Nom/Acc/Voc Plur", "ě": "Nom/Gen/Acc/Voc Sing; Nom/Acc/Voc Plur",
+        "i": "Dat/Loc Sing; Ins Plur", "em": "Ins Sing", "í": "Gen Plur", "ím": "Dat Plur",
+        "ích": "Loc Plur", "ete": "Gen Sing", "ěte": "Gen Sing", "eti": "Dat/Loc Sing",
+        "ěti": "Dat/Loc Sing", "etem": "Ins Sing", "ětem": "Ins Sing", "ata": "Nom/Acc/Voc Plur",
+        "at": "Gen Plur", "atům": "Dat Plur", "atech": "Loc Plur", "aty": "Ins Plur"},
+    "neut_i": {  # stavení
+        "í": "Nom/Gen/Dat/Acc/Voc/Loc Sing; Nom/Gen/Acc/Voc Plur", "ím": "Ins Sing; Dat Plur",
+        "ích": "Loc Plur", "ími": "Ins Plur"},
+}
+_HARD_CONSONANTS = frozenset("dtnrkgh")
+_SOFT_CONSONANTS = frozenset("žščřcjďťň")
+
+
+def _declensions(lemma: str, gender: dict[str, str]) -> list[tuple[str, str]]:
+    """(paradigm, stem) pairs a noun of this lemma and gender may decline by; none for a lemma
+    whose ending fits no table (-um, -í masculines, indeclinables)."""
+    g, anim, last = gender["Gender"], gender.get("Animacy"), lemma[-1]
+    vowel_stem = lemma[:-1]
+    if g == "Masc":
+        if last == "a":
+            return [("masc_a", vowel_stem)]
+        if last == "e":
+            return [("masc_e", vowel_stem)]
+        if last in _VOWELS or not last.isalpha():
+            return []
+        kinds = ["hard", "soft"]
+        if last in _HARD_CONSONANTS or lemma.endswith("ch"):
+            kinds = ["hard"]
+        elif last in _SOFT_CONSONANTS:
+            kinds = ["soft"]
+        animacies = [anim] if anim else ["Anim", "Inan"]
+        return [(f"masc_{a.lower()}_{k}", lemma) for a in animacies for k in kinds]
+    if g == "Fem":
+        if last == "a" and vowel_stem[-1:] not in _SOFT_CONSONANTS:
+            return [("fem_a", vowel_stem)]
+        if last in "eě":
+            return [("fem_e", vowel_stem)]
+        if last not in _VOWELS and last.isalpha():
+            return [("fem_cons", lemma)]
+        return []
+    if g == "Neut":
+        if last == "o":
+            return [("neut_o", vowel_stem)]
+        if last in "eě":
+            return [("neut_e", vowel_stem)]
+        if last == "í":
+            return [("neut_i", vowel_stem)]
+    return []
+
+
+#: the dual of the body's paired parts (the only forms outside the tables)
+_DUALS = {"rukou": ("ruka", "Gen/Loc"), "nohou": ("noha", "Gen/Loc"),
+          "rukama": ("ruka", "Ins"), "nohama": ("noha", "Ins")}
+
+
+@cache
+def _noun_index() -> dict[str, tuple[tuple[str, dict[str, str]], ...]]:
+    """form -> (lemma, analysis) for every cell the listed lemmas' paradigms make it (a form
+    two lemmas make, "ránu" of "rána" and of "ráno", has both)."""
+    index: dict[str, list[tuple[str, dict[str, str]]]] = {}
+
+    def add(form: str, lemma: str, bundle: dict[str, str]) -> None:
+        got = index.setdefault(form, [])
+        if (lemma, bundle) not in got:
+            got.append((lemma, bundle))
+
+    for lemma, (genders, singular) in _noun_genders().items():
+        if not singular:
+            continue  # a plurale tantum: its plural paradigm is not the table's
+        for gender in genders:
+            for paradigm, stem in _declensions(lemma, gender):
+                if len(stem) < 2:
+                    continue
+                for ending, spec in _NOUN_PARADIGMS[paradigm].items():
+                    for part in spec.split(";"):
+                        cases, number = part.split()
+                        for case in cases.split("/"):
+                            add(stem + ending, lemma, {**gender, "Case": case, "Number": number})
+    for form, (lemma, cases) in _DUALS.items():
+        for case in cases.split("/"):
+            add(form, lemma, {"Gender": "Fem", "Case": case, "Number": "Plur"})
+    return {form: tuple(b) for form, b in index.items()}
+
+
 def noun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
-    """A common noun's analyses where the form is its lemma: the gender (and animacy) the list
-    gives the lemma, the cases of its citation form (``_citation_cases``), singular. None for
-    every other form, a lemma not in the list and a plurale tantum."""
-    if not lemma:
-        return None
-    low, lem = form.lower(), lemma.lower()
+    """A common noun's analyses. Its citation form (the lemma itself, not a plurale tantum):
+    the gender the list gives the lemma, the cases of that form (``_citation_cases``),
+    singular. Any other form: every cell of every listed lemma's paradigm that makes it from
+    the unchanged stem (``known_in_context`` decides where these may prove an error). None for
+    other forms, and where the lemmatizer gave a lemma none of those is (a lemma not in the
+    list may make the form too: "míry" of "míra", not only of "mír")."""
+    low = form.lower()
+    lem = (lemma or "").lower()
     entry = _noun_genders().get(lem)
-    if entry is None or low[:2] != lem[:2]:
+    if entry is not None and low == lem and entry[1]:
+        out: list[dict[str, str]] = []
+        for g in entry[0]:
+            cases = _citation_cases(lem, g)
+            if cases is None:
+                return None
+            out.extend({**g, "Case": c, "Number": "Sing"} for c in cases.split("/"))
+        return out
+    got = _noun_index().get(low)
+    if not got or (lem and lem != low and lem not in {m for m, _b in got}):
         return None
-    genders, singular = entry
-    if low != lem or not singular:
-        # another form's case and number are unknown, and its gender alone lets a misparse
-        # (an object read as the subject) prove an error
-        return None
-    out: list[dict[str, str]] = []
-    for g in genders:
-        cases = _citation_cases(lem, g)
-        if cases is None:
-            return None
-        out.extend({**g, "Case": c, "Number": "Sing"} for c in cases.split("/"))
-    return out
+    bundles: list[dict[str, str]] = []
+    for _m, bundle in got:
+        if bundle not in bundles:
+            bundles.append(dict(bundle))
+    return bundles
 
 
-def complete_analyses(word: Any, got: list[dict[str, str]]) -> tuple[list[dict[str, str]], bool]:
-    """The analyses as they are, complete unless the word is capitalised after the first word
-    of its sentence: a name's word ("Rachel" tagged a verb, "během Test Ashes")."""
-    return got, not (word.form[:1].isupper() and word.id > 1)
+def citation_form(form: str, lemma: str | None) -> bool:
+    """Whether a noun is written in its listed lemma's citation form."""
+    return form.lower() == (lemma or "").lower() and form.lower() in _noun_genders()
+
+
+_OPENERS = frozenset("„“\"'([«»‚–—-:")
+
+
+def _attribute_of(word: Any, noun_id: int) -> bool:
+    """A determiner or adjective hung on the noun that the paradigms analyse (a noun or
+    adverb the tagger took for an adjective is none; nor is a form of "ten", as often the
+    pronoun "he" before an object: "ten operaci doporučil")."""
+    if word.head != noun_id or word.upos not in ("ADJ", "DET") or word.form.lower() in _TEN:
+        return False
+    return any(analyses(word.form, word.upos, word.lemma) or ())
+
+
+def _starts_sentence(sentence: Any, word: Any) -> bool:
+    return word.id == 1 or sentence.word(word.id - 1).form in _OPENERS \
+        or sentence.word(word.id - 1).form in (".", "!", "?")
+
+
+def _in_local_phrase(sentence: Any, noun_word: Any) -> bool:
+    """Whether a noun stands where the parse cannot have misplaced it: right after its
+    preposition or verb (only its own attributes between), or right before the verb whose
+    subject it is."""
+    i = noun_word.id
+    j = i - 1
+    while j >= 1 and _attribute_of(sentence.word(j), i):
+        j -= 1
+    if j >= 1 and noun_word.head == j and sentence.word(j).upos in ("ADP", "VERB", "AUX"):
+        return True
+    return i < len(sentence.words) and noun_word.head == i + 1 \
+        and noun_word.deprel.startswith("subj")
+
+
+def known_in_context(sentence: Any, word: Any) -> bool:
+    """Whether a word the paradigms analyse may prove an error where it stands: not a
+    capitalised word inside a sentence (a name's word: "Rachel" tagged a verb, "během Test
+    Ashes"), and a noun in a declined form only in a local phrase (``_in_local_phrase``): its
+    paradigm's cells hold for the form, but the arcs of a small parser's tree far from it
+    do not."""
+    if word.form[:1].isupper() and not _starts_sentence(sentence, word):
+        return False
+    if word.upos != "NOUN" or citation_form(word.form, word.lemma):
+        return True
+    return _in_local_phrase(sentence, word)
 
 
 def data_files() -> tuple[Path, ...]:
