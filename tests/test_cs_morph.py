@@ -3,13 +3,12 @@ carry, from its ending or its paradigm, and what it is not analysed at all."""
 
 from __future__ import annotations
 
-from lambre_core.doc import Word
-from lambre_core.doc import Sentence
+from lambre_core.doc import Sentence, Word
 from lambre_core.languages.cs.morph import (
-    known_in_context,
     adjective,
     analyses,
     determiner,
+    known_in_context,
     noun,
     pronoun,
     verb,
