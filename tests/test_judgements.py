@@ -1,4 +1,4 @@
-"""The judgement suites (tests/data/{de,ru,uk,cs}/judgements.tsv) through the shipped models and rules in
+"""The judgement suites (tests/data/{de,ru,uk,cs,el}/judgements.tsv) through the shipped models and rules in
 the default (precise) mode: no diagnostic on a correct sentence, the marked token blamed on an
 erroneous one. Cases the checker still gets wrong stay in the files with a ``gap`` reason; they
 are reported, not asserted (and a gap that now passes is reported too, so it can be cleared)."""
@@ -21,7 +21,7 @@ DATA = Path(__file__).resolve().parent / "data"
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module", params=["de", "ru", "uk", "cs"])
+@pytest.fixture(scope="module", params=["de", "ru", "uk", "cs", "el"])
 def outcomes(request: pytest.FixtureRequest) -> list[Outcome]:
     lang = request.param
     parser = load_parser(lang)
@@ -55,8 +55,9 @@ def test_errors_blamed_on_the_marked_token(outcomes: list[Outcome]) -> None:
 
 #: the share of a suite's errors that must be blamed on their marked word, gaps included: a
 #: floor at what each suite reaches (issue targets: 85 % for German and Russian, 70 % for a new
-#: language; Czech stands at 43 %: no dictionary offline, only the paradigms of its pack)
-_MIN_BLAMED = {"de": 0.85, "ru": 0.85, "uk": 0.70, "cs": 0.43}
+#: language; Czech stands at 43 % and Greek at 16 %: no dictionary offline, only the paradigms
+#: of their packs)
+_MIN_BLAMED = {"de": 0.85, "ru": 0.85, "uk": 0.70, "cs": 0.43, "el": 0.16}
 
 
 def test_share_of_errors_blamed(outcomes: list[Outcome]) -> None:

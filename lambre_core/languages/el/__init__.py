@@ -1,9 +1,18 @@
-"""Greek: articles with case, pro-drop; no complete dictionary offline (the treebank lexicon
-only)."""
+"""Greek: articles with case, pro-drop. No morphological dictionary installs offline:
+``morph.py`` analyses the classes whose forms say their features (articles, personal pronouns,
+finite verbs, adjectives), the rest is the tagger's."""
 
 from __future__ import annotations
 
-from ..base import Language, words
+from typing import Any
+
+from ..base import Language, lazy, words
+
+
+def _analyzer() -> Any:
+    from .morph import analyses
+
+    return analyses
 
 LANGUAGE = Language(
     code="el",
@@ -13,4 +22,10 @@ LANGUAGE = Language(
     and_words=words("και"),
     demonstrative_subjects=words("αυτό"),
     copula_lemmas=words("είμαι"),
+    analyzer=_analyzer,
+    analyzer_name="el-paradigms",
+    known_in_context=lazy(f"{__name__}.morph", "known_in_context"),
+    # the treebank completes the closed classes the paradigms leave out; a word they do not
+    # know may be of any class
+    partial_analyzer=True,
 )
