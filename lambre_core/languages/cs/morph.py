@@ -25,6 +25,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..noun_tables import FormIndex, NounList, analyses_of, form_index, read_noun_list
+
 Cell = tuple[str, ...]
 
 _GENDERS = ("Masc,Anim", "Masc,Inan", "Fem", "Neut")
@@ -523,20 +525,9 @@ def verb(form: str, lemma: str | None) -> list[dict[str, str]] | None:
 # -- nouns --------------------------------------------------------------------------------------
 
 @cache
-def _noun_genders() -> dict[str, tuple[tuple[dict[str, str], ...], bool]]:
+def _noun_genders() -> NounList:
     """lemma -> (its genders as bundles, whether the train split shows it in the singular)."""
-    path = Path(__file__).with_name("noun_genders.tsv")
-    out: dict[str, tuple[tuple[dict[str, str], ...], bool]] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line or line.startswith("#"):
-            continue
-        lemma, genders, numbers = line.split("\t")[:3]
-        bundles = []
-        for g in genders.split(","):
-            gender, _, animacy = g.partition("/")
-            bundles.append({"Gender": gender, **({"Animacy": animacy} if animacy else {})})
-        out[lemma] = (tuple(bundles), "Sing" in numbers.split(","))
-    return out
+    return read_noun_list(Path(__file__).with_name("noun_genders.tsv"))
 
 
 def _citation_cases(lemma: str, gender: dict[str, str]) -> str | None:
@@ -663,32 +654,16 @@ _DUALS = {"rukou": ("ruka", "Gen/Loc"), "nohou": ("noha", "Gen/Loc"),
 
 
 @cache
-def _noun_index() -> dict[str, tuple[tuple[str, dict[str, str]], ...]]:
+def _noun_index() -> FormIndex:
     """form -> (lemma, analysis) for every cell the listed lemmas' paradigms make it (a form
-    two lemmas make, "ránu" of "rána" and of "ráno", has both)."""
-    index: dict[str, list[tuple[str, dict[str, str]]]] = {}
-
-    def add(form: str, lemma: str, bundle: dict[str, str]) -> None:
-        got = index.setdefault(form, [])
-        if (lemma, bundle) not in got:
-            got.append((lemma, bundle))
-
-    for lemma, (genders, singular) in _noun_genders().items():
-        if not singular:
-            continue  # a plurale tantum: its plural paradigm is not the table's
-        for gender in genders:
-            for paradigm, stem in _declensions(lemma, gender):
-                if len(stem) < 2:
-                    continue
-                for ending, spec in _NOUN_PARADIGMS[paradigm].items():
-                    for part in spec.split(";"):
-                        cases, number = part.split()
-                        for case in cases.split("/"):
-                            add(stem + ending, lemma, {**gender, "Case": case, "Number": number})
+    two lemmas make, "ránu" of "rána" and of "ráno", has both), and the paired parts' duals."""
+    index = dict(form_index(_noun_genders(), lambda lemma, gender: [
+        (_NOUN_PARADIGMS[name], stem) for name, stem in _declensions(lemma, gender)]))
     for form, (lemma, cases) in _DUALS.items():
-        for case in cases.split("/"):
-            add(form, lemma, {"Gender": "Fem", "Case": case, "Number": "Plur"})
-    return {form: tuple(b) for form, b in index.items()}
+        index[form] = (*index.get(form, ()), *((lemma, {"Gender": "Fem", "Case": c,
+                                                        "Number": "Plur"})
+                                               for c in cases.split("/")))
+    return index
 
 
 def noun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
@@ -709,14 +684,7 @@ def noun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
                 return None
             out.extend({**g, "Case": c, "Number": "Sing"} for c in cases.split("/"))
         return out
-    got = _noun_index().get(low)
-    if not got or (lem and lem != low and lem not in {m for m, _b in got}):
-        return None
-    bundles: list[dict[str, str]] = []
-    for _m, bundle in got:
-        if bundle not in bundles:
-            bundles.append(dict(bundle))
-    return bundles
+    return analyses_of(_noun_index(), low, lem)
 
 
 def citation_form(form: str, lemma: str | None) -> bool:
