@@ -562,7 +562,8 @@ _NOUN_PARADIGMS: dict[str, dict[str, str]] = {
         "é": "Nom/Voc Plur", "ů": "Gen Plur", "ům": "Dat Plur", "y": "Acc/Ins Plur",
         "ech": "Loc Plur", "ích": "Loc Plur"},
     "masc_anim_soft": {  # muž, učitel
-        "": "Nom/Voc Sing", "e": "Gen/Acc/Voc Sing; Acc Plur", "i": "Dat/Loc/Voc Sing; Nom/Voc/Ins Plur",
+        "": "Nom/Voc Sing", "e": "Gen/Acc/Voc Sing; Nom/Acc/Voc Plur",
+        "i": "Dat/Loc/Voc Sing; Nom/Voc/Ins Plur",
         "ovi": "Dat/Loc Sing", "em": "Ins Sing", "ové": "Nom/Voc Plur", "é": "Nom/Voc Plur",
         "ů": "Gen Plur", "ům": "Dat Plur", "ích": "Loc Plur"},
     "masc_inan_hard": {  # hrad, les
