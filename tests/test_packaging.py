@@ -47,6 +47,14 @@ def test_wheel_has_models_and_every_package(wheel: Path) -> None:
         rel = init.relative_to(REPO / "server" if "lambre_server" in init.parts else REPO).as_posix()
         assert rel in names, f"{rel} missing from the wheel: add its package to pyproject.toml"
     assert any(n.endswith("share/lambre/rules/de.yaml") for n in names)
+    # every data file a language pack reads (the Czech noun list) is package data too
+    from lambre_core.languages import language, pack_codes
+
+    for code in pack_codes():
+        for data in language(code).data_files():
+            if data.is_relative_to(REPO / "lambre_core"):
+                rel = data.relative_to(REPO).as_posix()
+                assert rel in names, f"{rel} missing from the wheel: add it to package-data"
 
 
 def test_installed_package_finds_its_models(wheel: Path, tmp_path: Path) -> None:
