@@ -8,6 +8,7 @@ from lambre_core.languages.cs.morph import (
     adjective,
     analyses,
     determiner,
+    inflect,
     known_in_context,
     noun,
     pronoun,
@@ -42,6 +43,22 @@ def test_determiners_by_form_and_the_rest_prove_nothing() -> None:
     assert determiner("to", "ten") == [{}]  # far more often the pronoun
 
 
+def test_fixes_keep_the_word_and_change_the_asked_value() -> None:
+    def w(form: str, lemma: str, upos: str) -> Word:
+        return Word(1, form, lemma, upos, "_", {}, 0, "_")
+
+    assert inflect(w("velký", "velký", "ADJ"), {"Case": "Acc", "Number": "Sing",
+                                                 "Gender": "Fem"}) == ["velkou"]
+    assert inflect(w("Ten", "ten", "DET"), {"Case": "Nom", "Number": "Sing",
+                                             "Gender": "Neut"}) == ["To"]
+    assert inflect(w("nemůže", "moci", "VERB"), {"Person": "1", "Number": "Sing"})[0] in (
+        "nemohu", "nemůžu")
+    assert inflect(w("přišel", "přijít", "VERB"), {"Gender": "Fem", "Number": "Sing"}) == [
+        "přišla"]
+    assert inflect(w("maminku", "maminka", "NOUN"), {"Case": "Dat"}) == ["mamince"]
+    assert inflect(w("vás", "vy", "PRON"), {"Case": "Dat"}) == ["vám"]
+
+
 def test_pronouns_and_the_polite_plural() -> None:
     assert _cells(pronoun("vy", "vy"), "Person", "Number") == {("2", "Plur"), ("2", "Sing")}
     assert pronoun("se", "se") is None
@@ -71,7 +88,11 @@ def test_nouns_citation_form_and_declined_forms() -> None:
     assert _cells(noun("ženy", None), "Case", "Number") == {
         ("Gen", "Sing"), ("Nom", "Plur"), ("Acc", "Plur"), ("Voc", "Plur")}
     assert noun("ženu", "ženit") is None  # the lemmatizer gave another lemma
-    assert noun("sestře", "sestra") is None  # a changed stem is not analysed
+    # the feminine dative and locative soften the stem: sestra -> sestře, řeka -> řece
+    assert _cells(noun("sestře", "sestra"), "Case") == {("Dat",), ("Loc",)}
+    assert _cells(noun("řece", None), "Case", "Number") == {("Dat", "Sing"), ("Loc", "Sing")}
+    assert noun("řekě", None) is None
+    assert noun("matek", "matka") is None  # any other changed stem is not analysed
     assert analyses("auto", "NOUN", "auto") is not None
 
 

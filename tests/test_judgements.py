@@ -55,9 +55,9 @@ def test_errors_blamed_on_the_marked_token(outcomes: list[Outcome]) -> None:
 
 #: the share of a suite's errors that must be blamed on their marked word, gaps included: a
 #: floor at what each suite reaches (issue targets: 85 % for German and Russian, 70 % for a new
-#: language; Czech stands at 43 % and Greek at 16 %: no dictionary offline, only the paradigms
+#: language; Czech stands at 45 % and Greek at 16 %: no dictionary offline, only the paradigms
 #: of their packs)
-_MIN_BLAMED = {"de": 0.85, "ru": 0.85, "uk": 0.70, "cs": 0.43, "el": 0.16}
+_MIN_BLAMED = {"de": 0.85, "ru": 0.85, "uk": 0.70, "cs": 0.45, "el": 0.16}
 
 
 def test_share_of_errors_blamed(outcomes: list[Outcome]) -> None:
@@ -89,6 +89,9 @@ _OTHER_FIX = {
     "ru-092": ("Москву", "в takes the accusative or locative: the first is offered"),
     # Ukrainian: the dictionary lists variants side by side, unranked; the one offered is
     # correct too
+    # Czech: two standard forms, the one offered as correct
+    "cs-037": ("nerozumí", "the third person plural rozumí, as standard as rozumějí"),
+    "cs-122": ("Má", "má, as standard as moje"),
     "uk-016": ("великім", "the locative's variant in -ім, as correct as -ому"),
     "uk-020": ("зеленім", "the locative's variant in -ім, as correct as -ому"),
     "uk-036": ("цім", "the locative's variant, as correct as цьому"),
@@ -114,7 +117,7 @@ def test_the_fix_offered_is_the_correction(outcomes: list[Outcome]) -> None:
     table = [(o, [f for b, f in zip(o.blamed, o.fixes, strict=True) if b == o.judgement.token])
              for o in outcomes
              if o.judgement.label == "error" and o.passed and o.expected_fix]
-    assert len(table) >= (80 if lang == "de" else 40)
+    assert len(table) >= {"de": 80, "cs": 20}.get(lang, 40)
     wrong = []
     for o, fixes in table:
         got = fixes[0] if fixes else ""

@@ -127,7 +127,8 @@ def _table(entries: dict[str, str]) -> dict[str, tuple[dict[str, str], ...]]:
 
 
 #: "ten" and its compounds ("tento", "tenhle", "tamten" decline the same part); not "to",
-#: far more often the pronoun ("to majitel": it was the owner) than a determiner
+#: far more often the pronoun ("to majitel": it was the owner) than a determiner (a fix may
+#: still be "to": ``_TEN_FIXES``)
 _TEN = _table({
     "ten": "Nom Sing Masc; Acc Sing Masc,Inan",
     "ta": "Nom Sing Fem; Nom/Acc Plur Neut",
@@ -144,6 +145,7 @@ _TEN = _table({
     "těm": "Dat Plur *",
     "těmi": "Ins Plur *",
 })
+_TEN_FIXES = {**_TEN, "to": _cells("Nom/Acc Sing Neut")}
 #: "můj" (and "tvůj", "svůj" with their first letters)
 _MUJ = _table({
     "ůj": "Nom Sing Masc; Acc Sing Masc,Inan",
@@ -552,9 +554,9 @@ def _citation_cases(lemma: str, gender: dict[str, str]) -> str | None:
 #: noun paradigms: ending -> the cells it marks ("Gen Sing; Nom/Acc Plur"), one table per
 #: declension; the stem is the lemma without its final vowel. The bare-stem genitive plural
 #: ("žen", "měst") is left out: it is too often another word's lemma ("pár", "zem"). Only
-#: forms made without a change of the stem are listed
-#: (the dative "sestře" of "sestra", the plural "kluci" of "kluk" are not): such a form is
-#: left unanalysed, which proves nothing.
+#: forms made without a change of the stem are listed, but for the feminine dative and
+#: locative (the plural "kluci" of "kluk" is not): such a form is left unanalysed, which
+#: proves nothing.
 _NOUN_PARADIGMS: dict[str, dict[str, str]] = {
     "masc_anim_hard": {  # pán
         "": "Nom/Voc Sing", "a": "Gen/Acc Sing", "ovi": "Dat/Loc Sing", "u": "Dat/Loc/Voc Sing",
@@ -581,10 +583,12 @@ _NOUN_PARADIGMS: dict[str, dict[str, str]] = {
         "e": "Nom/Gen/Acc/Voc Sing; Acc Plur", "i": "Dat/Loc Sing; Nom/Voc/Ins Plur",
         "ovi": "Dat/Loc Sing", "em": "Ins Sing", "ové": "Nom/Voc Plur", "ů": "Gen Plur",
         "ům": "Dat Plur", "ích": "Loc Plur"},
-    "fem_a": {  # žena
-        "a": "Nom/Voc Sing", "y": "Gen Sing; Nom/Acc/Voc Plur", "ě": "Dat/Loc Sing",
-        "e": "Dat/Loc Sing", "u": "Acc Sing", "o": "Voc Sing", "ou": "Ins Sing",
+    "fem_a": {  # žena (the dative and locative: ``_fem_a_dative``)
+        "a": "Nom/Voc Sing", "y": "Gen Sing; Nom/Acc/Voc Plur",
+        "u": "Acc Sing", "o": "Voc Sing", "ou": "Ins Sing",
         "ám": "Dat Plur", "ách": "Loc Plur", "ami": "Ins Plur"},
+    "fem_a_dat_e": {"e": "Dat/Loc Sing"},
+    "fem_a_dat_ě": {"ě": "Dat/Loc Sing"},
     "fem_e": {  # růže, ulice
         "e": "Nom/Gen/Voc Sing; Nom/Acc/Voc Plur", "ě": "Nom/Gen/Voc Sing; Nom/Acc/Voc Plur",
         "i": "Dat/Acc/Loc Sing", "í": "Ins Sing; Gen Plur", "ím": "Dat Plur",
@@ -608,6 +612,18 @@ _NOUN_PARADIGMS: dict[str, dict[str, str]] = {
         "í": "Nom/Gen/Dat/Acc/Voc/Loc Sing; Nom/Gen/Acc/Voc Plur", "ím": "Ins Sing; Dat Plur",
         "ích": "Loc Plur", "ími": "Ins Plur"},
 }
+#: the dative and locative singular of a feminine in -a: a velar or r softens before the -e
+#: (řeka -> řece, kniha -> knize, sestra -> sestře), and -ě follows labials and d, t, n
+_SOFTENED = (("ch", "š"), ("k", "c"), ("h", "z"), ("g", "z"), ("r", "ř"))
+
+
+def _fem_a_dative(stem: str) -> tuple[str, str]:
+    for hard, soft in _SOFTENED:
+        if stem.endswith(hard):
+            return "fem_a_dat_e", stem[:len(stem) - len(hard)] + soft
+    return ("fem_a_dat_ě" if stem[-1:] in "dtnbpvfm" else "fem_a_dat_e"), stem
+
+
 _HARD_CONSONANTS = frozenset("dtnrkgh")
 _SOFT_CONSONANTS = frozenset("žščřcjďťň")
 
@@ -633,7 +649,7 @@ def _declensions(lemma: str, gender: dict[str, str]) -> list[tuple[str, str]]:
         return [(f"masc_{a.lower()}_{k}", lemma) for a in animacies for k in kinds]
     if g == "Fem":
         if last == "a" and vowel_stem[-1:] not in _SOFT_CONSONANTS:
-            return [("fem_a", vowel_stem)]
+            return [("fem_a", vowel_stem), _fem_a_dative(vowel_stem)]
         if last in "eě":
             return [("fem_e", vowel_stem)]
         if last not in _VOWELS and last.isalpha():
@@ -735,6 +751,124 @@ def known_in_context(sentence: Any, word: Any) -> bool:
     if word.upos != "NOUN" or citation_form(word.form, word.lemma):
         return True
     return _in_local_phrase(sentence, word)
+
+
+# -- fixes --------------------------------------------------------------------------------------
+
+_FIX_KEYS = ("Case", "Number", "Gender", "Animacy", "Person")
+
+
+def _fits(bundle: dict[str, str], want: dict[str, str]) -> bool:
+    """Whether a cell has every wanted value it names (animacy only where both name it)."""
+    return all(bundle.get(k) == v for k, v in want.items() if k in bundle)
+
+
+def _ending_fixes(low: str, table: dict[str, str], want: dict[str, str],
+                  skip: tuple[str, ...] = ()) -> list[str]:
+    ending = next((e for e in sorted(table, key=len, reverse=True)
+                   if low.endswith(e) and e not in skip), None)
+    if ending is None:
+        return []
+    stem = low[:len(low) - len(ending)]
+    return [stem + e for e in table if e not in skip
+            and any(_fits(b, want) for b in _cells(table[e]))
+            and all(k in {kk for b in _cells(table[e]) for kk in b} for k in want
+                    if k in ("Case", "Number", "Gender"))]
+
+
+def _verb_fixes(word: Any, want: dict[str, str]) -> list[str]:
+    low = word.form.lower()
+    negated = low.startswith("ne") and low != "není"
+    if "Person" in want and "Number" in want:
+        cell = (want["Person"], want["Number"])
+        for forms in _IRREGULAR_PRESENT.values():
+            row = [v.split("|") for v in forms.split()]
+            for neg in ("", "ne") if negated else ("",):
+                bare = low[len(neg):]
+                for prefix in ("", *_PREFIXES):
+                    rest = bare[len(prefix):]
+                    if bare.startswith(prefix) and any(rest in v for v in row):
+                        return [neg + prefix + f for f in row[_PERSONS.index(cell)]]
+        lemma = (word.lemma or "").lower()
+        table = _verb_table(lemma) if lemma.endswith(("t", "ci")) else {}
+        if table:
+            hits = [f for f, bs in table.items() for b in map(dict, bs)
+                    if b.get("Mood") == "Ind" and (b.get("Person"), b.get("Number")) == cell]
+            neg = "ne" if negated and low[2:] in table else ""
+            return [neg + f for f in hits][:2]
+    if "Gender" in want or "Number" in want:
+        for ending in ("la", "lo", "li", "ly", "l"):
+            if low.endswith(ending):
+                stem = low[:len(low) - len(ending)]
+                if ending == "l" and low.endswith("šel"):
+                    stem = low[:-2]  # "šel", "přišel": the e only in the masculine singular
+                # (the masculine singular of "šla" is "šel")
+                masculine = stem + ("el" if stem.endswith("š") else "l")
+                return [(masculine if e == "l" else stem + e) for e, cells in _L_FORMS.items()
+                        if any(_fits({"Gender": g, "Number": n, **({"Animacy": a} if a else {})},
+                                     want) for g, a, n in cells)]
+    return []
+
+
+@cache
+def _noun_forms() -> dict[tuple[str, str, str], tuple[str, ...]]:
+    """(lemma, case, number) -> the forms the lemma's table makes for that cell, in the
+    table's order (the commoner ending first)."""
+    out: dict[tuple[str, str, str], list[str]] = {}
+    for form, entries in _noun_index().items():
+        for lemma, b in entries:
+            got = out.setdefault((lemma, b["Case"], b["Number"]), [])
+            if form not in got:
+                got.append(form)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _noun_fixes(low: str, lemma: str, want: dict[str, str]) -> list[str]:
+    """A listed noun's form in the wanted case (and number: its own where not asked)."""
+    own = noun(low, lemma) or []
+    number = want.get("Number") or next((b["Number"] for b in own if "Number" in b), "")
+    lemmas = [lemma] if lemma in _noun_genders() else []
+    lemmas += [m for m, _b in _noun_index().get(low, ()) if m not in lemmas]
+    for m in lemmas:
+        forms = _noun_forms().get((m, want["Case"], number))
+        if forms:
+            return list(forms)
+    return []
+
+
+def inflect(word: Any, feats: Any) -> list[str]:
+    """Forms of the word with the wanted values (the quick fix): adjectives and declined
+    determiners by their ending, "ten", "můj", "náš" and personal pronouns by their paradigm,
+    listed nouns by their declension's table, verbs by their lemma's present or the irregular
+    table, an l-participle by its ending."""
+    want = {k: feats[k] for k in _FIX_KEYS if k in feats}
+    low = word.form.lower()
+    out: list[str] = []
+    if word.upos in ("VERB", "AUX"):
+        out = _verb_fixes(word, want)
+    elif word.upos == "DET" and any(low.endswith(c) for c in _TEN):
+        core = next((c for c in sorted(_TEN, key=len, reverse=True) if low.endswith(c)), "")
+        prefix = low[:len(low) - len(core)]
+        out = [prefix + c for c, bs in _TEN_FIXES.items() if any(_fits(b, want) for b in bs)]
+    elif word.upos == "DET" and determiner(word.form, word.lemma) not in ([{}], None):
+        for first, table in (("tv", _MUJ), ("sv", _MUJ), ("m", _MUJ), ("n", _NAS), ("v", _NAS)):
+            if low.startswith(first) and low[len(first):] in table:
+                out = [first + c for c, bs in table.items() if any(_fits(b, want) for b in bs)]
+                break
+        else:
+            out = _ending_fixes(low, _HARD, want, skip=("í",)) or _ending_fixes(low, _SOFT, want)
+    elif word.upos == "PRON" and low in _PRONOUNS:
+        own = _PRONOUNS[low][0]
+        want = {**{k: own[k] for k in ("Person", "Number", "Gender") if k in own}, **want}
+        out = [f for f, bs in _PRONOUNS.items() if any(
+            all(b.get(k) == v for k, v in want.items()) for b in bs)]
+    elif word.upos == "NOUN" and "Case" in want:
+        out = _noun_fixes(low, (word.lemma or "").lower(), want)
+    elif word.upos == "ADJ" and adjective(word.form, word.lemma):
+        out = _ending_fixes(low, _HARD, want, skip=("í",)) if not low.endswith(tuple(_SOFT)) \
+            else _ending_fixes(low, _SOFT, want)
+    out = [f for f in dict.fromkeys(out) if f != low]
+    return [f[:1].upper() + f[1:] if word.form[:1].isupper() else f for f in out]
 
 
 def data_files() -> tuple[Path, ...]:
