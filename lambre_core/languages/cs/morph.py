@@ -25,39 +25,33 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..noun_tables import FormIndex, NounList, analyses_of, form_index, read_noun_list
-
-Cell = tuple[str, ...]
+from ..paradigm_tables import (
+    FormIndex,
+    NounList,
+    analyses_of,
+    form_index,
+    read_noun_list,
+    spec_bundles,
+    spec_table,
+)
 
 _GENDERS = ("Masc,Anim", "Masc,Inan", "Fem", "Neut")
 
 
-def _bundle(case: str, number: str, gender: str) -> dict[str, str]:
-    """A feature bundle from a case, a number and a gender ("Masc,Anim": masculine animate;
-    "*": every gender, written as four bundles by ``_cells``)."""
-    out = {"Case": case, "Number": number}
-    if gender.startswith("Masc"):
-        out["Gender"] = "Masc"
-        if "," in gender:
-            out["Animacy"] = gender.split(",")[1]
-    else:
-        out["Gender"] = gender
+def _genders(token: str) -> list[dict[str, str]]:
+    """A cell spec's gender token: "Masc,Anim" (masculine animate), "Masc" (both animacies),
+    "Fem", "Neut" or "*" (all four)."""
+    out = []
+    for g in (_GENDERS if token == "*" else
+              ("Masc,Anim", "Masc,Inan") if token == "Masc" else (token,)):
+        gender, _, animacy = g.partition(",")
+        out.append({"Gender": gender, **({"Animacy": animacy} if animacy else {})})
     return out
 
 
 def _cells(spec: str) -> tuple[dict[str, str], ...]:
-    """Bundles from a compact spec: ``"Nom Sing Masc,Anim; Gen Plur *"`` (``*``: every gender;
-    ``Masc``: both animacies)."""
-    out: list[dict[str, str]] = []
-    for part in spec.split(";"):
-        case, number, gender = part.split()
-        numbers = {"Sing": "Sing", "Plur": "Plur"}[number]
-        genders = (_GENDERS if gender == "*" else
-                   ("Masc,Anim", "Masc,Inan") if gender == "Masc" else (gender,))
-        for c in case.split("/"):
-            for g in genders:
-                out.append(_bundle(c, numbers, g))
-    return tuple(out)
+    """Bundles from a compact spec: ``"Nom Sing Masc,Anim; Gen Plur *"``."""
+    return spec_bundles(spec, _genders)
 
 
 # -- adjectives: endings of the hard (mladý) and soft (jarní) declensions ---------------------
@@ -88,6 +82,9 @@ _SOFT = {
 }
 
 
+_HARD_CELLS = spec_table(_HARD, _genders)
+_SOFT_CELLS = spec_table(_SOFT, _genders)
+
 #: endings that nouns, verbs and adverbs have too ("rukou", "mohou", "dělá", "prosím",
 #: "přinejmenším", "stavení", "staveních", "problém"): read as an adjective's only when the
 #: lemmatizer gave the word an adjective's lemma with the same stem
@@ -113,17 +110,17 @@ def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | Non
         if not (lem.endswith(("ý", "í")) and lem != low and low.startswith(lem[:-1][:4])):
             return None
     if hard:
-        return [dict(b) for b in _cells(_HARD[hard])]
-    got = [dict(b) for b in _cells(_SOFT[ending])]
+        return [dict(b) for b in _HARD_CELLS[hard]]
+    got = [dict(b) for b in _SOFT_CELLS[ending]]
     if ending == "í":
-        got += [dict(b) for b in _cells(_HARD["í"]) if b not in got]
+        got += [dict(b) for b in _HARD_CELLS["í"] if b not in got]
     return got
 
 
 # -- closed paradigms ---------------------------------------------------------------------------
 
 def _table(entries: dict[str, str]) -> dict[str, tuple[dict[str, str], ...]]:
-    return {form: _cells(spec) for form, spec in entries.items()}
+    return spec_table(entries, _genders)
 
 
 #: "ten" and its compounds ("tento", "tenhle", "tamten" decline the same part); not "to",
@@ -763,16 +760,16 @@ def _fits(bundle: dict[str, str], want: dict[str, str]) -> bool:
     return all(bundle.get(k) == v for k, v in want.items() if k in bundle)
 
 
-def _ending_fixes(low: str, table: dict[str, str], want: dict[str, str],
-                  skip: tuple[str, ...] = ()) -> list[str]:
+def _ending_fixes(low: str, table: dict[str, tuple[dict[str, str], ...]],
+                  want: dict[str, str], skip: tuple[str, ...] = ()) -> list[str]:
     ending = next((e for e in sorted(table, key=len, reverse=True)
                    if low.endswith(e) and e not in skip), None)
     if ending is None:
         return []
     stem = low[:len(low) - len(ending)]
-    return [stem + e for e in table if e not in skip
-            and any(_fits(b, want) for b in _cells(table[e]))
-            and all(k in {kk for b in _cells(table[e]) for kk in b} for k in want
+    return [stem + e for e, bundles in table.items() if e not in skip
+            and any(_fits(b, want) for b in bundles)
+            and all(k in {kk for b in bundles for kk in b} for k in want
                     if k in ("Case", "Number", "Gender"))]
 
 
@@ -856,7 +853,8 @@ def inflect(word: Any, feats: Any) -> list[str]:
                 out = [first + c for c, bs in table.items() if any(_fits(b, want) for b in bs)]
                 break
         else:
-            out = _ending_fixes(low, _HARD, want, skip=("í",)) or _ending_fixes(low, _SOFT, want)
+            out = _ending_fixes(low, _HARD_CELLS, want, skip=("í",)) \
+                or _ending_fixes(low, _SOFT_CELLS, want)
     elif word.upos == "PRON" and low in _PRONOUNS:
         own = _PRONOUNS[low][0]
         want = {**{k: own[k] for k in ("Person", "Number", "Gender") if k in own}, **want}
@@ -865,8 +863,8 @@ def inflect(word: Any, feats: Any) -> list[str]:
     elif word.upos == "NOUN" and "Case" in want:
         out = _noun_fixes(low, (word.lemma or "").lower(), want)
     elif word.upos == "ADJ" and adjective(word.form, word.lemma):
-        out = _ending_fixes(low, _HARD, want, skip=("í",)) if not low.endswith(tuple(_SOFT)) \
-            else _ending_fixes(low, _SOFT, want)
+        out = _ending_fixes(low, _HARD_CELLS, want, skip=("í",)) \
+            if not low.endswith(tuple(_SOFT)) else _ending_fixes(low, _SOFT_CELLS, want)
     out = [f for f in dict.fromkeys(out) if f != low]
     return [f[:1].upper() + f[1:] if word.form[:1].isupper() else f for f in out]
 

@@ -25,23 +25,18 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from ..paradigm_tables import spec_table
+
 _GENDERS = ("Masc", "Fem", "Neut")
 
 
-def _cells(spec: str) -> tuple[dict[str, str], ...]:
-    """Bundles from a compact spec: ``"Nom Sing Masc; Gen Plur *"`` (``*``: every gender,
-    ``Masc/Fem``: both)."""
-    out: list[dict[str, str]] = []
-    for part in spec.split(";"):
-        cases, number, genders = part.split()
-        for c in cases.split("/"):
-            for g in (_GENDERS if genders == "*" else genders.split("/")):
-                out.append({"Case": c, "Number": number, "Gender": g})
-    return tuple(out)
+def _genders(token: str) -> list[dict[str, str]]:
+    """A cell spec's gender token: one gender, several joined by "/", or "*" (all three)."""
+    return [{"Gender": g} for g in (_GENDERS if token == "*" else token.split("/"))]
 
 
 def _table(entries: dict[str, str]) -> dict[str, tuple[dict[str, str], ...]]:
-    return {form: _cells(spec) for form, spec in entries.items()}
+    return spec_table(entries, _genders)
 
 
 _ARTICLES = _table({

@@ -1,5 +1,6 @@
-"""Nouns analysed from a list of lemmas with their genders and a language's declension tables:
-the packs of languages without a dictionary offline (Czech, Greek) share this.
+"""Paradigm tables a pack writes out where no dictionary installs offline (Czech, Greek): cell
+specs (``"Nom/Acc Sing Fem; Gen Plur *"``) read into feature bundles, and nouns analysed from a
+list of lemmas with their genders and the language's declension tables.
 
 A pack keeps a list (``noun_genders.tsv``, written by ``scripts/noun_genders.py`` from its
 model's train split: lemma, genders, the numbers it was seen in) and tables (ending -> the
@@ -9,7 +10,7 @@ has both lemmas' cells."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 Bundle = dict[str, str]
@@ -17,6 +18,23 @@ Bundle = dict[str, str]
 NounList = dict[str, tuple[tuple[Bundle, ...], bool]]
 #: form -> (lemma, analysis) pairs
 FormIndex = dict[str, tuple[tuple[str, Bundle], ...]]
+
+
+def spec_bundles(spec: str, genders: Callable[[str], Sequence[Bundle]]) -> tuple[Bundle, ...]:
+    """Bundles from a cell spec, ``"Nom/Voc Sing Masc; Gen Plur *"``: cases, number and a
+    gender token the pack's ``genders`` reads into gender bundles (``*``: every gender)."""
+    out: list[Bundle] = []
+    for part in spec.split(";"):
+        cases, number, token = part.split()
+        for case in cases.split("/"):
+            out.extend({"Case": case, "Number": number, **g} for g in genders(token))
+    return tuple(out)
+
+
+def spec_table(entries: Mapping[str, str], genders: Callable[[str], Sequence[Bundle]]
+               ) -> dict[str, tuple[Bundle, ...]]:
+    """form or ending -> the bundles of its cell spec."""
+    return {key: spec_bundles(spec, genders) for key, spec in entries.items()}
 
 
 def read_noun_list(path: Path) -> NounList:
