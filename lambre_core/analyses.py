@@ -33,6 +33,11 @@ log = logging.getLogger(__name__)
 LEXICAL_FEATURES = ("Case", "Number", "Gender", "Person", "VerbForm", "Mood", "Tense", "Animacy",
                     "AdjDecl")
 
+#: features a lexicon's analysis decides by being silent too: a noun reading without a
+#: possessive has no possessor, whatever the tagger guessed (kept out of the options' order,
+#: which :data:`LEXICAL_FEATURES` alone sets)
+_ANALYSIS_ONLY = frozenset((*LEXICAL_FEATURES, "Person[psor]"))
+
 Feats = Mapping[str, str]
 
 
@@ -97,7 +102,7 @@ def _closeness(option: Feats, tagged: Feats) -> tuple[int, int]:
 
 def _merge(option: Feats, tagged: Feats) -> dict[str, str]:
     """A lexicon analysis completed with the tagger's non-lexical features (PronType, Definite…)."""
-    out = {k: v for k, v in tagged.items() if k not in LEXICAL_FEATURES}
+    out = {k: v for k, v in tagged.items() if k not in _ANALYSIS_ONLY}
     out.update(option)
     return out
 

@@ -327,6 +327,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
         _clause_subjects(result, raw, sol.choice, precision, by_id, failing)
     if L.nominative_objects is not None:
         _nominative_pronoun_objects(result, raw, sol.choice, precision, rules)
+    if L.clause_arcs is not None:
+        _clause_arcs(result, raw, sol.choice, precision, rules, failing)
     result.violations = _one_per_fix(result.violations)
     if uncertain_keys:
         result.instances = [RuleInstance(i.rule_id, i.dep, i.head, True)
@@ -706,6 +708,39 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
         blamed.add(f.verb)
 
 
+def _clause_arcs(result: SentenceCheck, analyses: Mapping[int, WordAnalyses],
+                 choice: Mapping[int, Feats], precision: Precision, rules: Sequence[Rule],
+                 failing: list[tuple[Rule, int, int]]) -> None:
+    """The rules of the arcs the language pack proves from the forms (``Language.clause_arcs``),
+    whatever the parse made of them: a rule of the arc that no pair of the two words' readings
+    satisfies is proven broken (the arc being sure, its rule is as sure as the forms)."""
+    L = language(precision.lang)
+    assert L.clause_arcs is not None
+    sud = result.sentence
+    blamed = {v.blamed.id for v in result.violations}
+    for dep, head, rel in L.clause_arcs(sud, analyses):
+        d, h = sud.word(dep), sud.word(head)
+        if dep in blamed or head in blamed \
+                or not (analyses[dep].known and analyses[head].known):
+            continue
+        alt = sud.with_words([replace(w, head=head, deprel=rel) if w.id == dep else w
+                              for w in sud.words])
+        found = next((a.rules for a in rule_arcs(alt, rules) if a.dep == dep), ())
+        pairs = [(od, oh) for od in analyses[dep].options for oh in analyses[head].options]
+        for r in found:
+            if r.feature in L.unproven_features or any(
+                    outcome(r, od, oh, d.lemma, h.lemma) is not False for od, oh in pairs):
+                continue
+            od, oh = pairs[0]
+            v = _violation(alt, r, dep, head, {**choice, dep: od, head: oh}, analyses,
+                           precision, [*failing, (r, dep, head)])
+            result.violations.append(replace(v, evidence="proven"))
+            result.uncertain = [u for u in result.uncertain if u.blamed.id != v.blamed.id]
+            result.instances.append(RuleInstance(r.id, dep, head, False))
+            blamed.add(v.blamed.id)
+            break
+
+
 def _solve(sud: Sentence, arcs: Sequence[Arc], options: Mapping[int, Sequence[Feats]],
            governors: Mapping[int, int | None], lang: str, roles: bool = False) -> Solution:
     return solve(sud, arcs, options, governors, _role_weight if roles else _weight,
@@ -833,6 +868,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     L = language(lang)
     if _reciprocal(sud, d, lang) or _reciprocal(sud, h, lang):
         return True
+    if _is_frame(rule) and L.voice_changed(h.form, h.lemma):
+        return True  # a causative or passive of the frame's verb has a frame of its own
     if any(_capitals_misread(w, lang) for w in (d, h)):
         return True
     if L.predicative_instrumental and rule.type == "agree" and d.upos == "ADJ" \
@@ -2568,6 +2605,9 @@ def _note(v: Violation, sud: Sentence, rule: Rule, off_arc: Word | None, L: Lang
         governor = v.dep if off_arc is None and b.id == v.head.id else v.head
         return "governs_case", {**args, "governor": _in_token(sud, governor, None)[1],
                                 "cases": "|".join(rule.allowed)}
+    if rule.type == "as" and "[" in rule.feature and b.id == v.head.id:
+        # a layered feature is the dependent's (a possessive ending's person is its possessor's)
+        return "agrees_with", {**args, "other": _in_token(sud, v.dep, None)[1]}
     if rule.type == "agree" and _rel(v.dep) == "subj" and b.id == v.head.id:
         # a predicate adjective or participle and its subject (a feminine subject, a masculine
         # short adjective)

@@ -36,7 +36,7 @@ from .doc import Sentence, Word
 from .errors import TreeError
 from .langid import language_name
 from .rules import Conditions, Rule, RuleSet, Side, Stat, TreebankSource, rule_id
-from .sud import base_relation, to_sud
+from .sud import base_relation, relation_matches, to_sud
 
 DEFAULT_AGREE_FEATURES = ("Case", "Number", "Gender", "Person", "Animacy", "Definite")
 #: words that other words agree with: their lemmas are no agreement exceptions as heads
@@ -133,6 +133,13 @@ class ExtractOptions:
     #: Number=Sing, but not after the numeral's oblique forms (where the noun agrees in case).
     #: Several values are joined by "+" ("Nom+Acc": either).
     counted_nouns: tuple[tuple[tuple[str, ...], str, str, tuple[str, ...], tuple[str, ...]], ...] = ()
+    #: a linguist's review of agreement between two features of an arc's ends: (relation, the
+    #: dependent's case, the dependent's feature, the head's feature). A Turkish genitive
+    #: possessor's person is its noun's possessive person ("benim arabam", "senin araban"). One
+    #: rule on the head per dependent class and value, ``when: {dep.Case: [...], dep.<feature>:
+    #: [value]}``; a class whose treebank words all have one value (a noun: the third person)
+    #: gets one rule without the value's condition.
+    head_agreement: tuple[tuple[str, str, str, str], ...] = ()
 
 
 Triple = tuple[str, str, str]  # (dependent UPOS, head UPOS, relation)
@@ -912,6 +919,30 @@ def _case_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     return rules
 
 
+def _merge_frames(rules: list[Rule], frames: list[Rule]) -> list[Rule]:
+    """``rules`` with the reviewed case frames added: a frame with the id of a government rule
+    learned from the treebank (the same class, relation and cases) adds its verbs to that
+    rule's lemmas and evidence."""
+    out = list(rules)
+    index = {r.id: i for i, r in enumerate(out)}
+    for f in frames:
+        if f.id not in index:
+            out.append(f)
+            continue
+        i = index[f.id]
+        learned = out[i]
+        have = dict(learned.when).get("head.lemma", ())
+        added = tuple(lem for lem in dict(f.when)["head.lemma"] if lem not in have)
+        if not added:
+            continue
+        when = tuple((k, (*v, *added)) if k == "head.lemma" else (k, v) for k, v in learned.when)
+        out[i] = replace(learned, when=when,
+                         evidence=learned.evidence + tuple(e for e in f.evidence if e[0] in added),
+                         explanation=(f"{learned.explanation} Added on review, the verbs' case "
+                                      f"frame: {', '.join(added)}."))
+    return out
+
+
 def _infinitive_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     """The government rule of ``infinitive_verbs``: a verb hung on one as its object is an
     infinitive; the treebank's arcs are its evidence."""
@@ -994,6 +1025,45 @@ def _numeral_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     return rules
 
 
+#: a reviewed head agreement is extracted for a dependent class and head class with at least
+#: this many arcs in the treebank, per value of the dependent's feature
+_HEAD_AGREEMENT_MIN = 5
+
+
+def _head_agreement_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
+    """The reviewed rules of ``head_agreement``; the treebank's arcs are their evidence."""
+    rules = []
+    side: Side = "head"
+    for rel, case, dep_feature, head_feature in options.head_agreement:
+        for (x, y, d), all_arcs in sorted(stats.arcs.items()):
+            if d != base_relation(rel):
+                continue
+            arcs = [a for a in all_arcs if relation_matches(rel, a.dep.deprel)
+                    and case in a.dep.feat_values("Case")
+                    and a.head.feat_values(head_feature) and a.dep.feat_values(dep_feature)]
+            by_value: dict[str, list[_Arc]] = defaultdict(list)
+            for a in arcs:
+                for v in a.dep.feat_values(dep_feature):
+                    by_value[v].append(a)
+            for value, these in sorted(by_value.items()):
+                if len(these) < _HEAD_AGREEMENT_MIN:
+                    continue
+                when: Conditions = (("dep.Case", (case,)),) if len(by_value) == 1 else (
+                    ("dep.Case", (case,)), (f"dep.{dep_feature}", (value,)))
+                hits = [a for a in these if value in a.head.feat_values(head_feature)]
+                if len(hits) / len(these) < _CONTRADICTING_SHARE:
+                    continue  # (the treebank's arcs say otherwise: another construction)
+                rule = _reviewed_rule(
+                    options, x, y, rel, head_feature, side, (value,), when, hits, len(these),
+                    len(hits) / len(these),
+                    explanation=(f"A {y} whose {x} in Case={case} is attached by '{rel}' has "
+                                 f"{head_feature} equal to the {x}'s {dep_feature} ({value}): "
+                                 f"added on review ({len(hits)} of {len(these)} such arcs in "
+                                 f"the treebank)."))
+                rules.append(replace(rule, id=f"{rule.id}.{value}"))
+    return rules
+
+
 def extract_rules(
     sentences: Iterable[Sentence], lang: str, options: ExtractOptions | None = None
 ) -> RuleSet:
@@ -1010,9 +1080,10 @@ def extract_rules(
     agree = _conditioned_agreement(_agree_rules(stats, options), stats, options)
     assign = [_with_as_exceptions(r, stats, options) for r in _as_rules(stats, options)]
     rules = agree + assign + _government_rules(stats, options, {r.id: r for r in assign})
-    rules += _case_frame_rules(stats, options) + _governor_frame_rules(stats, options)
+    rules = _merge_frames(rules, _case_frame_rules(stats, options))
+    rules += _governor_frame_rules(stats, options)
     rules += _infinitive_rules(stats, options)
-    rules += _numeral_rules(stats, options)
+    rules += _numeral_rules(stats, options) + _head_agreement_rules(stats, options)
     rules = [_rounded(r) for r in rules]
     opts = {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(options).items()}
     return RuleSet(lang, rules, [], opts)
@@ -1079,6 +1150,9 @@ def method_notes(options: ExtractOptions | None = None) -> str:
     for nums, feature, value, nouns, _forms in o.counted_nouns:
         items.append(f"- reviewed by hand: nouns after {', '.join(nums)} have {feature}={value}"
                      + (f", but for {', '.join(nouns)}." if nouns else "."))
+    for rel, case, dep_feature, head_feature in o.head_agreement:
+        items.append(f"- reviewed by hand: a head's {head_feature} agrees with its '{rel}' "
+                     f"dependent's {dep_feature} in Case={case}.")
     for verbs, preps, cases in o.governor_frames:
         items.append(f"- reviewed by hand: {', '.join(preps)} + {'/'.join(cases)} on the verbs "
                      f"{', '.join(verbs)}.")

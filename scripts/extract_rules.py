@@ -117,6 +117,18 @@ CASE_FRAMES: dict[str, dict[str, list[str]]] = {
             "bát", "obávat", "ptát", "zeptat", "všimnout", "všímat", "zúčastnit", "účastnit",
             "dotknout", "dotýkat", "zmocnit", "týkat", "dožadovat", "dosáhnout", "dosahovat")},
     },
+    # Turkish: verbs whose object is dative or ablative only (a grammar's lists; the treebank
+    # writes a verb's lemma as its stem). Left out: bak ("Ne bakıyorsun?", colloquial), başla
+    # (a subject in the third person's possessive reads as an accusative: "işi başladı"),
+    # verbs whose stem is also a noun or numeral ("kız", "bin"), and the light verbs with "et"
+    # ("yardım etmek"), whose lemma is the auxiliary's.
+    "tr": {
+        **{verb: ["Dat"] for verb in (
+            "benze", "inan", "alış", "güven", "ulaş", "sevin", "katıl", "dayan", "uy", "yaklaş")},
+        **{verb: ["Abl"] for verb in (
+            "kork", "hoşlan", "bahset", "kaçın", "şüphelen", "vazgeç", "sıkıl", "yorul",
+            "kurtul", "utan", "çekin", "ürk")},
+    },
     # Ukrainian: verbs whose object is dative or instrumental only (a grammar's lists). Left
     # out: заважати ("заважати суп", to stir), вірити ("вірити в"), відповідати ("відповідати
     # урок"), радити and пробачати (a thing in the accusative beside the person), служити,
@@ -239,11 +251,27 @@ COUNTED: dict[str, tuple[tuple[tuple[str, ...], str, str, tuple[str, ...], tuple
         (_RU_FEW, "Number", "Sing", (), _RU_FEW_OBLIQUE),
         (_RU_MANY, "Number", "Plur", (), _RU_MANY_OBLIQUE),
     ),
+    # Turkish: a noun counted by a cardinal stays singular ("üç kitap"), as after "birkaç";
+    # left out: "on", "yüz", "bin", "milyon" and "milyar", which also count tens and hundreds
+    # of a plural ("on yıllardır", for decades)
+    "tr": (
+        (("iki", "üç", "dört", "beş", "altı", "yedi", "sekiz", "dokuz", "yirmi", "otuz",
+          "kırk", "elli", "altmış", "yetmiş", "seksen", "doksan", "birkaç"), "Number", "Sing",
+         (), ()),
+    ),
     "uk": (
         (_UK_FEW, "Case", "Nom+Acc", (), _UK_FEW_OBLIQUE),
         (_UK_MANY, "Case", "Gen", (), _UK_MANY_OBLIQUE),
         ((*_UK_FEW, *_UK_MANY), "Number", "Plur", (), (*_UK_FEW_OBLIQUE, *_UK_MANY_OBLIQUE)),
     ),
+}
+
+
+#: a linguist's review of agreement across two features: a Turkish genitive possessor's person
+#: is its noun's possessive person ("benim arabam", "Ali'nin babası"; "bizim ev" without a
+#: possessive is colloquial and raises nothing: the rule needs the head's possessive)
+HEAD_AGREEMENT: dict[str, tuple[tuple[str, str, str, str], ...]] = {
+    "tr": (("mod@poss", "Gen", "Person", "Person[psor]"),),
 }
 
 
@@ -281,7 +309,8 @@ def main() -> int:
                                  governor_frames=GOVERNOR_FRAMES.get(lang, ()),
                                  infinitive_verbs=INFINITIVE_VERBS.get(lang, ()),
                                  perfect_min_count=SMALL_SAMPLE.get(lang, 0),
-                                 counted_nouns=COUNTED.get(lang, ()))
+                                 counted_nouns=COUNTED.get(lang, ()),
+                                 head_agreement=HEAD_AGREEMENT.get(lang, ()))
         ruleset = extract_from_files(files, lang, options, on_skip=skipped)
         out = args.out / f"{lang}.yaml"
         header = (f"# L'AMBRE rules for '{lang}', extracted by: python scripts/extract_rules.py "

@@ -266,6 +266,9 @@ class Language:
     known_adjective: Callable[[str], bool] = field(default=_never)
     #: whether a lower-case form is an infinitive by its ending and the verb lexicon
     infinitive: Callable[[str], bool] = field(default=_never)
+    #: (form, lemma) -> whether a verb's form may be another voice than its lemma's (a
+    #: causative or passive written with its root's lemma): the lemma's case frame is not proven
+    voice_changed: Callable[[str, str], bool] = field(default=lambda _f, _l: False)
     #: whether a lower-case form is a comparative without an ending ("schlechter")
     bare_comparative: Callable[[str], bool] = field(default=_never)
     # --- clause checkers (``lambre_core/languages/<code>/clauses.py``)
@@ -274,6 +277,10 @@ class Language:
     subject_failures: Callable[..., list[Any]] | None = None
     #: (sentence, analyses) -> (object, verb) pairs of nominatives that can only be objects
     nominative_objects: Callable[..., list[tuple[int, int]]] | None = None
+    #: (sentence, analyses) -> arcs (dependent, head, SUD relation) that the forms prove
+    #: whatever the parse made of them (a Turkish genitive pronoun and the noun after it whose
+    #: possessor it must be); the rules of each are checked on every reading of the two words
+    clause_arcs: Callable[..., list[tuple[int, int, str]]] | None = None
     #: (sentence, verb id) -> whether a clause of its own may be the verb's subject
     subject_clause: Callable[..., bool] = field(default=lambda _s, _v: False)
     #: the noun analyses of a form the tagger gave another class (empty: none)

