@@ -1657,6 +1657,9 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     L = language(lang)
     if d.lemma.casefold() in L.time_nouns or d.form.casefold() in L.time_nouns:
         return True  # a phrase of time, no object: "every day", "in the evening"
+    if any(values(o, "Case") & L.adverbial_cases for o in options[d.id]) \
+            or _analyses_as(lang, d.form, "ADV"):
+        return True  # an adverbial's case ("at three") or an adverb too: not a wrong object
     if L.verb_lemmas is not None:
         under_aux = bool(h.head) and sud.word(h.head).upos in ("VERB", "AUX") \
             and _rel(h).startswith("comp")
@@ -1690,7 +1693,9 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         return True  # a conjunct hung on the verb (a second object joined by "or")
     cases = _np_cases(sud, d, options)
     cx = _verbal_complex(sud, h.id)
-    if "Nom" in cases:
+    if "Nom" in cases and not (d.upos in ("NOUN", "PROPN") and options[h.id] and all(
+            o.get("Person") in ("1", "2") for o in options[h.id])):
+        # (a noun is no subject of a verb in the first or second person only)
         sure = [w for w in _subjects(sud, cx, d.id) if _surely_nominative(w, options, analyses)]
         if not sure or (cases == {"Nom"}
                         and not _nominative_object(sud, rule, d.id, h.id, options, analyses, L)):
@@ -1814,8 +1819,8 @@ def _adp_as_conjunction(sud: Sentence, d: Word, adp: Word,
     subject or object: a nominative-only pronoun after it, "without/in order ... to" + the
     infinitive particle and a verb, or "since/while" + a possible nominative with a verb before
     the next punctuation (not a phrase of time in the wrong case before the main clause's verb)."""
-    if d.upos == "PRON" and options[d.id] and all(values(o, "Case") == {"Nom"}
-                                                   for o in options[d.id]):
+    if d.upos == "PRON" and d.id > adp.id and options[d.id] and all(
+            values(o, "Case") == {"Nom"} for o in options[d.id]):
         return True
     low = adp.form.lower()
     after = sud.words[d.id:]

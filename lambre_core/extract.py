@@ -118,6 +118,9 @@ class ExtractOptions:
     #: becomes a government rule on the verb's objects ('comp:obj', 'comp:obl'), with the
     #: treebank's arcs as evidence.
     case_frames: dict[str, list[str]] = field(default_factory=dict)
+    #: the word classes a case frame constrains beside nouns and pronouns: verbs where a verbal
+    #: noun declines as a noun does (Turkish "öğrenmeye başladım")
+    frame_verbal_nouns: bool = False
     #: a linguist's review of verbs whose verbal object is an infinitive (modal and phasal verbs): a
     #: finite verb hung on one without a conjunction is a wrong form. One government rule on
     #: their verbal objects ('comp:obj'), with the treebank's arcs as evidence.
@@ -140,6 +143,12 @@ class ExtractOptions:
     #: [value]}``; a class whose treebank words all have one value (a noun: the third person)
     #: gets one rule without the value's condition.
     head_agreement: tuple[tuple[str, str, str, str], ...] = ()
+    #: a linguist's review of what adpositions take of a personal pronoun of the first or
+    #: second person where a noun takes another case: adposition lemma -> cases (Turkish "için"
+    #: takes a noun's nominative, "Ali için", but a pronoun's genitive, "benim için"). One
+    #: government rule per case set on the pronoun objects, ``when: {dep.Person: [1, 2],
+    #: head.lemma: [...]}``.
+    pronoun_government: dict[str, list[str]] = field(default_factory=dict)
 
 
 Triple = tuple[str, str, str]  # (dependent UPOS, head UPOS, relation)
@@ -864,12 +873,17 @@ _CONTRADICTING_ARCS = 3
 _CONTRADICTING_SHARE = 0.5
 
 
-def _contradicted(stats: _Stats, lemma: str, cases: set[str]) -> bool:
+def _frame_deps(options: ExtractOptions) -> tuple[str, ...]:
+    """The dependents' classes a reviewed case frame constrains."""
+    return (*_FRAME_DEPS, "VERB") if options.frame_verbal_nouns else _FRAME_DEPS
+
+
+def _contradicted(stats: _Stats, lemma: str, cases: set[str], options: ExtractOptions) -> bool:
     """Whether the treebank's objects of ``lemma`` mostly have another case than its reviewed
     frame allows."""
     folded = lemma.casefold()
     n = hit = 0
-    for x in _FRAME_DEPS:
+    for x in _frame_deps(options):
         for d in _FRAME_RELATIONS:
             for a in stats.arcs.get((x, "VERB", d), ()):
                 found = a.dep.feat_values("Case")
@@ -885,16 +899,17 @@ def _case_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     that has an allowed case (0 arcs where the treebank never has the verb with an object)."""
     by_cases: dict[tuple[str, ...], list[str]] = defaultdict(list)
     for lemma, cases in sorted(options.case_frames.items()):
-        if not _contradicted(stats, lemma, set(cases)):
+        if not _contradicted(stats, lemma, set(cases), options):
             by_cases[tuple(sorted(cases))].append(lemma)
     rules = []
     side: Side = "dep"
     for allowed, lemmas in sorted(by_cases.items()):
         folded = {lem.casefold(): lem for lem in lemmas}
-        # an accusative frame constrains the objects only: a bare noun phrase that is an
-        # adverbial ('comp:obl') takes any case (a phrase of time in the genitive or accusative)
-        relations = ("comp:obj",) if allowed == ("Acc",) else _FRAME_RELATIONS
-        for x in _FRAME_DEPS:
+        # an accusative frame (or one of the accusative and the unmarked nominative object)
+        # constrains the objects only: a bare noun phrase that is an adverbial ('comp:obl')
+        # takes any case (a phrase of time in the genitive or accusative)
+        relations = ("comp:obj",) if set(allowed) <= {"Acc", "Nom"} else _FRAME_RELATIONS
+        for x in _frame_deps(options):
             for d in relations:
                 arcs = [a for a in stats.arcs.get((x, "VERB", d), ())
                         if a.head.lemma.casefold() in folded and a.dep.feat_values("Case")]
@@ -1064,6 +1079,31 @@ def _head_agreement_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     return rules
 
 
+def _pronoun_government_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
+    """The reviewed rules of ``pronoun_government``; the treebank's arcs are their evidence."""
+    by_cases: dict[tuple[str, ...], list[str]] = defaultdict(list)
+    for lemma, cases in sorted(options.pronoun_government.items()):
+        by_cases[tuple(sorted(cases))].append(lemma)
+    persons = ("1", "2")
+    rules = []
+    for allowed, lemmas in sorted(by_cases.items()):
+        folded = {lem.casefold() for lem in lemmas}
+        arcs = [a for a in stats.arcs.get(("PRON", "ADP", "comp:obj"), ())
+                if a.head.lemma.casefold() in folded and a.dep.feat_values("Case")
+                and a.dep.feat_values("Person") & set(persons)]
+        hits = [a for a in arcs if a.dep.feat_values("Case") & set(allowed)]
+        when: Conditions = (("dep.Person", persons), ("head.lemma", tuple(lemmas)))
+        rule = _reviewed_rule(
+            options, "PRON", "ADP", "comp:obj", "Case", "dep", allowed, when, hits, len(arcs),
+            len(hits) / len(arcs) if arcs else 1.0,
+            explanation=(f"A first- or second-person pronoun after {', '.join(lemmas)} has "
+                         f"Case={' or '.join(allowed)}, where a noun may stand in the "
+                         f"nominative: added on review ({len(hits)} of {len(arcs)} such arcs "
+                         f"in the treebank)."))
+        rules.append(replace(rule, id=f"{rule.id}.personal"))
+    return rules
+
+
 def extract_rules(
     sentences: Iterable[Sentence], lang: str, options: ExtractOptions | None = None
 ) -> RuleSet:
@@ -1084,6 +1124,7 @@ def extract_rules(
     rules += _governor_frame_rules(stats, options)
     rules += _infinitive_rules(stats, options)
     rules += _numeral_rules(stats, options) + _head_agreement_rules(stats, options)
+    rules += _pronoun_government_rules(stats, options)
     rules = [_rounded(r) for r in rules]
     opts = {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(options).items()}
     return RuleSet(lang, rules, [], opts)
@@ -1150,6 +1191,10 @@ def method_notes(options: ExtractOptions | None = None) -> str:
     for nums, feature, value, nouns, _forms in o.counted_nouns:
         items.append(f"- reviewed by hand: nouns after {', '.join(nums)} have {feature}={value}"
                      + (f", but for {', '.join(nouns)}." if nouns else "."))
+    if o.pronoun_government:
+        gov = ", ".join(f"{lem} +{'/'.join(v)}" for lem, v in sorted(o.pronoun_government.items()))
+        items.append(f"- reviewed by hand: adpositions' first- and second-person pronoun "
+                     f"objects: {gov}.")
     for rel, case, dep_feature, head_feature in o.head_agreement:
         items.append(f"- reviewed by hand: a head's {head_feature} agrees with its '{rel}' "
                      f"dependent's {dep_feature} in Case={case}.")

@@ -117,17 +117,20 @@ CASE_FRAMES: dict[str, dict[str, list[str]]] = {
             "bát", "obávat", "ptát", "zeptat", "všimnout", "všímat", "zúčastnit", "účastnit",
             "dotknout", "dotýkat", "zmocnit", "týkat", "dožadovat", "dosáhnout", "dosahovat")},
     },
-    # Turkish: verbs whose object is dative or ablative only (a grammar's lists; the treebank
-    # writes a verb's lemma as its stem). Left out: bak ("Ne bakıyorsun?", colloquial), başla
-    # (a subject in the third person's possessive reads as an accusative: "işi başladı"),
-    # verbs whose stem is also a noun or numeral ("kız", "bin"), and the light verbs with "et"
-    # ("yardım etmek"), whose lemma is the auxiliary's.
+    # Turkish: verbs whose object is dative or ablative only, and verbs whose object is the
+    # accusative or the unmarked nominative (a grammar's lists; the treebank writes a verb's
+    # lemma as its stem; a verbal noun object declines too: "öğrenmeye başladım", "yüzmeyi
+    # seviyorum"). Left out: bak ("Ne bakıyorsun?", colloquial), iste ("senden istiyorum":
+    # an ablative source), verbs whose stem is also a noun or numeral ("kız", "bin"), and the
+    # light verbs with "et" ("yardım etmek"), whose lemma is the auxiliary's.
     "tr": {
         **{verb: ["Dat"] for verb in (
-            "benze", "inan", "alış", "güven", "ulaş", "sevin", "katıl", "dayan", "uy", "yaklaş")},
+            "benze", "inan", "alış", "güven", "ulaş", "sevin", "katıl", "dayan", "uy", "yaklaş",
+            "başla")},
         **{verb: ["Abl"] for verb in (
             "kork", "hoşlan", "bahset", "kaçın", "şüphelen", "vazgeç", "sıkıl", "yorul",
             "kurtul", "utan", "çekin", "ürk")},
+        **{verb: ["Acc", "Nom"] for verb in ("sev", "düşün")},
     },
     # Ukrainian: verbs whose object is dative or instrumental only (a grammar's lists). Left
     # out: заважати ("заважати суп", to stir), вірити ("вірити в"), відповідати ("відповідати
@@ -149,6 +152,9 @@ CASE_FRAMES: dict[str, dict[str, list[str]]] = {
             "дорожити", "ризикувати")},
     },
 }
+
+#: languages whose verbal nouns decline, so a verb's case frame holds for them too
+VERBAL_NOUN_FRAMES = frozenset({"tr"})
 
 #: a linguist's review of verbs whose verbal object is an infinitive, never a finite verb
 #: without a conjunction (modal and phasal verbs, verbs of intent and of learning). Ukrainian:
@@ -275,6 +281,18 @@ HEAD_AGREEMENT: dict[str, tuple[tuple[str, str, str, str], ...]] = {
 }
 
 
+#: a linguist's review of the case postpositions take of "ben", "sen", "biz" and "siz", which
+#: is never the nominative: the genitive before için, gibi, kadar ("benim için"), the dative
+#: before göre, rağmen, karşı, doğru, dair, ait ("bana göre"), the ablative before sonra, önce,
+#: beri, itibaren, dolayı, başka ("benden sonra"). Left out: ile (also "and": "ben ile sen"),
+#: diye and olarak (a quoted word: "ben diye"), dahil and hariç ("ben dahil", nominative).
+PRONOUN_GOVERNMENT: dict[str, dict[str, list[str]]] = {
+    "tr": {**{p: ["Gen"] for p in ("için", "gibi", "kadar")},
+           **{p: ["Dat"] for p in ("göre", "rağmen", "karşı", "doğru", "dair", "ait")},
+           **{p: ["Abl"] for p in ("sonra", "önce", "beri", "itibaren", "dolayı", "başka")}},
+}
+
+
 def counts(rs: RuleSet) -> dict[str, int]:
     """Rules by kind: agreement, assignment, conditioned agreement, exceptions, government."""
     gov = [r for r in rs.rules if any(k.endswith(".lemma") for k, _ in r.when) and r.type == "as"]
@@ -306,11 +324,13 @@ def main() -> int:
         files = [ud / lang / f"{n}.conllu" for n in TREEBANKS[lang]]
         options = ExtractOptions(government_also_allowed=REVIEW.get(lang, {}),
                                  case_frames=CASE_FRAMES.get(lang, {}),
+                                 frame_verbal_nouns=lang in VERBAL_NOUN_FRAMES,
                                  governor_frames=GOVERNOR_FRAMES.get(lang, ()),
                                  infinitive_verbs=INFINITIVE_VERBS.get(lang, ()),
                                  perfect_min_count=SMALL_SAMPLE.get(lang, 0),
                                  counted_nouns=COUNTED.get(lang, ()),
-                                 head_agreement=HEAD_AGREEMENT.get(lang, ()))
+                                 head_agreement=HEAD_AGREEMENT.get(lang, ()),
+                                 pronoun_government=PRONOUN_GOVERNMENT.get(lang, {}))
         ruleset = extract_from_files(files, lang, options, on_skip=skipped)
         out = args.out / f"{lang}.yaml"
         header = (f"# L'AMBRE rules for '{lang}', extracted by: python scripts/extract_rules.py "

@@ -34,6 +34,7 @@ LANGUAGE = Language(
     ablaut_infinitive=_infinitive,
     pro_drop=True,
     postpositional=True,
+    adverbial_cases=frozenset({"Loc", "Abl", "Ins", "Equ"}),
     and_words=words("ve ile"),
     plural_subject_singular_verb=True,
     genitive_pronoun_objects=True,

