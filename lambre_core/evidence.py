@@ -870,6 +870,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if _is_frame(rule) and L.voice_changed(h.form, h.lemma):
         return True  # a causative or passive of the frame's verb has a frame of its own
+    if any(sud.word(i).form in ("!", "?") for i in range(min(dep, head) + 1, max(dep, head))):
+        return True  # a sentence ends between the two: sentences run together, or a quotation
+    # whose verb of saying follows it
     if any(_capitals_misread(w, lang) for w in (d, h)):
         return True
     if L.predicative_instrumental and rule.type == "agree" and d.upos == "ADJ" \
@@ -1660,6 +1663,11 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     if any(values(o, "Case") & L.adverbial_cases for o in options[d.id]) \
             or _analyses_as(lang, d.form, "ADV"):
         return True  # an adverbial's case ("at three") or an adverb too: not a wrong object
+    from .alternatives import read_classes
+
+    if "VERB" in {c for c, _p in read_classes(d.misc.get("AltUPOS", ""))} \
+            and _analyses_as(lang, d.form, "VERB"):
+        return True  # a verb too, the tagger's other guess (an imperative): a clause of its own
     if L.verb_lemmas is not None:
         under_aux = bool(h.head) and sud.word(h.head).upos in ("VERB", "AUX") \
             and _rel(h).startswith("comp")
@@ -1689,6 +1697,9 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         if u.form == "," or u.upos == "SCONJ" or u.feats.get("PronType") == "Rel" \
                 or (u.upos == "VERB" and u.form.casefold() not in L.time_nouns):
             return True  # (a word of time the tagger called a verb is none)
+        if u.upos in ("NOUN", "ADJ") and any(
+                "Case" in a for a in _analyses_as(lang, u.form, "VERB")):
+            return True  # a verbal noun or participle between: the object may be its own
     if any(w.head == d.id and w.upos == "CCONJ" for w in sud.words):
         return True  # a conjunct hung on the verb (a second object joined by "or")
     cases = _np_cases(sud, d, options)
@@ -1696,7 +1707,10 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     if "Nom" in cases and not (d.upos in ("NOUN", "PROPN") and options[h.id] and all(
             o.get("Person") in ("1", "2") for o in options[h.id])):
         # (a noun is no subject of a verb in the first or second person only)
-        sure = [w for w in _subjects(sud, cx, d.id) if _surely_nominative(w, options, analyses)]
+        # (a subject set off by a comma may have this word as its apposition)
+        sure = [w for w in _subjects(sud, cx, d.id) if _surely_nominative(w, options, analyses)
+                and not any(sud.word(i).form == "," for i in range(min(w.id, d.id) + 1,
+                                                                 max(w.id, d.id)))]
         if not sure or (cases == {"Nom"}
                         and not _nominative_object(sud, rule, d.id, h.id, options, analyses, L)):
             return True  # the subject, misparsed (a fronted interrogative object before it)

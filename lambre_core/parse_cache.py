@@ -56,8 +56,9 @@ def cache_dir() -> Path:
 
 def model_key(lang: str, models_dir: str | os.PathLike[str] | None = None) -> str:
     """A name for the model ``lang`` resolves to that changes when any of its files change
-    (weights and lexicon), with the lexicon-constraint setting, and where the lemmatizer asks
-    the language pack's analyzer, with the pack's code and data; the model is not loaded."""
+    (weights and lexicon), with the lexicon-constraint setting, and where the lemmatizer or
+    the tagger asks the language pack's analyzer, with the pack's code and data; the model is
+    not loaded."""
     from .parse import lexicon_constraint, resolve_models
 
     source = resolve_models(lang, models_dir)
@@ -71,8 +72,9 @@ def model_key(lang: str, models_dir: str | os.PathLike[str] | None = None) -> st
     from .languages import language
 
     pack = language(lang)
-    if pack.lemma_evidence:
-        # the lemmatizer asks the pack's analyzer: its code and data are part of the parse
+    if pack.lemma_evidence or pack.retag_function_words or pack.dictionary_retags:
+        # the lemmatizer or the tagger asks the pack's analyzer: its code and data are part of
+        # the parse
         root = Path(__file__).resolve().parent / "languages" / lang
         for f in sorted(root.glob("*.py")) + sorted(p for p in pack.data_files() if p.is_file()):
             h.update(f.name.encode() + b"\0" + _file_digest(f) + b"\0")

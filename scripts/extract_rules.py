@@ -120,13 +120,13 @@ CASE_FRAMES: dict[str, dict[str, list[str]]] = {
     # Turkish: verbs whose object is dative or ablative only, and verbs whose object is the
     # accusative or the unmarked nominative (a grammar's lists; the treebank writes a verb's
     # lemma as its stem; a verbal noun object declines too: "öğrenmeye başladım", "yüzmeyi
-    # seviyorum"). Left out: bak ("Ne bakıyorsun?", colloquial), iste ("senden istiyorum":
+    # seviyorum"). Left out: iste ("senden istiyorum":
     # an ablative source), verbs whose stem is also a noun or numeral ("kız", "bin"), and the
     # light verbs with "et" ("yardım etmek"), whose lemma is the auxiliary's.
     "tr": {
         **{verb: ["Dat"] for verb in (
             "benze", "inan", "alış", "güven", "ulaş", "sevin", "katıl", "dayan", "uy", "yaklaş",
-            "başla")},
+            "başla", "bak")},
         **{verb: ["Abl"] for verb in (
             "kork", "hoşlan", "bahset", "kaçın", "şüphelen", "vazgeç", "sıkıl", "yorul",
             "kurtul", "utan", "çekin", "ürk")},

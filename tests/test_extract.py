@@ -188,3 +188,52 @@ def test_extracted_conditions_round_trip(tmp_path: Path) -> None:
     back = load_rules(tmp_path / "de.yaml")
     assert back.rules == rs.rules and back.version == rs.version
     assert back.options["learn_conditions"] is True
+
+
+def _possessed(sid: str, poss: str, person: str, psor: str) -> str:
+    return _sentence(sid, [
+        (poss, poss, "PRON", _feats(Case="Gen", Person=person), 2, "nmod:poss"),
+        ("ev", "ev", "NOUN", _feats(Case="Nom", **{"Person[psor]": psor}), 3, "nsubj"),
+        ("güzel", "güzel", "ADJ", "_", 0, "root"),
+    ])
+
+
+def _postposed(sid: str, pron: str, person: str, case: str, adp: str) -> str:
+    return _sentence(sid, [
+        (pron, pron, "PRON", _feats(Case=case, Person=person), 3, "obl"),
+        (adp, adp, "ADP", "_", 1, "case"),
+        ("geldi", "gel", "VERB", "_", 0, "root"),
+    ])
+
+
+def _frame(sid: str, case: str) -> str:
+    return _sentence(sid, [
+        ("konu", "konu", "NOUN", _feats(Case=case), 2, "obj"),
+        ("bahsetti", "bahset", "VERB", "_", 0, "root"),
+    ])
+
+
+def test_reviewed_agreement_across_two_features_and_pronoun_government() -> None:
+    text = "".join(
+        [_possessed(f"p1{i}", "benim", "1", "1") for i in range(6)]
+        + [_possessed(f"p3{i}", "onun", "3", "3") for i in range(6)]
+        + [_possessed("p1x", "benim", "1", "3")]  # an annotation slip: the rule keeps 6 of 7
+        + [_postposed(f"g{i}", "benim", "1", "Gen", "için") for i in range(4)]
+        + [_frame(f"f{i}", "Abl") for i in range(6)])
+    rs = extract_rules(read_conllu_string(text), "tr", ExtractOptions(
+        min_count=20, head_agreement=(("mod@poss", "Gen", "Person", "Person[psor]"),),
+        pronoun_government={"için": ["Gen"], "göre": ["Dat"]},
+        case_frames={"kork": ["Abl"], "bahset": ["Abl"]}))
+    first = rs.by_id["as.head.PRON.NOUN.mod@poss.Person[psor].1"]
+    assert first.side == "head" and first.allowed == ("1",)
+    assert dict(first.when) == {"dep.Case": ("Gen",), "dep.Person": ("1",)}
+    assert (first.support, first.share) == (7, round(6 / 7, 4))
+    assert rs.by_id["as.head.PRON.NOUN.mod@poss.Person[psor].3"].allowed == ("3",)
+    gen = rs.by_id["as.dep.PRON.ADP.comp:obj.Case.Gen.personal"]
+    assert dict(gen.when) == {"dep.Person": ("1", "2"), "head.lemma": ("için",)}
+    assert gen.support == 4 and gen.share == 1.0
+    # a reviewed frame with the id of a learned government rule joins it
+    frames = [r for r in rs.rules if r.id == "as.dep.NOUN.VERB.comp:obj.Case.Abl"]
+    assert len(frames) == 1
+    assert set(dict(frames[0].when)["head.lemma"]) == {"bahset", "kork"}
+    assert "head agreement" not in method_notes(ExtractOptions())

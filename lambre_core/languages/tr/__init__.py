@@ -13,6 +13,12 @@ def _analyzer() -> Any:
     return analyses if available() else None
 
 
+def _classes(form: str) -> frozenset[str]:
+    from .morph import word_classes
+
+    return word_classes(form)
+
+
 _BACK_VOWELS = frozenset("aıou")
 _VOWELS = frozenset("aıoueiöü")
 
@@ -43,4 +49,7 @@ LANGUAGE = Language(
     subject_failures=lazy(f"{__name__}.clauses", "subject_failures"),
     clause_arcs=lazy(f"{__name__}.clauses", "possessor_arcs"),
     voice_changed=lazy(f"{__name__}.morph", "voice_changed"),
+    # the small tagger calls a postposition it saw rarely a noun ("dair")
+    retag_function_words=True,
+    word_classes=_classes,
 )

@@ -20,13 +20,36 @@ from .morph import analyses, readings
 _QUESTION = frozenset({"mi", "mı", "mu", "mü"})
 
 
+#: zeyrek's agreement morphemes of the first and second persons
+_SPEAKERS = {"A1sg": ("1", "Sing"), "A2sg": ("2", "Sing"), "A1pl": ("1", "Plur"),
+             "A2pl": ("2", "Plur")}
+
+
+def _copular(w: Word) -> list[dict[str, str]]:
+    """The person and number of a noun or adjective with the copula's ending of the first or
+    second person in every reading zeyrek has ("öğretmensin", "kardeşsiniz"): a predicate,
+    whatever the tagger called it ("çocuğum" is also "my child", so it is none)."""
+    out: list[dict[str, str]] = []
+    for pos, _secondary, _lemma, group, root in readings(w.form):
+        agree = [_SPEAKERS[m] for m in group if m in _SPEAKERS]
+        if pos != "Verb" or root == "Verb" or group[:2] != ("Zero", "Verb") or not agree:
+            return []
+        feats = {"Person": agree[-1][0], "Number": agree[-1][1]}
+        if feats not in out:
+            out.append(feats)
+    return out
+
+
 def _finite_root(w: Word) -> list[dict[str, str]]:
     """The readings of a word that is a finite verb of a verb root in every reading zeyrek has
     (a participle, converb or verbal noun reading, or a copula on a noun, which every noun has
     in zeyrek's third person singular without a suffix, leaves it out; a copula counts only
-    where the tagger read the word as a verb)."""
+    where the tagger read the word as a verb, or where every reading is the copula of the
+    first or second person)."""
     got = analyses(w.form, "VERB", None) or []
-    if not got or any("Person" not in o for o in got):
+    if not got:
+        return _copular(w)
+    if any("Person" not in o for o in got):
         return []
     if w.upos in ("VERB", "AUX"):
         return got
@@ -40,8 +63,12 @@ def _known(w: Word) -> bool:
 
 
 def _verb_rooted(w: Word) -> bool:
-    """Any reading of the word has a verb root (a converb or participle too: "deyince")."""
-    return any(r[4] == "Verb" for r in readings(w.form))
+    """Any reading of the word has a verb root (a converb or participle too: "deyince"), but
+    for a verbal noun without a possessive, which has no subject ("yemek yiyeceğiz")."""
+    return any(r[4] == "Verb" and not (r[3][:1] in (("Inf1",), ("Inf2",))
+                                       and not any(m.startswith("P") and m != "Pnon"
+                                                   for m in r[3]))
+               for r in readings(w.form))
 
 
 def _subject_pronoun(w: Word) -> dict[str, str] | None:
@@ -96,14 +123,16 @@ def subject_failures(sud: Sentence, analyses_: Mapping[int, WordAnalyses],
             continue
         if pron.id > 1 and sud.word(pron.id - 1).upos in ("DET", "ADJ", "NUM"):
             continue  # a pronoun used as a noun: "bir ben merkezcilik"
-        if verb.id < len(sud.words) and sud.word(verb.id + 1).form.lower()[:2] in _QUESTION:
+        after = sud.word(verb.id + 1).form.lower() if verb.id < len(sud.words) else ""
+        if after[:2] in _QUESTION and len(after) > 2:
             continue  # the question particle carries the person: "sen yardım eder misin"
 
         if any(not _wrong(o, want) for o in readings):
             continue
         best = min(readings, key=lambda o: len(_wrong(o, want)))
         out.append(SubjectFailure(verb=verb.id, subject=pron.id, subject_feats=want,
-                                  verb_feats=best, features=_wrong(best, want)))
+                                  verb_feats=best, features=_wrong(best, want),
+                                  verb_upos="" if verb.upos in ("VERB", "AUX") else "VERB"))
     return out
 
 

