@@ -12,7 +12,7 @@ Sets (``../shared`` beside the repo; a set whose data is missing is skipped with
 - ``de-test``: the German model's held-out test sentences (GSD test, even half), parsed from raw
   text; ``de-pud``: the German PUD sentences the model did not train on (its dev fifth);
 - ``ru-test``: the Russian model's held-out GSD test sentences, from raw text;
-- ``judge``: ``tests/data/{de,ru}/judgements.tsv``.
+- ``judge``: every judgement suite, ``tests/data/<lang>/judgements.tsv``.
 
 A sentence is *flagged* when it gets at least one reported violation (paper: any violation;
 precise: a proven one, what the editor and ``lambre-core check`` show by default).
@@ -196,8 +196,8 @@ def run_clean(name: str, lang: str, conllu: Path, stem: str, part: str, limit: i
 
 
 def run_judge(show: int) -> None:
-    for lang in ("de", "ru"):
-        path = REPO / "tests" / "data" / lang / "judgements.tsv"
+    for path in sorted((REPO / "tests" / "data").glob("*/judgements.tsv")):
+        lang = path.parent.name
         items = read_judgements(path)
         parser = load_parser(lang)
         rules = default_rules(lang)

@@ -1092,6 +1092,9 @@ def _pronoun_government_rules(stats: _Stats, options: ExtractOptions) -> list[Ru
                 if a.head.lemma.casefold() in folded and a.dep.feat_values("Case")
                 and a.dep.feat_values("Person") & set(persons)]
         hits = [a for a in arcs if a.dep.feat_values("Case") & set(allowed)]
+        per: dict[str, list[bool]] = defaultdict(list)
+        for a in arcs:
+            per[a.head.lemma.casefold()].append(a in hits)
         when: Conditions = (("dep.Person", persons), ("head.lemma", tuple(lemmas)))
         rule = _reviewed_rule(
             options, "PRON", "ADP", "comp:obj", "Case", "dep", allowed, when, hits, len(arcs),
@@ -1099,7 +1102,10 @@ def _pronoun_government_rules(stats: _Stats, options: ExtractOptions) -> list[Ru
             explanation=(f"A first- or second-person pronoun after {', '.join(lemmas)} has "
                          f"Case={' or '.join(allowed)}, where a noun may stand in the "
                          f"nominative: added on review ({len(hits)} of {len(arcs)} such arcs "
-                         f"in the treebank)."))
+                         f"in the treebank)."),
+            evidence=tuple((lem, Stat(len(per[lem.casefold()]), round(
+                sum(per[lem.casefold()]) / len(per[lem.casefold()]), 4)
+                if per[lem.casefold()] else 1.0)) for lem in lemmas))
         rules.append(replace(rule, id=f"{rule.id}.personal"))
     return rules
 
