@@ -2504,6 +2504,14 @@ def _fix(sud: Sentence, blamed: Word, rule: Rule, choice: Mapping[int, Feats], d
         if any(r.type == "agree" and r.feature in ("Number", "Person") for r in arc_rules) \
                 and blamed.upos in ("VERB", "AUX") and "Person" not in other and "Person" in want:
             want["Person"] = "3"  # a noun subject is third person
+        if blamed.upos in ("VERB", "AUX") and blamed.id == head and _rel(sud.word(dep)) == "subj" \
+                and any(r.type == "agree" and r.feature in ("Number", "Person")
+                        for r in arc_rules):
+            # the verb takes its subject's person and number both, not only the one a rule
+            # names ("Siz ... oturuyorum": "oturuyorsunuz", not "oturuyoruz")
+            for k in ("Person", "Number"):
+                if k in other and k in want:  # (a past tense has no person to take)
+                    want[k] = sorted(values(other, k))[0]
         if blamed.upos in ("DET", "ADJ") and blamed.id == dep and any(
                 r.type == "agree" for r in arc_rules):
             # an attribute takes its noun's number and gender, not only the failing one (a

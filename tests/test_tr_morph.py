@@ -78,3 +78,22 @@ def test_a_genitive_and_the_noun_after_it() -> None:
     s = _sentence([("Senin", "PRON"), ("annemle", "NOUN"), ("tanışman", "NOUN"),
                    ("gerek", "ADJ")])
     assert possessor_arcs(s, sentence_analyses("tr", s)) == []
+
+
+def test_fixes_rebuilt_from_the_words_morphemes() -> None:
+    from lambre_core.languages.tr.inflect import inflect
+
+    def fix(form: str, upos: str, **want: str) -> list[str]:
+        return inflect(Word(1, form, "_", upos, "_", {}, 0, "root"),
+                       {k.replace("_psor", "[psor]"): v for k, v in want.items()})
+
+    assert fix("kardeşim", "NOUN", Person_psor="3")[:1] == ["kardeşi"]
+    assert fix("köyünüzde", "NOUN", Person_psor="1", Case="Loc")[:1] == ["köyümüzde"]
+    assert fix("köpeği", "NOUN", Case="Abl")[:1] == ["köpekten"]  # the stem's k again
+    assert fix("kitaplar", "NOUN", Number="Sing") == ["kitap"]
+    assert fix("İstanbul'da", "PROPN", Case="Dat") == ["İstanbul'a"]
+    assert fix("gideceksin", "VERB", Person="1", Number="Sing") == ["gideceğim"]
+    assert fix("oturuyorum", "VERB", Person="2", Number="Plur") == ["oturuyorsunuz"]
+    assert fix("öğretmensin", "VERB", Person="1", Number="Sing") == ["öğretmenim"]
+    assert fix("öğrenmeyi", "VERB", Case="Dat") == ["öğrenmeye"]
+    assert fix("Ben", "PRON", Case="Gen") == ["Benim"]

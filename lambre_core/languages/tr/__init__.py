@@ -52,4 +52,5 @@ LANGUAGE = Language(
     # the small tagger calls a postposition it saw rarely a noun ("dair")
     retag_function_words=True,
     word_classes=_classes,
+    inflect=lazy(f"{__name__}.inflect", "inflect"),
 )

@@ -14,30 +14,10 @@ from collections.abc import Mapping
 from ...analyses import WordAnalyses
 from ...clauses import QUOTES, SubjectFailure, clause_spans
 from ...doc import Sentence, Word
-from .morph import analyses, readings
+from .morph import analyses, copular, readings
 
 #: the question particle's forms begin so ("mi", "mısın", "musunuz", "müyüz")
 _QUESTION = frozenset({"mi", "mı", "mu", "mü"})
-
-
-#: zeyrek's agreement morphemes of the first and second persons
-_SPEAKERS = {"A1sg": ("1", "Sing"), "A2sg": ("2", "Sing"), "A1pl": ("1", "Plur"),
-             "A2pl": ("2", "Plur")}
-
-
-def _copular(w: Word) -> list[dict[str, str]]:
-    """The person and number of a noun or adjective with the copula's ending of the first or
-    second person in every reading zeyrek has ("öğretmensin", "kardeşsiniz"): a predicate,
-    whatever the tagger called it ("çocuğum" is also "my child", so it is none)."""
-    out: list[dict[str, str]] = []
-    for pos, _secondary, _lemma, group, root in readings(w.form):
-        agree = [_SPEAKERS[m] for m in group if m in _SPEAKERS]
-        if pos != "Verb" or root == "Verb" or group[:2] != ("Zero", "Verb") or not agree:
-            return []
-        feats = {"Person": agree[-1][0], "Number": agree[-1][1]}
-        if feats not in out:
-            out.append(feats)
-    return out
 
 
 def _finite_root(w: Word) -> list[dict[str, str]]:
@@ -47,14 +27,12 @@ def _finite_root(w: Word) -> list[dict[str, str]]:
     where the tagger read the word as a verb, or where every reading is the copula of the
     first or second person)."""
     got = analyses(w.form, "VERB", None) or []
-    if not got:
-        return _copular(w)
-    if any("Person" not in o for o in got):
+    if not got or any("Person" not in o for o in got):
         return []
     if w.upos in ("VERB", "AUX"):
         return got
     roots = {r[4] for r in readings(w.form)}
-    return got if roots == {"Verb"} else []
+    return got if roots == {"Verb"} or copular(w.form) else []
 
 
 def _known(w: Word) -> bool:

@@ -120,7 +120,8 @@ def _nominal(group: tuple[str, ...]) -> dict[str, str]:
 def analyses(form: str, upos: str, _lemma: str | None) -> list[dict[str, str]] | None:
     """UD feature bundles of ``form`` as ``upos``: a verb's Person and Number where a reading
     is finite, a verbal noun's Case, and an empty bundle for each other reading (a participle,
-    converb or imperative: then no agreement is proven on it); a personal pronoun's Person,
+    converb or imperative: then no agreement is proven on it), a copula's of the first or second
+    person on a noun (``copular``); a personal pronoun's Person,
     Number and Case; a noun's or name's case, number, person and possessor's person from its
     readings as a noun (a name's without number); an empty bundle for an adverb. None for other
     classes and for forms zeyrek does not know. No VerbForm:
@@ -156,7 +157,28 @@ def analyses(form: str, upos: str, _lemma: str | None) -> list[dict[str, str]] |
                 feats = {"Person": agree[-1][0], "Number": agree[-1][1], "Case": cases[-1]}
         if feats is not None and feats not in out:
             out.append(feats)
+    if not out and upos in ("VERB", "AUX"):
+        out = copular(form)
     return out or None
+
+
+#: zeyrek's agreement morphemes of the first and second persons
+_SPEAKERS = {k: v for k, v in _AGREEMENT.items() if v[0] in "12"}
+
+
+def copular(form: str) -> list[dict[str, str]]:
+    """The person and number of a noun or adjective with the copula's ending of the first or
+    second person in every reading zeyrek has ("öğretmensin", "kardeşsiniz"): a predicate,
+    whatever the tagger called it ("çocuğum" is also "my child", so it is none)."""
+    out: list[dict[str, str]] = []
+    for pos, _secondary, _lemma, group, root in readings(form):
+        agree = [_SPEAKERS[m] for m in group if m in _SPEAKERS]
+        if pos != "Verb" or root == "Verb" or group[:2] != ("Zero", "Verb") or not agree:
+            return []
+        feats = {"Person": agree[-1][0], "Number": agree[-1][1]}
+        if feats not in out:
+            out.append(feats)
+    return out
 
 
 #: zeyrek's morphemes of voice: a causative or passive verb has its own case frame
