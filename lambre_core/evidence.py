@@ -2508,7 +2508,8 @@ def _fix(sud: Sentence, blamed: Word, rule: Rule, choice: Mapping[int, Feats], d
                 and any(r.type == "agree" and r.feature in ("Number", "Person")
                         for r in arc_rules):
             # the verb takes its subject's person and number both, not only the one a rule
-            # names ("Siz ... oturuyorum": "oturuyorsunuz", not "oturuyoruz")
+            # names (a plural pronoun of the second person, a verb of the first: the fix is
+            # the second person plural, not the first)
             for k in ("Person", "Number"):
                 if k in other and k in want:  # (a past tense has no person to take)
                     want[k] = sorted(values(other, k))[0]

@@ -119,7 +119,7 @@ class ExtractOptions:
     #: treebank's arcs as evidence.
     case_frames: dict[str, list[str]] = field(default_factory=dict)
     #: the word classes a case frame constrains beside nouns and pronouns: verbs where a verbal
-    #: noun declines as a noun does (Turkish "öğrenmeye başladım")
+    #: noun declines as a noun does (Turkish)
     frame_verbal_nouns: bool = False
     #: a linguist's review of verbs whose verbal object is an infinitive (modal and phasal verbs): a
     #: finite verb hung on one without a conjunction is a wrong form. One government rule on
@@ -138,14 +138,14 @@ class ExtractOptions:
     counted_nouns: tuple[tuple[tuple[str, ...], str, str, tuple[str, ...], tuple[str, ...]], ...] = ()
     #: a linguist's review of agreement between two features of an arc's ends: (relation, the
     #: dependent's case, the dependent's feature, the head's feature). A Turkish genitive
-    #: possessor's person is its noun's possessive person ("benim arabam", "senin araban"). One
+    #: possessor's person is its noun's possessive person (Person[psor]). One
     #: rule on the head per dependent class and value, ``when: {dep.Case: [...], dep.<feature>:
     #: [value]}``; a class whose treebank words all have one value (a noun: the third person)
     #: gets one rule without the value's condition.
     head_agreement: tuple[tuple[str, str, str, str], ...] = ()
     #: a linguist's review of what adpositions take of a personal pronoun of the first or
-    #: second person where a noun takes another case: adposition lemma -> cases (Turkish "için"
-    #: takes a noun's nominative, "Ali için", but a pronoun's genitive, "benim için"). One
+    #: second person where a noun takes another case: adposition lemma -> cases (a Turkish
+    #: postposition takes a noun's nominative but a personal pronoun's genitive). One
     #: government rule per case set on the pronoun objects, ``when: {dep.Person: [1, 2],
     #: head.lemma: [...]}``.
     pronoun_government: dict[str, list[str]] = field(default_factory=dict)

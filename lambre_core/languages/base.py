@@ -107,8 +107,8 @@ class Language:
     #: adverbs of time a tagger may take for a noun or a verb: neither fills a verb's frame
     time_nouns: frozenset[str] = frozenset()
     #: cases a phrase of time, place or manner takes on its own: a verb's case frame that a
-    #: word in one of them fails is more likely failed by the parse (an adverbial read as the
-    #: object: Turkish "saat üçte başlayacak") than by the writer
+    #: word in one of them fails is more likely failed by the parse (an adverbial of time read
+    #: as the object) than by the writer
     adverbial_cases: frozenset[str] = frozenset()
     #: words that make a numeral part of a range or a choice ("zwei bis drei")
     range_words: frozenset[str] = frozenset()
