@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from .alternatives import PLAUSIBLE
+from .alternatives import PLAUSIBLE, read_classes
 from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses, word_analyses
 from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
 from .clauses import bracketed
@@ -637,8 +637,6 @@ def _noun_after_noun(subj: Word, verb: Word, lang: str) -> bool:
     if verb.id != subj.id + 1 or not (subj.upos == "NOUN" or demonstrative) \
             or verb.upos not in ("VERB", "AUX"):
         return False
-    from .alternatives import read_classes
-
     if "NOUN" not in {c for c, _p in read_classes(verb.misc.get("AltUPOS", ""))}:
         return False  # the tagger saw no noun in it (an infinitive after a noun subject)
     analyze, _ = analyzer_for(lang)
@@ -1663,8 +1661,6 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     if any(values(o, "Case") & L.adverbial_cases for o in options[d.id]) \
             or _analyses_as(lang, d.form, "ADV"):
         return True  # an adverbial's case ("at three") or an adverb too: not a wrong object
-    from .alternatives import read_classes
-
     if "VERB" in {c for c, _p in read_classes(d.misc.get("AltUPOS", ""))} \
             and _analyses_as(lang, d.form, "VERB"):
         return True  # a verb too, the tagger's other guess (an imperative): a clause of its own

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from ...analyses import WordAnalyses
 from ...clauses import QUOTES, SubjectFailure, clause_spans
 from ...doc import Sentence, Word
-from .morph import analyses, copular, readings
+from .morph import _POSSESSIVE, analyses, copular, readings
 
 #: the question particle's forms begin so ("mi", "mısın", "musunuz", "müyüz")
 _QUESTION = frozenset({"mi", "mı", "mu", "mü"})
@@ -44,8 +44,7 @@ def _verb_rooted(w: Word) -> bool:
     """Any reading of the word has a verb root (a converb or participle too: "deyince"), but
     for a verbal noun without a possessive, which has no subject ("yemek yiyeceğiz")."""
     return any(r[4] == "Verb" and not (r[3][:1] in (("Inf1",), ("Inf2",))
-                                       and not any(m.startswith("P") and m != "Pnon"
-                                                   for m in r[3]))
+                                       and not _POSSESSIVE.keys() & set(r[3]))
                for r in readings(w.form))
 
 

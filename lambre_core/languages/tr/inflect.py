@@ -6,12 +6,10 @@ Personal pronouns come from their table."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 from functools import lru_cache
 from typing import Any
 
-from .morph import _analyzer
+from .morph import _CASES, _POSSESSIVE, parse
 
 #: each suffix's written forms (the nominative, the singular and no possessive are unwritten)
 _ALLOMORPHS: dict[str, tuple[str, ...]] = {
@@ -39,8 +37,6 @@ _PERSONAL: dict[str, tuple[str, ...]] = {
              "unuz", "ünüz", "ysınız", "ysiniz", "ysunuz", "ysünüz"),
     "A3pl": ("lar", "ler"),
 }
-_CASES = ("Nom", "Acc", "Dat", "Loc", "Abl", "Gen", "Ins", "Equ")
-_POSSESSIVES = ("P1sg", "P2sg", "P3sg", "P1pl", "P2pl", "P3pl")
 #: a stem's final consonant before a vowel and before a consonant ("köpeği", "köpek")
 _SOFTENED = {"ğ": "k", "d": "t", "b": "p", "c": "ç", "g": "k"}
 #: the personal pronouns: form -> (person, number, case)
@@ -61,13 +57,8 @@ for _stem, _p, _n, _forms in (
 @lru_cache(maxsize=20000)
 def _parses(form: str) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     """(dictionary lemma, (morpheme id, written form) ...) for each of zeyrek's readings."""
-    analyzer = _analyzer()
-    if analyzer is None or not form:
-        return ()
-    with contextlib.redirect_stdout(io.StringIO()):
-        got = analyzer._parse(form)
     return tuple((str(a.dict_item.lemma), tuple((m.id_, s) for m, s in a.morphemes))
-                 for a in got)
+                 for a in parse(form))
 
 
 def _bases(base: str) -> tuple[str, ...]:
@@ -101,7 +92,7 @@ def _nominal(form: str, want: dict[str, str]) -> list[str]:
         if any(i not in _ALLOMORPHS for i in tail) or "Zero" in tail:
             continue
         number = "A3pl" if "A3pl" in tail else "A3sg"
-        poss = next((i for i in tail if i in _POSSESSIVES), "Pnon")
+        poss = next((i for i in tail if i in _POSSESSIVE), "Pnon")
         case = next((i for i in tail if i in _CASES), "Nom")
         if "Number" in want and "," not in want["Number"]:
             number = "A3pl" if want["Number"] == "Plur" else "A3sg"

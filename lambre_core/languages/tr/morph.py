@@ -71,17 +71,22 @@ def available() -> bool:
     return _analyzer() is not None
 
 
+def parse(form: str) -> list[Any]:
+    """zeyrek's analyses of a form as written, its log lines silenced (none without zeyrek or
+    for a form without a letter); the callers cache what they derive from them."""
+    analyzer = _analyzer()
+    if analyzer is None or not any(c.isalpha() for c in form):
+        return []
+    with contextlib.redirect_stdout(io.StringIO()):
+        return list(analyzer._parse(form))
+
+
 @lru_cache(maxsize=50000)
 def _readings(form: str) -> tuple[tuple[str, str, str, tuple[str, ...], str], ...]:
     """(final part of speech, dictionary item's secondary class, lemma, morpheme ids of the
     last inflectional group, the root's class) for each of zeyrek's readings of ``form``."""
-    analyzer = _analyzer()
-    if analyzer is None or not form or not any(c.isalpha() for c in form):
-        return ()
-    with contextlib.redirect_stdout(io.StringIO()):
-        parses = analyzer._parse(form)
     out = []
-    for a in parses:
+    for a in parse(form):
         ids = [m.id_ for m, _surface in a.morphemes]
         last = a.group_boundaries[-1] if a.group_boundaries else 0
         item = a.dict_item
@@ -191,13 +196,8 @@ def voice_changed(form: str, lemma: str) -> bool:
     root: "ulaştırmam" is "ulaş"): true unless some reading of the form is the lemma's own verb
     with no causative, passive, reciprocal or reflexive suffix. zeyrek lists some causatives as
     verbs of their own ("korkutmak"), which count as another voice too."""
-    analyzer = _analyzer()
-    if analyzer is None:
-        return True
-    with contextlib.redirect_stdout(io.StringIO()):
-        parses = analyzer._parse(form) or analyzer._parse(form.lower())
     stem = lemma.casefold()
-    for a in parses:
+    for a in parse(form) or parse(form.lower()):
         ids = [m.id_ for m, _surface in a.morphemes]
         own = str(a.dict_item.lemma).casefold()
         if ids[:1] == ["Verb"] and own[:-3] == stem and not _VOICES & set(ids):
