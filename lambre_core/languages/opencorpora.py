@@ -25,6 +25,42 @@ _OC_POS = {"NOUN": "NOUN", "ADJF": "ADJ", "ADJS": "ADJ", "COMP": "ADJ", "VERB": 
 _OC_VERBFORM = {"VERB": "Fin", "INFN": "Inf", "PRTF": "Part", "PRTS": "Part", "GRND": "Conv"}
 
 
+def analyzer(lang: str) -> Any:
+    """pymorphy3's analyzer of ``lang`` (None when pymorphy3 or its dictionaries are missing).
+
+    pymorphy3 0.x initialises one tag class shared by every dictionary it loads with that
+    dictionary's grammemes, so the Russian analyzer's tags stopped knowing "ADJS" once the
+    Ukrainian one was loaded in the same process (no Russian fix after a Ukrainian file). Each
+    dictionary here gets a tag class of its own."""
+    try:
+        import pymorphy3
+        from pymorphy3 import tagset
+        from pymorphy3.opencorpora_dict import storage
+    except ImportError:
+        return None
+    if not getattr(storage, "_lambre_own_tags", False):
+        shared = storage._load_tag_class
+
+        def own_class(gramtab_format: str, grammemes_filename: str) -> Any:
+            base = tagset.registry.get(gramtab_format)
+            if base is None:
+                return shared(gramtab_format, grammemes_filename)
+            registry = dict(tagset.registry)
+            try:
+                tagset.registry[gramtab_format] = type(base.__name__, (base,), {})
+                return shared(gramtab_format, grammemes_filename)
+            finally:
+                tagset.registry.clear()
+                tagset.registry.update(registry)
+
+        storage._load_tag_class = own_class
+        storage._lambre_own_tags = True
+    try:
+        return pymorphy3.MorphAnalyzer(lang=lang)
+    except Exception:  # dictionaries missing
+        return None
+
+
 def oc_to_ud(tag: Any) -> tuple[str | None, Bundle]:
     """An OpenCorpora tag (pymorphy3) as (UPOS, UD bundle)."""
     grams = set(tag.grammemes)

@@ -19,14 +19,7 @@ UPOS = {"DET": ("ADJ",), "AUX": ("VERB",), "PROPN": ("NOUN",), "PRON": ("PRON", 
 @lru_cache(maxsize=1)
 def morph() -> Any:
     """pymorphy3's Russian analyzer (None when pymorphy3 or its dictionaries are missing)."""
-    try:
-        import pymorphy3
-    except ImportError:
-        return None
-    try:
-        return pymorphy3.MorphAnalyzer(lang="ru")
-    except Exception:  # dictionaries missing
-        return None
+    return opencorpora.analyzer("ru")
 
 
 _morph = morph

@@ -33,12 +33,7 @@ _NAMES = opencorpora.NAMES - {"Abbr"}
 
 @lru_cache(maxsize=1)
 def _morph() -> Any:
-    try:
-        import pymorphy3
-
-        return pymorphy3.MorphAnalyzer(lang="uk")
-    except Exception:  # pymorphy3 or its Ukrainian dictionaries missing
-        return None
+    return opencorpora.analyzer("uk")
 
 
 def available() -> bool:
