@@ -208,16 +208,30 @@ def stranded(words: list[Word], adp: Word) -> bool:
     return True
 
 
+def dotted_names(words: list[Word]) -> set[int]:
+    """The ids of words inside a dotted name the tokenizer split ("my.norton.com", "setup.py"):
+    a word glued to a full stop that is glued to the next word."""
+    out: set[int] = set()
+    for a, dot, b in zip(words, words[1:], words[2:], strict=False):
+        if dot.form == "." and a.misc.get("SpaceAfter") == "No" \
+                and dot.misc.get("SpaceAfter") == "No" and b.form[:1].isalnum():
+            out.update((a.id, b.id))
+    return out
+
+
 def _arc_rules(words: list[Word], index: RuleIndex) -> Iterator[tuple[Word, Word, tuple[Rule, ...]]]:
     """Each arc (dependent, head) of a SUD sentence's words with the rules that may apply to
     it, where there are any: the work of ``rule_arcs``, which see."""
     memo = index._memo
+    names = dotted_names(words)
     for dep in words:
         if not dep.head:
             continue
         head = words[dep.head - 1]
         if PLACEHOLDER in dep.misc or PLACEHOLDER in head.misc:
             continue  # nothing agrees with a placeholder, and it proves nothing
+        if dep.id in names or head.id in names:
+            continue  # a web address or file name is no word of the sentence
         if head.upos == "ADP" and dep.id < head.id and stranded(words, head):
             # its object is the placeholder after it, or outside the string (a UI label that
             # ends in a preposition, or one whose object is "%s"): the word before it is not

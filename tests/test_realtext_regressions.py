@@ -116,6 +116,13 @@ CLEAN = {
         "Zbývala po nich odporná černá břečka, před níž nebylo úniku.",  # "níž" instrumental
         "Vím, že to jsou zábavné zkušenosti.",  # the predicate noun sets the copula's number
         "Podle původní jaderné dohody, od které v roce 2018 odstoupil prezident, je to jinak.",
+        # "please" between a modal and its infinitive; a web address split by the tokenizer
+        "Chcete prosím dál čekat, dokud vám nebude zásilka doručena?",
+        "Předplatné se obnovuje každý rok, pokud jej nezrušíte na my.norton.com nebo jinde.",
+        # a soft -e noun's citation form far from the preposition the parse hung it on; a
+        # quotation mark tagged as a preposition
+        "Po obdržení objednaného zboží nám prosím zašlete zpětné kladné hodnocení.",
+        "Rodina vzdala hold 18letému mladíkovi „plnému energie“ ubodanému v Birminghamu",
     ],
 }
 
@@ -139,6 +146,10 @@ STILL_FOUND = {
     # a pronoun subject the parser hung on another word (zeyrek's analyses, the clause check)
     "uk": [("Він подарував сестрі гарні квітку.", "гарні"),
            ("Я прочитав цікава книжку.", "цікава")],
+    # a modal's finite object, a soft -e noun's citation form after its preposition, a
+    # nominative pronoun after a preposition that is no conjunction
+    "cs": [("Musím vstávám brzy.", "vstávám"), ("Nechci jdu domů.", "jdu"),
+           ("Jedeme tam kvůli práce.", "práce"), ("Ten dárek je pro já.", "já")],
     "tr": [("Biz dün sinemaya gittim.", "gittim"), ("Ben yarın okula gideceksin.", "gideceksin"),
            ("Sen çok güzel şarkı söylüyorum.", "söylüyorum"),
            # the noun analyses: possessor agreement, case frames, counted nouns, a personal

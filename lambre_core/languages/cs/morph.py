@@ -688,10 +688,11 @@ def _noun_index() -> FormIndex:
 def noun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
     """A common noun's analyses. Its citation form (the lemma itself, not a plurale tantum):
     the gender the list gives the lemma, the cases of that form (``_citation_cases``),
-    singular. Any other form: every cell of every listed lemma's paradigm that makes it from
-    the unchanged stem (``known_in_context`` decides where these may prove an error). None for
-    other forms, and where the lemmatizer gave a lemma none of those is (a lemma not in the
-    list may make the form too: "míry" of "míra", not only of "mír")."""
+    singular (a soft -e noun's: its table's cells, the plural too). Any other form: every
+    cell of every listed lemma's paradigm that makes it from the unchanged stem
+    (``known_in_context`` decides where these may prove an error). None for other forms, and
+    where the lemmatizer gave a lemma none of those is (a lemma not in the list may make the
+    form too: "míry" of "míra", not only of "mír")."""
     low = form.lower()
     lem = (lemma or "").lower()
     entry = _noun_genders().get(lem)
@@ -700,15 +701,21 @@ def noun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
         for g in entry[0]:
             cases = _citation_cases(lem, g)
             if cases is None:
-                return None
+                break  # a soft -e noun: its table's cells ("práce": also the plural)
             out.extend({**g, "Case": c, "Number": "Sing"} for c in cases.split("/"))
-        return out
+        else:
+            return out
     return analyses_of(_noun_index(), low, lem)
 
 
 def citation_form(form: str, lemma: str | None) -> bool:
-    """Whether a noun is written in its listed lemma's citation form."""
-    return form.lower() == (lemma or "").lower() and form.lower() in _noun_genders()
+    """Whether a noun is written in its listed lemma's citation form, whose ending says its
+    case alone (not a soft -e noun's, also a genitive and a plural, which proves an error only
+    in a local phrase, like a declined form: "po obdržení zboží", not "po zboží")."""
+    low = form.lower()
+    entry = _noun_genders().get(low)
+    return low == (lemma or "").lower() and entry is not None \
+        and all(_citation_cases(low, g) is not None for g in entry[0])
 
 
 _OPENERS = frozenset("„“\"'([«»‚–—-:")
@@ -739,8 +746,9 @@ def _in_local_phrase(sentence: Any, noun_word: Any) -> bool:
     while j >= 1 and sentence.word(j).upos in ("ADV", "PART") \
             and sentence.word(j).head == noun_word.head < j:
         j -= 1  # the verb's adverb before its object's phrase ("máme opravdu velkou ...")
-    if j >= 1 and noun_word.head == j and sentence.word(j).upos in ("ADP", "VERB", "AUX"):
-        return True
+    if j >= 1 and noun_word.head == j and sentence.word(j).upos in ("ADP", "VERB", "AUX") \
+            and any(c.isalpha() for c in sentence.word(j).form):
+        return True  # (a quotation mark the tagger took for a preposition is none)
     return i < len(sentence.words) and noun_word.head == i + 1 \
         and noun_word.deprel.startswith("subj")
 
@@ -784,6 +792,12 @@ def _ending_fixes(low: str, table: dict[str, tuple[dict[str, str], ...]],
 def _verb_fixes(word: Any, want: dict[str, str]) -> list[str]:
     low = word.form.lower()
     negated = low.startswith("ne") and low != "není"
+    if want.get("VerbForm") == "Inf":
+        # the lemma, where the form is one of its own (a lemmatizer's guess may be another's)
+        lemma = (word.lemma or "").lower()
+        if lemma.endswith(("t", "ci")) and _in_table(lemma, low) is not None:
+            return ["ne" + lemma if negated and low[2:] in _verb_table(lemma) else lemma]
+        return []
     if "Person" in want and "Number" in want:
         cell = (want["Person"], want["Number"])
         for forms in _IRREGULAR_PRESENT.values():
@@ -845,12 +859,13 @@ def inflect(word: Any, feats: Any) -> list[str]:
     """Forms of the word with the wanted values (the quick fix): adjectives and declined
     determiners by their ending, "ten", "můj", "náš" and personal pronouns by their paradigm,
     listed nouns by their declension's table, verbs by their lemma's present or the irregular
-    table, an l-participle by its ending."""
+    table (the infinitive: the lemma), an l-participle by its ending."""
     want = {k: feats[k] for k in _FIX_KEYS if k in feats}
     low = word.form.lower()
     out: list[str] = []
     if word.upos in ("VERB", "AUX"):
-        out = _verb_fixes(word, want)
+        out = _verb_fixes(word, {**want, **({"VerbForm": feats["VerbForm"]}
+                                            if "VerbForm" in feats else {})})
     elif word.upos == "DET" and any(low.endswith(c) for c in _TEN):
         core = next((c for c in sorted(_TEN, key=len, reverse=True) if low.endswith(c)), "")
         prefix = low[:len(low) - len(core)]
