@@ -1169,10 +1169,13 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type != "agree":
         return False
-    if d.upos == "NUM" or d.form[:1].isdigit() or (
+    if (d.upos == "NUM" and (rule.feature != "Gender" or not analyses[dep].known)) \
+            or d.form[:1].isdigit() or (
             d.upos == "DET" and not any("Case" in o for o in options[dep])) or (
             d.form.lower() == L.indefinite_base and h.form.lower() in L.unit_nouns):
-        return True  # units stay singular after numerals (clock times, prices, "one" + a unit)
+        # units stay singular after numerals (clock times, prices, "one" + a unit); a numeral
+        # the lexicon knows proves its gender ("two" before a feminine noun)
+        return True
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _cut_off(sud, d, h, L):
         return True
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and any(

@@ -19,6 +19,8 @@ from pathlib import Path
 
 from lambre_core.errors import TreeError
 from lambre_core.extract import ExtractOptions, extract_from_files, method_notes
+from lambre_core.languages.cs.morph import MANY_CARDINALS as _CS_MANY
+from lambre_core.languages.cs.morph import oblique_cardinal
 from lambre_core.rules import RuleSet, load_rules, save_rules
 
 TREEBANKS = {
@@ -253,6 +255,11 @@ _UK_MANY_BASE = (
 _UK_MANY = _apostrophes(_UK_MANY_BASE)
 _UK_FEW_OBLIQUE = _oblique(_UK_FEW, "uk")
 _UK_MANY_OBLIQUE = _apostrophes(_oblique(_UK_MANY_BASE, "uk"))
+#: Czech: a noun counted by "dva" to "čtyři" or "oba" is plural (and agrees in case); one
+#: counted by five and up, in the numeral's nominative or accusative, is genitive plural ("pět
+#: minut"), but not after the numeral's form of the other cases ("s pěti minutami")
+_CS_FEW = ("dva", "tři", "čtyři", "oba")
+_CS_MANY_OBLIQUE = tuple(oblique_cardinal(n) for n in _CS_MANY)
 COUNTED: dict[str, tuple[tuple[tuple[str, ...], str, str, tuple[str, ...], tuple[str, ...]], ...]] = {
     "de": (
         (("zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf",
@@ -271,6 +278,10 @@ COUNTED: dict[str, tuple[tuple[tuple[str, ...], str, str, tuple[str, ...], tuple
         (("iki", "üç", "dört", "beş", "altı", "yedi", "sekiz", "dokuz", "yirmi", "otuz",
           "kırk", "elli", "altmış", "yetmiş", "seksen", "doksan", "birkaç"), "Number", "Sing",
          (), ()),
+    ),
+    "cs": (
+        (_CS_MANY, "Case", "Gen", (), _CS_MANY_OBLIQUE),
+        ((*_CS_FEW, *_CS_MANY), "Number", "Plur", (), _CS_MANY_OBLIQUE),
     ),
     "uk": (
         (_UK_FEW, "Case", "Nom+Acc", (), _UK_FEW_OBLIQUE),

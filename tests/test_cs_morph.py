@@ -11,6 +11,7 @@ from lambre_core.languages.cs.morph import (
     inflect,
     known_in_context,
     noun,
+    numeral,
     pronoun,
     verb,
 )
@@ -33,6 +34,29 @@ def test_endings_other_classes_share_need_an_adjectives_lemma() -> None:
     assert adjective("rukou", "rukou") is None  # the noun ruka's instrumental, tagged ADJ
     assert adjective("mohou", "moci") is None
     assert adjective("velkou", "velký") is not None
+
+
+def test_an_unknown_lemma_leaves_only_the_feminine_nominative_to_the_ending() -> None:
+    # the lemmatizer returned the word unchanged: "-á" is read as the adjective's, "-é" is not
+    assert _cells(adjective("zajímavá", "zajímavá"), "Case", "Gender") >= {("Nom", "Fem")}
+    assert adjective("hromadné", "hromadné") is None
+    assert adjective("dělá", "dělat") is None
+
+
+def test_cardinals_by_their_table_and_the_oblique_form() -> None:
+    assert _cells(numeral("dva"), "Gender") == {("Masc",)}
+    assert _cells(numeral("dvě"), "Gender") == {("Fem",), ("Neut",)}
+    assert _cells(numeral("pět"), "Case", "Number") == {("Nom", "Sing"), ("Acc", "Sing")}
+    assert _cells(numeral("pěti"), "Case") == {("Gen",), ("Dat",), ("Loc",), ("Ins",)}
+    assert _cells(numeral("devíti"), "Number") == {("Plur",)}
+    assert _cells(numeral("pětadvacet"), "Case") == {("Nom",), ("Acc",)}
+    assert numeral("jeden") is None and numeral("sto") is None
+
+
+def test_a_soft_nouns_citation_form_is_also_the_genitive_and_plural() -> None:
+    cells = _cells(noun("práce", "práce"), "Case", "Number")
+    assert {("Nom", "Sing"), ("Gen", "Sing"), ("Acc", "Plur")} <= cells
+    assert ("Dat", "Sing") not in cells
 
 
 def test_determiners_by_form_and_the_rest_prove_nothing() -> None:

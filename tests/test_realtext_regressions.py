@@ -149,7 +149,9 @@ STILL_FOUND = {
     # a modal's finite object, a soft -e noun's citation form after its preposition, a
     # nominative pronoun after a preposition that is no conjunction
     "cs": [("Musím vstávám brzy.", "vstávám"), ("Nechci jdu domů.", "jdu"),
-           ("Jedeme tam kvůli práce.", "práce"), ("Ten dárek je pro já.", "já")],
+           ("Jedeme tam kvůli práce.", "práce"), ("Ten dárek je pro já.", "já"),
+           # a numeral's gender; a man's noun before a feminine past tense
+           ("Mám dva sestry.", "dva"), ("Můj otec pracovala v továrně.", "pracovala")],
     "tr": [("Biz dün sinemaya gittim.", "gittim"), ("Ben yarın okula gideceksin.", "gideceksin"),
            ("Sen çok güzel şarkı söylüyorum.", "söylüyorum"),
            # the noun analyses: possessor agreement, case frames, counted nouns, a personal

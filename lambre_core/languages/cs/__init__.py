@@ -46,6 +46,9 @@ LANGUAGE = Language(
     and_words=words("a"),
     demonstrative_subjects=words("to tohle"),
     copula_lemmas=words("být"),
+    # nouns that name a man (a past tense in the feminine after them is no woman's title)
+    male_nouns=words("""otec táta tatínek bratr syn strýc děda dědeček muž manžel chlapec kluk
+        hoch mladík ženich pán král princ kníže hrabě vnuk synovec tchán zeť kněz mnich"""),
     wh_lemmas=words("který jenž kdo co jaký čí proč kde kam kdy jak"),
     # the relative "jenž" after a preposition (its n- forms), every cell of its paradigm: a
     # treebank shows each form in only some of them ("před níž": instrumental)

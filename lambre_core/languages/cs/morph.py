@@ -279,6 +279,48 @@ def _who_what(low: str) -> list[dict[str, str]] | None:
 _PRONOUNS = _pronoun_table()
 
 
+#: "dva" and "oba" (the feminine and neuter "dvě", "obě"), "tři", "čtyři": their cases, in
+#: the noun's gender and the plural
+_FEW = _table({
+    "dva": "Nom/Acc Plur Masc", "dvě": "Nom/Acc Plur Fem; Nom/Acc Plur Neut",
+    "dvou": "Gen/Loc Plur *", "dvěma": "Dat/Ins Plur *",
+    "oba": "Nom/Acc Plur Masc", "obě": "Nom/Acc Plur Fem; Nom/Acc Plur Neut",
+    "obou": "Gen/Loc Plur *", "oběma": "Dat/Ins Plur *",
+    "tři": "Nom/Acc Plur *", "tří": "Gen Plur *", "třech": "Gen/Loc Plur *",
+    "třem": "Dat Plur *", "třemi": "Ins Plur *", "třema": "Ins Plur *",
+    "čtyři": "Nom/Acc Plur *", "čtyř": "Gen Plur *", "čtyřech": "Gen/Loc Plur *",
+    "čtyřem": "Dat Plur *", "čtyřmi": "Ins Plur *", "čtyřma": "Ins Plur *",
+})
+#: the cardinals from five to ninety: the nominative and accusative ("pět", which counts a
+#: genitive plural, singular in the treebank) and the one form of every other case ("pěti")
+MANY_CARDINALS = (
+    "pět", "šest", "sedm", "osm", "devět", "deset", "jedenáct", "dvanáct", "třináct", "čtrnáct",
+    "patnáct", "šestnáct", "sedmnáct", "osmnáct", "devatenáct", "dvacet", "třicet", "čtyřicet",
+    "padesát", "šedesát", "sedmdesát", "osmdesát", "devadesát")
+_UNITS = ("jedna", "jeden", "dva", "tři", "čtyři", "pět", "šest", "sedm", "osm", "devět")
+
+
+def oblique_cardinal(base: str) -> str:
+    """The form of a cardinal from five up in every case but the nominative and accusative."""
+    return "devíti" if base == "devět" else base + "i"
+
+
+def numeral(form: str) -> list[dict[str, str]] | None:
+    """A cardinal's analyses: "dva" to "čtyři" and "oba" by their table, five to ninety-nine
+    (also "pětadvacet") by their two forms; None for the rest ("jeden" declines like an
+    adjective and is the tagger's; "sto", "tisíc" are nouns in some of their uses)."""
+    low = form.lower()
+    if low in _FEW:
+        return [dict(b) for b in _FEW[low]]
+    for base in MANY_CARDINALS:
+        for prefix in ("", *(u + "a" for u in _UNITS)):
+            if low == prefix + base:
+                return [{"Case": c, "Number": "Sing"} for c in ("Nom", "Acc")]
+            if low == prefix + oblique_cardinal(base):
+                return [{"Case": c, "Number": "Plur"} for c in ("Gen", "Dat", "Loc", "Ins")]
+    return None
+
+
 def pronoun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
     """A personal pronoun's analyses; the cases of "kdo", "co" and the pronouns made from them;
     None for every other pronoun (reflexive, relative "jenž", demonstrative)."""
@@ -722,10 +764,11 @@ _OPENERS = frozenset("„“\"'([«»‚–—-:")
 
 
 def _attribute_of(word: Any, noun_id: int) -> bool:
-    """A determiner or adjective hung on the noun that the paradigms analyse (a noun or
+    """A determiner, adjective or numeral hung on the noun that the paradigms analyse (a noun or
     adverb the tagger took for an adjective is none; nor is a form of "ten", as often the
     pronoun "he" before an object: "ten operaci doporučil")."""
-    if word.head != noun_id or word.upos not in ("ADJ", "DET") or word.form.lower() in _TEN:
+    if word.head != noun_id or word.upos not in ("ADJ", "DET", "NUM") \
+            or word.form.lower() in _TEN:
         return False
     return any(analyses(word.form, word.upos, word.lemma) or ())
 
@@ -909,5 +952,7 @@ def analyses(form: str, upos: str, lemma: str | None) -> list[dict[str, str]] | 
         return verb(form, lemma)
     if upos == "NOUN":
         return noun(form, lemma)
+    if upos == "NUM":
+        return numeral(form)
     return None
 
