@@ -81,6 +81,10 @@ def test_fixes_keep_the_word_and_change_the_asked_value() -> None:
         "přišla"]
     assert inflect(w("maminku", "maminka", "NOUN"), {"Case": "Dat"}) == ["mamince"]
     assert inflect(w("vás", "vy", "PRON"), {"Case": "Dat"}) == ["vám"]
+    # the infinitive under a modal; no form made from a stem that drops its -e- ("pes" -> psa)
+    assert inflect(w("jdu", "jít", "VERB"), {"VerbForm": "Inf"}) == ["jít"]
+    assert inflect(w("pes", "pes", "NOUN"), {"Case": "Gen"}) == []
+    assert inflect(w("minuta", "minuta", "NOUN"), {"Case": "Acc"}) == ["minutu"]
 
 
 def test_pronouns_and_the_polite_plural() -> None:

@@ -123,6 +123,9 @@ CLEAN = {
         # quotation mark tagged as a preposition
         "Po obdržení objednaného zboží nám prosím zašlete zpětné kladné hodnocení.",
         "Rodina vzdala hold 18letému mladíkovi „plnému energie“ ubodanému v Birminghamu",
+        # a genitive plural with no ending; a participle that is a noun ("the buyer's")
+        "Pouze 5 % afghánských obyvatel obdrželo pomoc.",
+        "Pokud se u vráceného zboží platí v zemi kupujícího celní poplatek, hradí jej kupující.",
     ],
 }
 
@@ -151,7 +154,9 @@ STILL_FOUND = {
     "cs": [("Musím vstávám brzy.", "vstávám"), ("Nechci jdu domů.", "jdu"),
            ("Jedeme tam kvůli práce.", "práce"), ("Ten dárek je pro já.", "já"),
            # a numeral's gender; a man's noun before a feminine past tense
-           ("Mám dva sestry.", "dva"), ("Můj otec pracovala v továrně.", "pracovala")],
+           ("Mám dva sestry.", "dva"), ("Můj otec pracovala v továrně.", "pracovala"),
+           # lemmas mined from raw text, one the train split showed only in the plural
+           ("Bojím se pes.", "pes"), ("Jdu do obchod pro minuta.", "minuta")],
     "tr": [("Biz dün sinemaya gittim.", "gittim"), ("Ben yarın okula gideceksin.", "gideceksin"),
            ("Sen çok güzel şarkı söylüyorum.", "söylüyorum"),
            # the noun analyses: possessor agreement, case frames, counted nouns, a personal

@@ -4,6 +4,7 @@ dictionary installs offline: ``morph.py`` analyses the classes whose forms say t
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..base import Language, lazy, words
@@ -23,6 +24,15 @@ _JENZ_AFTER_PREPOSITION: dict[str, tuple[tuple[str, str, str], ...]] = {
     "nimž": (("Dat", "", "Plur"),),
     "nimiž": (("Ins", "", "Plur"),),
 }
+
+#: a present active participle (an adjective in -ící, -oucí: "kupující", "cestujícího"), as
+#: often a person ("the buyer") as an attribute
+_PARTICIPLE_NOUN = re.compile(r"(?:ící|oucí)(?:ho|mu|m|ch|mi)?$")
+
+
+def _substantivized(form: str) -> bool:
+    return _PARTICIPLE_NOUN.search(form.lower()) is not None
+
 
 def _analyzer() -> Any:
     from .morph import analyses
@@ -62,6 +72,7 @@ LANGUAGE = Language(
     # verbs under the auxiliary "je" (also the pronoun "them"): a verb form is never proven
     unproven_features=frozenset({"VerbForm"}),
     analyzer_name="cs-paradigms",
+    substantivized=_substantivized,
     lemma_evidence=True,
     data_files=lazy(f"{__name__}.morph", "data_files"),
     inflect=lazy(f"{__name__}.morph", "inflect"),

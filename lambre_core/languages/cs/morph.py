@@ -11,10 +11,12 @@ every other word is left to the tagger (and proves nothing):
 - verbs, from ``ablaut``'s conjugation of the lemma: a form is analysed only when it is one of
   the lemma's present, imperative, participle or infinitive forms (or that form negated);
 - nouns of the lemmas in ``noun_genders.tsv`` (from the model's train split, with their
-  genders): the citation form (the nominative singular) with the cases it also is; any other
-  form with every cell its declension's table makes from the unchanged stem ("sestře" and
-  "kluci", with a changed stem, are not analysed). A declined form proves an error only in a
-  phrase the parse cannot have broken (``known_in_context``).
+  genders) and ``noun_genders_mined.tsv`` (genders the attributes before a lemma's words show
+  in raw text, ``scripts/mine_noun_genders.py``): the citation form (the nominative singular)
+  with the cases it also is; any other form with every cell its declension's table makes
+  from the unchanged stem (or softened before -e and -i: "sestře", "kluci"; "domě" of "dům"
+  is not analysed). A declined form proves an error only in a phrase the parse cannot have
+  broken (``known_in_context``).
 
 ``bench/calibrate_analyses.py`` measures, on the treebank's held-out test split, how often the
 gold analysis is among these, and how many there are per word."""
@@ -572,8 +574,28 @@ def verb(form: str, lemma: str | None) -> list[dict[str, str]] | None:
 
 @cache
 def _noun_genders() -> NounList:
-    """lemma -> (its genders as bundles, whether the train split shows it in the singular)."""
-    return read_noun_list(Path(__file__).with_name("noun_genders.tsv"))
+    """lemma -> (its genders as bundles, whether the train split shows it in the singular):
+    the train split's list, then the lemmas mined from raw text it lacks."""
+    listed = read_noun_list(Path(__file__).with_name("noun_genders.tsv"))
+    mined = Path(__file__).with_name("noun_genders_mined.tsv")
+    if mined.is_file():
+        listed = {**read_noun_list(mined), **listed}
+    return {lemma: (genders, singular or all(_singular_shaped(lemma, g) for g in genders))
+            for lemma, (genders, singular) in listed.items()}
+
+
+#: masculines whose genitive plural has no ending: the citation form is that case too
+_ZERO_GENITIVE_PLURAL = frozenset({"obyvatel", "tisíc", "stotisíc", "pár"})
+
+
+def _singular_shaped(lemma: str, gender: dict[str, str]) -> bool:
+    """Whether a lemma ends as a singular of its gender does (a masculine consonant, a feminine
+    -a, a neuter -o): one the train split showed only counted ("minuta", "student") is no
+    plurale tantum, whose lemma is its plural form ("dveře", "kalhoty", "ústa")."""
+    last = lemma[-1:]
+    if gender["Gender"] == "Masc":
+        return last.isalpha() and last not in _VOWELS and lemma not in _ZERO_GENITIVE_PLURAL
+    return last == {"Fem": "a", "Neut": "o"}.get(gender["Gender"])
 
 
 def _citation_cases(lemma: str, gender: dict[str, str]) -> str | None:
@@ -599,9 +621,11 @@ def _citation_cases(lemma: str, gender: dict[str, str]) -> str | None:
 #: declension; the stem is the lemma without its final vowel. The bare-stem genitive plural
 #: ("žen", "měst") is left out: it is too often another word's lemma ("pár", "zem"). Only
 #: forms made without a change of the stem are listed, but for the feminine dative and
-#: locative (the plural "kluci" of "kluk" is not): such a form is left unanalysed, which
-#: proves nothing.
+#: locative and the animate plural's softened velar or r ("sestře", "kluci"; "domě" of "dům"
+#: is not): such a form is left unanalysed, which proves nothing.
 _NOUN_PARADIGMS: dict[str, dict[str, str]] = {
+    # the animate plural's -i and -ích soften a velar or r (kluk -> kluci, bratr -> bratři)
+    "masc_anim_softened": {"i": "Nom/Voc Plur", "ích": "Loc Plur"},
     "masc_anim_hard": {  # pán
         "": "Nom/Voc Sing", "a": "Gen/Acc Sing", "ovi": "Dat/Loc Sing", "u": "Dat/Loc/Voc Sing",
         "e": "Voc Sing", "em": "Ins Sing", "i": "Nom/Voc Plur", "ové": "Nom/Voc Plur",
@@ -690,7 +714,12 @@ def _declensions(lemma: str, gender: dict[str, str]) -> list[tuple[str, str]]:
         elif last in _SOFT_CONSONANTS:
             kinds = ["soft"]
         animacies = [anim] if anim else ["Anim", "Inan"]
-        return [(f"masc_{a.lower()}_{k}", lemma) for a in animacies for k in kinds]
+        out = [(f"masc_{a.lower()}_{k}", lemma) for a in animacies for k in kinds]
+        softened = next((lemma[:len(lemma) - len(hard)] + soft for hard, soft in _SOFTENED
+                         if lemma.endswith(hard)), None)
+        if "Anim" in animacies and softened is not None:
+            out.append(("masc_anim_softened", softened))
+        return out
     if g == "Fem":
         if last == "a" and vowel_stem[-1:] not in _SOFT_CONSONANTS:
             return [("fem_a", vowel_stem), _fem_a_dative(vowel_stem)]
@@ -736,6 +765,8 @@ def noun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
     where the lemmatizer gave a lemma none of those is (a lemma not in the list may make the
     form too: "míry" of "míra", not only of "mír")."""
     low = form.lower()
+    if low in _ZERO_GENITIVE_PLURAL:
+        return None
     lem = (lemma or "").lower()
     entry = _noun_genders().get(lem)
     if entry is not None and low == lem and entry[1]:
@@ -893,9 +924,20 @@ def _noun_fixes(low: str, lemma: str, want: dict[str, str]) -> list[str]:
     lemmas += [m for m, _b in _noun_index().get(low, ()) if m not in lemmas]
     for m in lemmas:
         forms = _noun_forms().get((m, want["Case"], number))
+        if forms and _mobile_e(m):
+            forms = tuple(f for f in forms if f == m)
         if forms:
             return list(forms)
     return []
+
+
+def _mobile_e(lemma: str) -> bool:
+    """Whether a masculine lemma may drop the -e- of its last syllable in its other forms
+    ("pes" -> "psa", "dárek" -> "dárku", "konec" -> "konce"): the tables' unchanged stem
+    makes no real form of it, so none is offered as a fix."""
+    genders = _noun_genders().get(lemma, ((), False))[0]
+    return any(g["Gender"] == "Masc" for g in genders) and len(lemma) >= 3 \
+        and lemma[-2] == "e" and lemma[-1] not in _VOWELS and lemma[-3] not in _VOWELS
 
 
 def inflect(word: Any, feats: Any) -> list[str]:
@@ -937,7 +979,8 @@ def inflect(word: Any, feats: Any) -> list[str]:
 
 def data_files() -> tuple[Path, ...]:
     """The data this analyzer reads besides its code."""
-    return (Path(__file__).with_name("noun_genders.tsv"),)
+    return (Path(__file__).with_name("noun_genders.tsv"),
+            Path(__file__).with_name("noun_genders_mined.tsv"))
 
 
 def analyses(form: str, upos: str, lemma: str | None) -> list[dict[str, str]] | None:
