@@ -92,6 +92,7 @@ _OTHER_FIX = {
     # Czech: two standard forms, the one offered as correct
     "cs-037": ("nerozumí", "the third person plural rozumí, as standard as rozumějí"),
     "cs-122": ("Má", "má, as standard as moje"),
+    "cs-100": ("", "no fix: a noun in -es may drop its -e- (psa) or keep it (lesa)"),
     "uk-016": ("великім", "the locative's variant in -ім, as correct as -ому"),
     "uk-020": ("зеленім", "the locative's variant in -ім, as correct as -ому"),
     "uk-036": ("цім", "the locative's variant, as correct as цьому"),

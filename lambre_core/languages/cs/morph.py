@@ -23,6 +23,7 @@ gold analysis is among these, and how many there are per word."""
 
 from __future__ import annotations
 
+import re
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -626,6 +627,9 @@ def _citation_cases(lemma: str, gender: dict[str, str]) -> str | None:
 _NOUN_PARADIGMS: dict[str, dict[str, str]] = {
     # the animate plural's -i and -ích soften a velar or r (kluk -> kluci, bratr -> bratři)
     "masc_anim_softened": {"i": "Nom/Voc Plur", "ích": "Loc Plur"},
+    # the citation form of a noun whose other forms drop its last -e- (dárek, dárku)
+    "masc_anim_bare": {"": "Nom/Voc Sing"},
+    "masc_inan_bare": {"": "Nom/Acc/Voc Sing"},
     "masc_anim_hard": {  # pán
         "": "Nom/Voc Sing", "a": "Gen/Acc Sing", "ovi": "Dat/Loc Sing", "u": "Dat/Loc/Voc Sing",
         "e": "Voc Sing", "em": "Ins Sing", "i": "Nom/Voc Plur", "ové": "Nom/Voc Plur",
@@ -693,6 +697,8 @@ def _fem_a_dative(stem: str) -> tuple[str, str]:
 
 
 _HARD_CONSONANTS = frozenset("dtnrkgh")
+#: masculines in -ek and -ec after a consonant drop the -e- in every other form
+_DROPS_E = re.compile(r"[^aáeéěiíoóuúůyý]e[kc]$")
 _SOFT_CONSONANTS = frozenset("žščřcjďťň")
 
 
@@ -714,6 +720,12 @@ def _declensions(lemma: str, gender: dict[str, str]) -> list[tuple[str, str]]:
         elif last in _SOFT_CONSONANTS:
             kinds = ["soft"]
         animacies = [anim] if anim else ["Anim", "Inan"]
+        if _DROPS_E.search(lemma):
+            # "dárek" -> "dárku", "konec" -> "konce": the bare form is the lemma, the rest
+            # are made from the stem without its -e-
+            dropped = lemma[:-2] + lemma[-1]
+            return [(f"masc_{a.lower()}_bare", lemma) for a in animacies] + [
+                (f"masc_{a.lower()}_{k}", dropped) for a in animacies for k in kinds]
         out = [(f"masc_{a.lower()}_{k}", lemma) for a in animacies for k in kinds]
         softened = next((lemma[:len(lemma) - len(hard)] + soft for hard, soft in _SOFTENED
                          if lemma.endswith(hard)), None)
@@ -906,14 +918,24 @@ def _verb_fixes(word: Any, want: dict[str, str]) -> list[str]:
 @cache
 def _noun_forms() -> dict[tuple[str, str, str], tuple[str, ...]]:
     """(lemma, case, number) -> the forms the lemma's table makes for that cell, in the
-    table's order (the commoner ending first)."""
-    out: dict[tuple[str, str, str], list[str]] = {}
+    table's order (the commoner ending first); of a lemma listed with several genders (a
+    masculine of either animacy), only the forms every one of them makes ("dárku", not the
+    animate "dárkovi")."""
+    per: dict[tuple[str, str, str], dict[tuple[str, str], list[str]]] = {}
     for form, entries in _noun_index().items():
         for lemma, b in entries:
-            got = out.setdefault((lemma, b["Case"], b["Number"]), [])
+            got = per.setdefault((lemma, b["Case"], b["Number"]), {}).setdefault(
+                (b["Gender"], b.get("Animacy", "")), [])
             if form not in got:
                 got.append(form)
-    return {k: tuple(v) for k, v in out.items()}
+    out: dict[tuple[str, str, str], tuple[str, ...]] = {}
+    for key, readings in per.items():
+        genders = _noun_genders().get(key[0], ((), False))[0]
+        lists = list(readings.values())
+        if len(readings) < len(genders):
+            continue  # a reading that makes no form for the cell: no sure fix
+        out[key] = tuple(f for f in lists[0] if all(f in other for other in lists[1:]))
+    return out
 
 
 def _noun_fixes(low: str, lemma: str, want: dict[str, str]) -> list[str]:
@@ -932,19 +954,21 @@ def _noun_fixes(low: str, lemma: str, want: dict[str, str]) -> list[str]:
 
 
 def _mobile_e(lemma: str) -> bool:
-    """Whether a masculine lemma may drop the -e- of its last syllable in its other forms
-    ("pes" -> "psa", "dárek" -> "dárku", "konec" -> "konce"): the tables' unchanged stem
-    makes no real form of it, so none is offered as a fix."""
+    """Whether a masculine lemma may drop the -e- of its last syllable in its other forms, or
+    keep it ("pes" -> "psa", but "les" -> "lesa"): the tables' unchanged stem may make no real
+    form of it, so none is offered as a fix (-ek and -ec always drop it: ``_DROPS_E``)."""
     genders = _noun_genders().get(lemma, ((), False))[0]
     return any(g["Gender"] == "Masc" for g in genders) and len(lemma) >= 3 \
-        and lemma[-2] == "e" and lemma[-1] not in _VOWELS and lemma[-3] not in _VOWELS
+        and lemma[-2] == "e" and lemma[-1] not in _VOWELS and lemma[-3] not in _VOWELS \
+        and not _DROPS_E.search(lemma)
 
 
 def inflect(word: Any, feats: Any) -> list[str]:
     """Forms of the word with the wanted values (the quick fix): adjectives and declined
     determiners by their ending, "ten", "můj", "náš" and personal pronouns by their paradigm,
     listed nouns by their declension's table, verbs by their lemma's present or the irregular
-    table (the infinitive: the lemma), an l-participle by its ending."""
+    table (the infinitive: the lemma), an l-participle by its ending, "dva" and "oba" by their
+    table."""
     want = {k: feats[k] for k in _FIX_KEYS if k in feats}
     low = word.form.lower()
     out: list[str] = []
@@ -970,6 +994,12 @@ def inflect(word: Any, feats: Any) -> list[str]:
             all(b.get(k) == v for k, v in want.items()) for b in bs)]
     elif word.upos == "NOUN" and "Case" in want:
         out = _noun_fixes(low, (word.lemma or "").lower(), want)
+    elif word.upos == "NUM" and low in _FEW:
+        # the same numeral ("dva"/"dvě", "oba"/"obě"), in its own case where not asked
+        own = {k: _FEW[low][0][k] for k in ("Case",) if k in _FEW[low][0]}
+        want = {**own, **want}
+        out = [f for f, bs in _FEW.items() if f[:2] == low[:2]
+               and any(_fits(b, want) for b in bs)]
     elif word.upos == "ADJ" and adjective(word.form, word.lemma):
         out = _ending_fixes(low, _HARD_CELLS, want, skip=("í",)) \
             if not low.endswith(tuple(_SOFT)) else _ending_fixes(low, _SOFT_CELLS, want)
