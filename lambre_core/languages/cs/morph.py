@@ -753,18 +753,35 @@ def _declensions(lemma: str, gender: dict[str, str]) -> list[tuple[str, str]]:
 #: the dual of the body's paired parts (the only forms outside the tables)
 _DUALS = {"rukou": ("ruka", "Gen/Loc"), "nohou": ("noha", "Gen/Loc"),
           "rukama": ("ruka", "Ins"), "nohama": ("noha", "Ins")}
+#: plurals no table makes: lemma -> (gender, the plural's forms -> their cases)
+_IRREGULAR_PLURALS = {
+    "dítě": ("Fem", {"děti": "Nom/Acc/Voc", "dětí": "Gen", "dětem": "Dat", "dětech": "Loc",
+                     "dětmi": "Ins"}),
+    "člověk": ("Masc,Anim", {"lidé": "Nom/Voc", "lidi": "Nom/Acc/Voc", "lidí": "Gen",
+                             "lidem": "Dat", "lidech": "Loc", "lidmi": "Ins"}),
+    "přítel": ("Masc,Anim", {"přátelé": "Nom/Voc", "přátele": "Acc", "přátel": "Gen",
+                             "přátelům": "Dat", "přátelích": "Loc", "přáteli": "Ins"}),
+}
 
 
 @cache
 def _noun_index() -> FormIndex:
     """form -> (lemma, analysis) for every cell the listed lemmas' paradigms make it (a form
-    two lemmas make, "ránu" of "rána" and of "ráno", has both), and the paired parts' duals."""
+    two lemmas make, "ránu" of "rána" and of "ráno", has both), the paired parts' duals and
+    the irregular plurals."""
     index = dict(form_index(_noun_genders(), lambda lemma, gender: [
         (_NOUN_PARADIGMS[name], stem) for name, stem in _declensions(lemma, gender)]))
     for form, (lemma, cases) in _DUALS.items():
         index[form] = (*index.get(form, ()), *((lemma, {"Gender": "Fem", "Case": c,
                                                         "Number": "Plur"})
                                                for c in cases.split("/")))
+    for lemma, (gender, forms) in _IRREGULAR_PLURALS.items():
+        g, _, animacy = gender.partition(",")
+        bundle = {"Gender": g, **({"Animacy": animacy} if animacy else {})}
+        for form, cases in forms.items():
+            index[form] = (*index.get(form, ()), *((lemma, {**bundle, "Case": c,
+                                                            "Number": "Plur"})
+                                                   for c in cases.split("/")))
     return index
 
 
@@ -821,17 +838,29 @@ def _starts_sentence(sentence: Any, word: Any) -> bool:
         or sentence.word(word.id - 1).form in (".", "!", "?")
 
 
+def _of_the_verb(sentence: Any, word: Any, verb_id: int) -> bool:
+    """An adverb or particle of the verb, its auxiliary (the head of its chain in SUD) or its
+    reflexive clitic: what may stand between a verb and its object's phrase ("máme opravdu
+    velkou", "čekali jsme deset minut", "bojím se psa")."""
+    verb = sentence.word(verb_id)
+    if word.upos in ("ADV", "PART"):
+        return word.head == verb_id
+    if word.upos == "AUX":
+        return word.head == verb_id or verb.head == word.id
+    return word.upos == "PRON" and word.form.lower() in ("se", "si") and word.head == verb_id
+
+
 def _in_local_phrase(sentence: Any, noun_word: Any) -> bool:
     """Whether a noun stands where the parse cannot have misplaced it: right after its
-    preposition or verb (only its own attributes between, and adverbs or particles before
-    them), or right before the verb whose subject it is."""
+    preposition or verb (only its own attributes between, and the verb's adverbs, auxiliary
+    or reflexive clitic before them), or right before the verb whose subject it is."""
     i = noun_word.id
     j = i - 1
     while j >= 1 and _attribute_of(sentence.word(j), i):
         j -= 1
-    while j >= 1 and sentence.word(j).upos in ("ADV", "PART") \
-            and sentence.word(j).head == noun_word.head < j:
-        j -= 1  # the verb's adverb before its object's phrase ("máme opravdu velkou ...")
+    head = noun_word.head
+    while j >= 1 and head < j and _of_the_verb(sentence, sentence.word(j), head):
+        j -= 1  # the verb's adverb or auxiliary before its object's phrase
     if j >= 1 and noun_word.head == j and sentence.word(j).upos in ("ADP", "VERB", "AUX") \
             and any(c.isalpha() for c in sentence.word(j).form):
         return True  # (a quotation mark the tagger took for a preposition is none)
