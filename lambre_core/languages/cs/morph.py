@@ -977,9 +977,25 @@ def _noun_fixes(low: str, lemma: str, want: dict[str, str]) -> list[str]:
         forms = _noun_forms().get((m, want["Case"], number))
         if forms and _mobile_e(m):
             forms = tuple(f for f in forms if f == m)
+        if not forms and (want["Case"], number) == ("Gen", "Plur"):
+            forms = _bare_genitive_plural(m)
         if forms:
             return list(forms)
     return []
+
+
+def _bare_genitive_plural(lemma: str) -> tuple[str, ...]:
+    """The genitive plural of a feminine in -a or a neuter in -o, its bare stem ("minut",
+    "hodin"), where no vowel comes or goes: the stem ends in one consonant after a short vowel
+    (not "sester", "karet", "krav": none of those is offered)."""
+    genders = {g["Gender"] for g in _noun_genders().get(lemma, ((), False))[0]}
+    if not ((lemma.endswith("a") and genders == {"Fem"})
+            or (lemma.endswith("o") and genders == {"Neut"})):
+        return ()
+    stem = lemma[:-1]
+    if len(stem) >= 3 and stem[-1] not in _VOWELS and stem[-2] in "aeiouyě":
+        return (stem,)
+    return ()
 
 
 def _mobile_e(lemma: str) -> bool:
