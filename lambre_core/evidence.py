@@ -2287,6 +2287,12 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if sum(1 for w in sud.words if w.head == head and _rel(w) == "subj") > 1:
         return True  # two subjects: the parse of this clause is broken
+    k = dep - 1
+    while k >= 1 and (sud.word(k).upos in ("DET", "ADJ", "NUM")
+                      or _analyze_as(lang, sud.word(k).form, "DET")):
+        k -= 1  # (a determiner the tagger took for a noun: "na tuto nemoc")
+    if k >= 1 and sud.word(k).upos == "ADP" and any(c.isalpha() for c in sud.word(k).form):
+        return True  # right after a preposition (its attributes between): its object
     if dep > head and any(sud.word(i).upos == "SCONJ" for i in range(head + 1, dep)):
         return True  # after a subordinating conjunction: the subject of the clause it opens
     if not lo <= dep <= hi:
@@ -2319,6 +2325,8 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     object_cases = {"Gen"} if v.lemma.lower().endswith(L.reflexive_verb_endings or ("\0",)) \
         and not any(x.head == head and x.feats.get("VerbForm") == "Inf" for x in sud.words) \
         else {"Acc", "Gen"}
+    if v.lemma.lower() in L.intransitive_verbs:
+        object_cases = set()  # a verb of motion or position takes no object
     if _object_of_dropped_subject(subj, options, L) \
             and _np_cases(sud, subj, options, ("DET", "ADJ")) & object_cases:
         # (not where its own attributes leave it no object's case: "my mother" in the

@@ -87,6 +87,9 @@ class Language:
     predicate_verbs: frozenset[str] = frozenset()
     #: masculine nouns that name men only: a feminine verb after them is an error
     male_nouns: frozenset[str] = frozenset()
+    #: verbs that take no object in the accusative or genitive (of motion and position): a
+    #: noun before one that could be such an object is its subject
+    intransitive_verbs: frozenset[str] = frozenset()
     #: relative and question words (lemmas) that open a clause right after a preposition
     wh_lemmas: frozenset[str] = frozenset()
     #: prepositions comparing a measure with a noun in the accusative ("размером с тарелку")
