@@ -2426,8 +2426,14 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
             off_arc = det
     blamed = off_arc or primary
     seen = dict(choice)
+    if _rel(d) == "subj" and "Nom" not in values(choice[dep], "Case"):
+        # a subject's nominative reading, where the solver chose another ("Ženy", a genitive
+        # singular or a nominative plural, before a singular verb: the verb takes the plural)
+        nominative = [o for o in analyses[dep].options if "Nom" in values(o, "Case")]
+        if nominative:
+            seen[dep] = nominative[0]
     if coordinated and (dep, head) in coordinated:
-        seen[dep] = {**choice[dep], **coordinated[(dep, head)]}  # "X and Y": plural
+        seen[dep] = {**seen[dep], **coordinated[(dep, head)]}  # "X and Y": plural
     # a fix only for a word the lexicons know: a guess about an unknown word is no correction
     fix = _fix(sud, blamed, rule, seen, dep, head, failing, precision, all_on_arc=on_arc) \
         if analyses[blamed.id].known else []
@@ -2532,11 +2538,12 @@ def _fix(sud: Sentence, blamed: Word, rule: Rule, choice: Mapping[int, Feats], d
                 and blamed.upos in ("VERB", "AUX") and "Person" not in other and "Person" in want:
             want["Person"] = "3"  # a noun subject is third person
         if blamed.upos in ("VERB", "AUX") and blamed.id == head and _rel(sud.word(dep)) == "subj" \
-                and any(r.type == "agree" and r.feature in ("Number", "Person")
+                and any(r.type == "agree" and r.feature in ("Number", "Person", "Gender")
                         for r in arc_rules):
             # the verb takes its subject's person and number both, not only the one a rule
             # names (a plural pronoun of the second person, a verb of the first: the fix is
-            # the second person plural, not the first)
+            # the second person plural, not the first; a past tense failing in gender takes
+            # the number too)
             for k in ("Person", "Number"):
                 if k in other and k in want:  # (a past tense has no person to take)
                     want[k] = sorted(values(other, k))[0]
@@ -2559,10 +2566,11 @@ def _fix(sud: Sentence, blamed: Word, rule: Rule, choice: Mapping[int, Feats], d
                 want[k] = noun[k]
     if blamed.upos != "ADJ":
         want.pop(DECL, None)  # only adjectives have a declension to ask for
-    if blamed.upos in ("VERB", "AUX") and want.get("VerbForm") in ("Inf", "Part"):
-        # an infinitive or participle has no person, number or mood (a finite form at the
-        # end of a modal's clause -> the infinitive); a participle under an auxiliary is the
-        # past one
+    if blamed.upos in ("VERB", "AUX") and want.get("VerbForm") in ("Inf", "Part") \
+            and any(r.feature == "VerbForm" for r in arc_rules):
+        # an infinitive or participle asked for has no person, number or mood (a finite form
+        # at the end of a modal's clause -> the infinitive); a participle under an auxiliary
+        # is the past one (a participle failing in gender keeps its number to fix)
         for k in ("Person", "Number", "Mood", "Tense"):
             want.pop(k, None)
         if want["VerbForm"] == "Part":
