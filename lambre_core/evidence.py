@@ -2285,8 +2285,11 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         # an adjective of a name taken for its noun (a capitalized adjective in a court's name,
         # whose noun reading is the plural of a military rank)
         return True
-    if sum(1 for w in sud.words if w.head == head and _rel(w) == "subj") > 1:
-        return True  # two subjects: the parse of this clause is broken
+    if sum(1 for w in sud.words if w.head == head and _rel(w) == "subj"
+           and w.form.casefold() not in L.time_adverbs) > 1:
+        # two subjects: the parse of this clause is broken (an adverb of time the tagger took
+        # for a noun is no second subject)
+        return True
     k = dep - 1
     while k >= 1 and (sud.word(k).upos in ("DET", "ADJ", "NUM")
                       or _analyze_as(lang, sud.word(k).form, "DET")):

@@ -55,9 +55,9 @@ def test_errors_blamed_on_the_marked_token(outcomes: list[Outcome]) -> None:
 
 #: the share of a suite's errors that must be blamed on their marked word, gaps included: a
 #: floor at what each suite reaches (issue targets: 85 % for German and Russian, 70 % for a new
-#: language; Czech stands at 66 % and Greek at 20 %: no dictionary offline, only the paradigms
+#: language; Czech stands at 72 % and Greek at 20 %: no dictionary offline, only the paradigms
 #: of their packs)
-_MIN_BLAMED = {"de": 0.85, "ru": 0.85, "uk": 0.70, "cs": 0.66, "el": 0.20, "tr": 0.70}
+_MIN_BLAMED = {"de": 0.85, "ru": 0.85, "uk": 0.70, "cs": 0.70, "el": 0.20, "tr": 0.70}
 
 
 def test_share_of_errors_blamed(outcomes: list[Outcome]) -> None:
@@ -93,6 +93,7 @@ _OTHER_FIX = {
     "cs-037": ("nerozumí", "the third person plural rozumí, as standard as rozumějí"),
     "cs-122": ("Má", "má, as standard as moje"),
     "cs-100": ("", "no fix: a noun in -es may drop its -e- (psa) or keep it (lesa)"),
+    "cs-036": ("nemohu", "nemohu, as standard as nemůžu"),
     "uk-016": ("великім", "the locative's variant in -ім, as correct as -ому"),
     "uk-020": ("зеленім", "the locative's variant in -ім, as correct as -ому"),
     "uk-036": ("цім", "the locative's variant, as correct as цьому"),

@@ -109,6 +109,8 @@ class Language:
     #: nouns of time, whose accusative or instrumental phrase is an adverbial, not an object, and
     #: adverbs of time a tagger may take for a noun or a verb: neither fills a verb's frame
     time_nouns: frozenset[str] = frozenset()
+    #: adverbs of time a tagger may take for a noun, never one: no second subject of a verb
+    time_adverbs: frozenset[str] = frozenset()
     #: cases a phrase of time, place or manner takes on its own: a verb's case frame that a
     #: word in one of them fails is more likely failed by the parse (an adverbial of time read
     #: as the object) than by the writer

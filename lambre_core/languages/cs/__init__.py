@@ -56,10 +56,12 @@ LANGUAGE = Language(
     and_words=words("a"),
     demonstrative_subjects=words("to tohle"),
     copula_lemmas=words("být"),
+    # adverbs of time a tagger may take for a noun ("Já zítra nemůžu")
+    time_adverbs=words("zítra včera dnes dneska pozítří předevčírem letos loni teď brzy"),
     intransitive_verbs=words("""přijít odejít jít chodit přicházet odcházet jet jezdit přijet
-        odjet dojet vyjet přijíždět odjíždět letět přiletět odletět spát ležet sedět bydlet
-        zůstat zůstávat zemřít umřít vstát vstávat pracovat odpočívat existovat zmizet
-        vzniknout"""),
+        odjet dojet vyjet přijíždět odjíždět letět přiletět odletět spát ležet sedět stát
+        stávat bydlet zůstat zůstávat zemřít umřít vstát vstávat pracovat odpočívat existovat
+        zmizet vzniknout"""),
     # nouns that name a man (a past tense in the feminine after them is no woman's title)
     male_nouns=words("""otec táta tatínek bratr syn strýc děda dědeček muž manžel chlapec kluk
         hoch mladík ženich pán král princ kníže hrabě vnuk synovec tchán zeť kněz mnich"""),

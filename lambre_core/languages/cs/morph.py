@@ -565,6 +565,14 @@ def verb(form: str, lemma: str | None) -> list[dict[str, str]] | None:
         irregular = _irregular(low)
         if irregular:
             return irregular
+    if not found and (not lemma or lemma.lower() == low) and low.endswith(("í", "á")) \
+            and len(bare) >= 4:
+        # the bare third person ("bydlí", "dělá") of a verb the lemmatizer did not know (it
+        # returned the form): read as a verb's only where the tagger took it for one
+        for inf in (("it", "et", "ět") if low.endswith("í") else ("at",)):
+            for b in _in_table(bare[:-1] + inf, low) or ():
+                if b not in found and dict(b).get("Person") == "3":
+                    found.append(b)
     participle = _past_participle(bare)
     if participle and not any(dict(b).get("VerbForm") == "Part" for b in found):
         found.extend(tuple(sorted(p.items())) for p in participle)
