@@ -1839,9 +1839,9 @@ def _adp_as_conjunction(sud: Sentence, d: Word, adp: Word,
                         options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """Whether a preposition may rather introduce a clause, so its "object" is the clause's
     subject or object: a nominative-only pronoun after one that is also a conjunction ("since
-    I ..."), "without/in order ... to" + the
-    infinitive particle and a verb, or "since/while" + a possible nominative with a verb before
-    the next punctuation (not a phrase of time in the wrong case before the main clause's verb)."""
+    I ..."), "without/in order ... to" + the infinitive particle and a verb, or "since/while" +
+    a possible nominative with a verb before the next punctuation (not a phrase of time in the
+    wrong case before the main clause's verb)."""
     low = adp.form.lower()
     if d.upos == "PRON" and d.id > adp.id and low in L.clause_adps | L.infinitive_adps \
             and options[d.id] and all(values(o, "Case") == {"Nom"} for o in options[d.id]):
