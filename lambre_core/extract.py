@@ -970,12 +970,18 @@ def _infinitive_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
             if a.head.lemma.casefold() in folded and a.dep.feat_values("VerbForm")]
     hits = [a for a in arcs if a.dep.feat_values("VerbForm") & set(allowed)]
     share = len(hits) / len(arcs) if arcs else 1.0
+    per: dict[str, list[bool]] = defaultdict(list)
+    for a in arcs:
+        per[a.head.lemma.casefold()].append(a in hits)
+    evidence = tuple((v, Stat(len(per[v.casefold()]),
+                              round(sum(per[v.casefold()]) / len(per[v.casefold()]), 4)
+                              if per[v.casefold()] else 1.0)) for v in verbs)
     return [_reviewed_rule(
         options, "VERB", "VERB", "comp:obj", "VerbForm", "dep", allowed,
         (("head.lemma", verbs),), hits, len(arcs), share,
         explanation=(f"A VERB attached by 'comp:obj' to the verb {', '.join(verbs[:6])}... has "
                      f"VerbForm=Inf: added on review ({len(hits)} of {len(arcs)} such arcs in "
-                     f"the treebank)."))]
+                     f"the treebank)."), evidence=evidence)]
 
 
 def _governor_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:

@@ -34,7 +34,7 @@ rules:
 
 def test_shipped_rule_files_load_and_carry_provenance() -> None:
     assert set(available_languages()) >= {"de", "ru", "el", "tr", "cs"}
-    for lang in ("de", "ru", "el", "tr", "cs"):
+    for lang in ("de", "ru", "el", "tr", "cs", "uk"):
         rs = default_rules(lang)
         assert rs.lang == lang and rs.rules
         assert rs.sources and all(s.license != "unknown" for s in rs.sources)
