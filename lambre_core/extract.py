@@ -973,9 +973,9 @@ def _infinitive_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     per: dict[str, list[bool]] = defaultdict(list)
     for a in arcs:
         per[a.head.lemma.casefold()].append(a in hits)
-    evidence = tuple((v, Stat(len(per[v.casefold()]),
-                              round(sum(per[v.casefold()]) / len(per[v.casefold()]), 4)
-                              if per[v.casefold()] else 1.0)) for v in verbs)
+    seen = [(v, per[v.casefold()]) for v in verbs]
+    evidence = tuple((v, Stat(len(got), round(sum(got) / len(got), 4) if got else 1.0))
+                     for v, got in seen)
     return [_reviewed_rule(
         options, "VERB", "VERB", "comp:obj", "VerbForm", "dep", allowed,
         (("head.lemma", verbs),), hits, len(arcs), share,

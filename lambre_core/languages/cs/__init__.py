@@ -75,7 +75,8 @@ LANGUAGE = Language(
     analyzer=_analyzer,
     known_in_context=lazy(f"{__name__}.morph", "known_in_context"),
     # the small tagger reads adverbs, nouns and names as verbs, and the parser hangs finite
-    # verbs under the auxiliary "je" (also the pronoun "them"): a verb form is never proven
+    # verbs under the auxiliary "je" (also the pronoun "them"): a verb form is proven only
+    # under a reviewed modal rule, which names the head's lemma
     unproven_features=frozenset({"VerbForm"}),
     analyzer_name="cs-paradigms",
     substantivized=_substantivized,

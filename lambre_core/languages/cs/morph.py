@@ -315,13 +315,24 @@ def numeral(form: str) -> list[dict[str, str]] | None:
     low = form.lower()
     if low in _FEW:
         return [dict(b) for b in _FEW[low]]
+    oblique = _many_cardinal_forms().get(low)
+    if oblique is None:
+        return None
+    if oblique:
+        return [{"Case": c, "Number": "Plur"} for c in ("Gen", "Dat", "Loc", "Ins")]
+    return [{"Case": c, "Number": "Sing"} for c in ("Nom", "Acc")]
+
+
+@cache
+def _many_cardinal_forms() -> dict[str, bool]:
+    """Every form of the cardinals from five up ("pět", "pětadvacet", "pěti") -> whether it is
+    the oblique one."""
+    out: dict[str, bool] = {}
     for base in MANY_CARDINALS:
         for prefix in ("", *(u + "a" for u in _UNITS)):
-            if low == prefix + base:
-                return [{"Case": c, "Number": "Sing"} for c in ("Nom", "Acc")]
-            if low == prefix + oblique_cardinal(base):
-                return [{"Case": c, "Number": "Plur"} for c in ("Gen", "Dat", "Loc", "Ins")]
-    return None
+            out[prefix + base] = False
+            out[prefix + oblique_cardinal(base)] = True
+    return out
 
 
 def pronoun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
@@ -1049,8 +1060,7 @@ def inflect(word: Any, feats: Any) -> list[str]:
         out = _noun_fixes(low, (word.lemma or "").lower(), want)
     elif word.upos == "NUM" and low in _FEW:
         # the same numeral ("dva"/"dvě", "oba"/"obě"), in its own case where not asked
-        own = {k: _FEW[low][0][k] for k in ("Case",) if k in _FEW[low][0]}
-        want = {**own, **want}
+        want = {"Case": _FEW[low][0]["Case"], **want}
         out = [f for f, bs in _FEW.items() if f[:2] == low[:2]
                and any(_fits(b, want) for b in bs)]
     elif word.upos == "ADJ" and adjective(word.form, word.lemma):
