@@ -6,7 +6,7 @@ Prints:
 - one-word edit -> its diagnostics: p50 / p95 over E edits (parse cache on), timed when the
   diagnostics' JSON arrives (and, separately, once this Python client has decoded it);
 - the same with the cache off (a full reparse per edit), and the ratio full / cached;
-- server RSS (current and peak) with one language loaded;
+- server RSS (current and peak) with one language loaded, its parser process included;
 - model loaded -> first diagnostics, the visible screen being checked first; the number of
   publishes of the first check and the diagnostics they carry in all (linear, not quadratic);
 - with ``--pull`` (and ``--full-edits 0``): a pull-diagnostics client's edit -> report latency
@@ -73,14 +73,32 @@ def position(text: str, offset: int) -> types.Position:
     return types.Position(line=line, character=len(col.encode("utf-16-le")) // 2)
 
 
+def _descendants(pid: int) -> list[int]:
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            kids = (task / "children").read_text().split()
+        except OSError:
+            continue
+        for k in kids:
+            out += [int(k), *_descendants(int(k))]
+    return out
+
+
 def rss_kb(pid: int) -> tuple[int, int]:
-    """(VmRSS, VmHWM) of a process in kB."""
+    """(VmRSS, VmHWM) in kB of a process and its descendants (the server's parser process)
+    together: the peaks are added up, an upper bound on the pair's peak."""
     cur = peak = 0
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            cur = int(line.split()[1])
-        elif line.startswith("VmHWM:"):
-            peak = int(line.split()[1])
+    for p in [pid, *_descendants(pid)]:
+        try:
+            status = Path(f"/proc/{p}/status").read_text().splitlines()
+        except OSError:
+            continue
+        for line in status:
+            if line.startswith("VmRSS:"):
+                cur += int(line.split()[1])
+            elif line.startswith("VmHWM:"):
+                peak += int(line.split()[1])
     return cur, peak
 
 

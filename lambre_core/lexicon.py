@@ -428,13 +428,19 @@ def save_lexicon_tsv(lex: Lexicon, path: str | os.PathLike[str]) -> None:
 def load_lexicon_tsv(path: str | os.PathLike[str], lang: str, external: bool = True) -> Lexicon:
     """Read a lexicon written by ``save_lexicon_tsv``."""
     lex = Lexicon(lang, external=external)
+    # a few hundred distinct feature strings stand for tens of thousands of rows: each is
+    # parsed once (this load is on the way to a server's first diagnostics)
+    bundles: dict[str, Bundle] = {}
     with open_text(path) as fh:
         for n, line in enumerate(fh, 1):
             parts = line.rstrip("\n").split("\t")
             if len(parts) != 4:
                 raise LambreError("expected form<TAB>lemma<TAB>UPOS<TAB>feats", str(path), n, 1)
             form, lemma, upos, feats = parts
-            fd = dict(p.split("=", 1) for p in feats.split("|") if "=" in p)
-            lex.add(lemma, upos, fd, form)
+            b = bundles.get(feats)
+            if b is None:
+                b = bundles[feats] = bundle_of(
+                    dict(p.split("=", 1) for p in feats.split("|") if "=" in p))
+            lex.add(lemma, upos, b, form)
     lex.sources.append(f"tsv:{Path(path).name}")
     return lex

@@ -49,11 +49,17 @@ def main(argv: list[str] | None = None) -> int:
         logging.basicConfig(stream=sys.stderr, level=level, format=fmt)
     # pygls logs every message at INFO: keep our own INFO lines readable
     logging.getLogger("pygls").setLevel(max(level, logging.WARNING))
-    # imported here so --help and --version answer without loading torch
+    # the parser's process starts now: it imports torch and Stanza (seconds) on another core
+    # while this one imports the protocol and answers the handshake
+    from lambre_core.parse_process import ParserProcess
+
+    process = None if os.environ.get("LAMBRE_PARSER_PROCESS", "1") in ("0", "no", "false") \
+        else ParserProcess()
+    # imported here so --help and --version answer without loading the protocol
     from .features import build_server
     from .server import serve_tcp
 
-    server = build_server()
+    server = build_server(process)
     if args.tcp:
         host, port = args.tcp
         serve_tcp(server, host, port)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,7 @@ from cachetools import LRUCache
 from lambre_core.check import SentenceCheck, check_sentence
 from lambre_core.doc import Sentence
 from lambre_core.evidence import Precision
+from lambre_core.parse_process import ParserProcess
 from lambre_core.rules import RuleSet, default_rules, load_rules
 from lambre_core.score import weights_from
 
@@ -51,17 +53,29 @@ class Engine:
 
 
 def load_engine(lang: str, models_dir: str | None, rules_file: str | None,
-                lexicon_files: tuple[str, ...] = ()) -> Engine:
-    """Load parser, rules and the inflection lexicon for ``lang``.
+                lexicon_files: tuple[str, ...] = (),
+                process: ParserProcess | None = None) -> Engine:
+    """Load parser, rules and the inflection lexicon for ``lang``; the parser in ``process``
+    when given (the rules and lexicons load here meanwhile), else in this process.
     Raises ``LambreError`` with a user-facing message when something is missing."""
-    from lambre_core.parse import load_parser
+    if process is not None:
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lambre-load") as pool:
+            pending = pool.submit(process.load, lang, models_dir)
+            try:
+                ruleset = load_rules(rules_file) if rules_file else default_rules(lang)
+                _warm_analyzer(lang)
+            finally:
+                parser: Any = pending.result()
+    else:
+        from lambre_core.parse import load_parser
 
-    ruleset = load_rules(rules_file) if rules_file else default_rules(lang)
-    parser = load_parser(lang, models_dir)
+        ruleset = load_rules(rules_file) if rules_file else default_rules(lang)
+        parser = load_parser(lang, models_dir)
     source = getattr(parser, "source", None)
     model_key = str(getattr(source, "path", None) or f"{lang}:{models_dir}")
     engine = Engine(lang, parser, ruleset, model_key, _load_lexicon(lang, lexicon_files, parser))
-    _warm_analyzer(lang)
+    if process is None:
+        _warm_analyzer(lang)
     return engine
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from lsprotocol import types
 
 from lambre_core.messages import pair_label
+from lambre_core.parse_process import ParserProcess
 
 from .diagnostics import SOURCE, message, reason, role, violation_data, word_span
 from .documents import Document, SentenceResult
@@ -347,9 +348,10 @@ def _get(obj: Any, name: str) -> Any:
     return getattr(obj, name, None)
 
 
-def build_server() -> LambreServer:
-    """A ``LambreServer`` with every feature registered."""
-    ls = LambreServer()
+def build_server(parser_process: ParserProcess | None = None) -> LambreServer:
+    """A ``LambreServer`` with every feature registered; it parses in ``parser_process`` when
+    given, else in its own process."""
+    ls = LambreServer(parser_process)
 
     @ls.feature(types.INITIALIZE)
     def initialize(ls: LambreServer, params: types.InitializeParams) -> None:

@@ -44,6 +44,7 @@ from lambre_core.doc import Sentence
 from lambre_core.errors import LambreError
 from lambre_core.langid import Identifier, language_name, model_languages
 from lambre_core.markup import Segment, segments
+from lambre_core.parse_process import ParserProcess
 from lambre_core.score import RuleTally, rule_tallies
 
 from . import __version__
@@ -143,8 +144,10 @@ class LambreProtocol(RawResultProtocol):
 class LambreServer(LanguageServer):
     """pygls server with lambre's state: settings, workspace config, engines, caches, documents."""
 
-    def __init__(self) -> None:
+    def __init__(self, parser_process: ParserProcess | None = None) -> None:
         super().__init__("lambre-server", __version__, protocol_cls=LambreProtocol)
+        #: where models load and sentences are parsed (None: in this process)
+        self.parser_process = parser_process
         self.settings = Settings()
         self.caches = Caches(self.settings.cache_size)
         self.docs: dict[str, Document] = {}
@@ -278,7 +281,7 @@ class LambreServer(LanguageServer):
         loop = asyncio.get_running_loop()
         try:
             eng = await loop.run_in_executor(self.worker, load_engine, lang, models_dir,
-                                             rules_file, lexicon_files)
+                                             rules_file, lexicon_files, self.parser_process)
         except Exception as exc:
             msg = str(exc) if isinstance(exc, LambreError) else f"{type(exc).__name__}: {exc}"
             self.engine_failures[key] = msg
@@ -876,8 +879,10 @@ class LambreServer(LanguageServer):
         self._announced.clear()
 
     def shutdown_worker(self) -> None:
-        """Stop the parse thread without waiting for a batch in flight."""
+        """Stop the parse thread without waiting for a batch in flight, and the parser process."""
         self.worker.shutdown(wait=False, cancel_futures=True)
+        if self.parser_process is not None:
+            self.parser_process.close()
 
 
 def serve_tcp(ls: LambreServer, host: str, port: int) -> None:
