@@ -15,6 +15,7 @@ Sets (``../shared`` beside the repo; a set whose data is missing is skipped with
   at (counted like the others once labelled);
 - ``test-de`` ... ``test-uk``: each model's held-out test sentences (``models/<lang>/split.json``),
   parsed from raw text;
+- ``dev-el``: the Greek model's dev split (it only chose the checkpoint), Greek having no WMT text;
 - ``fm-dev``: the corrected side of Falko-MERLIN dev (reported, not counted: tuned on before).
 
 Labels live in ``bench/realtext/<set>.tsv``, one row per flag: ``key`` (sentence digest, rule,
@@ -80,10 +81,10 @@ def _lines(rel: str) -> Callable[[Path], list[str]]:
     return read
 
 
-def _held_out(lang: str) -> Callable[[Path], list[str]]:
+def _held_out(lang: str, part: str = "test") -> Callable[[Path], list[str]]:
     def read(shared: Path) -> list[str]:
         split = json.loads((REPO / "models" / lang / "split.json").read_text(encoding="utf-8"))
-        ids = set(split["sent_ids"]["test"])
+        ids = set(split["sent_ids"][part])
         out: list[str] = []
         for src in split["sources"]:
             path = shared / "treebanks" / "ud" / lang / src["file"]
@@ -109,6 +110,8 @@ SETS = [
     TextSet("wmt22-de-b", "de", True, _lines("wmt22/en-de/ref.B.txt")),
     TextSet("wmt22-cs-c", "cs", True, _lines("wmt22/en-cs/ref.C.txt")),
     *(TextSet(f"test-{lang}", lang, True, _held_out(lang)) for lang in ("de", "ru", "el", "tr", "cs", "uk")),
+    # Greek has no WMT text: its dev split (which only chose the model's checkpoint) as well
+    TextSet("dev-el", "el", True, _held_out("el", "dev")),
     TextSet("fm-dev", "de", False, _fm_corrected),
 ]
 

@@ -23,6 +23,8 @@ gold analysis is among these, and how many there are per word."""
 from __future__ import annotations
 
 import unicodedata
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from ..paradigm_tables import spec_table
@@ -208,6 +210,158 @@ def verb(form: str, lemma: str | None) -> list[dict[str, str]] | None:
     return out
 
 
+#: a noun's ending (accents removed) -> every cell any declension gives a form ending so: the
+#: masculine in -ος/-ας/-ης/-ές/-ούς/-έας, the feminine in -α/-η/-ος/-ού, the neuter in
+#: -ο/-ι/-ος/-μα/-ον. Longest ending first.
+_NOUN_ENDINGS = {
+    "οι": "Nom/Voc Plur Masc/Fem",
+    "ους": "Acc Plur Masc/Fem; Gen Sing Neut/Fem; Nom Sing Masc",
+    "ες": "Nom/Acc/Voc Plur Masc/Fem",
+    "εις": "Nom/Acc/Voc Plur Masc/Fem",
+    "ων": "Gen Plur *; Nom Sing Masc",
+    "ος": "Nom Sing Masc/Fem; Nom/Acc/Voc Sing Neut",
+    # the neuter's genitive in -ατος, -οντος ("γράμματος", "ενδιαφέροντος")
+    "τος": "Nom Sing Masc/Fem; Nom/Acc/Voc Sing Neut; Gen Sing Neut",
+    "ου": "Gen Sing *",
+    # the neuter in both numbers: a loan in -ο is indeclinable ("τα βίντεο")
+    "ο": "Acc/Voc Sing Masc/Fem; Nom/Acc/Voc Sing Neut; Nom/Acc/Voc Plur Neut",
+    # both numbers: a loan in -ι is indeclinable ("τα ταξί")
+    "ι": "Nom/Acc/Voc Sing Neut; Nom/Acc/Voc Plur Neut",
+    "ον": "Nom/Acc/Voc Sing Neut",
+    "ας": "Nom Sing Masc; Gen Sing Fem",
+    "ης": "Nom Sing Masc; Gen Sing Fem",
+    "εως": "Gen Sing Fem/Neut",
+    # every gender has a form in -α and in -η: the cells prove nothing alone, but an article
+    # beside the noun narrows them ("ο γυναίκα" has no reading)
+    "α": "Nom/Acc/Voc Sing Fem; Gen/Acc/Voc Sing Masc; Nom/Acc/Voc Plur Neut",
+    "η": "Nom/Acc/Voc Sing Fem; Gen/Acc/Voc Sing Masc; Nom/Acc/Voc Plur Neut",
+    # the neuters in -μα ("μήνυμα"), beside the feminines ("κρέμα") and the -α cells
+    "μα": "Nom/Acc/Voc Sing Fem/Neut; Gen/Acc/Voc Sing Masc; Nom/Acc/Voc Plur Neut",
+    "ματα": "Nom/Acc/Voc Sing Fem; Gen/Acc/Voc Sing Masc; Nom/Acc/Voc Plur Neut",
+}
+#: stressed endings with cells of their own: "ο καφές" (its plural "καφέδες" is in "-ες"),
+#: "η αλεπού", "της αλεπούς"
+_NOUN_STRESSED = {
+    "ές": "Nom Sing Masc",
+    "ού": "Nom/Acc/Voc Sing Fem",
+    "ούς": "Gen Sing Fem",
+}
+#: words of the two classes that do not decline though their ending looks declined: adverbs and
+#: learned adjectives ("το εξής", "των επιμέρους στόχων") and masculine loans in -ι ("ένας
+#: καμικάζι"); a closed class
+_INDECLINABLE = frozenset({"εξής", "επιμέρους", "εγγύς", "άνευ", "ανά", "καμικάζι", "γκουρού",
+                           "μεταξύ", "πλην", "μείον", "συν"}) | frozenset(
+    # the cardinals from five up, which a tagger may read as adjectives
+    "πέντε έξι εφτά επτά οχτώ οκτώ εννιά εννέα δέκα έντεκα ένδεκα δώδεκα είκοσι τριάντα σαράντα "
+    "πενήντα εξήντα εβδομήντα ογδόντα ενενήντα εκατό".split())
+#: the neuters in -ας ("το κρέας"): a closed class
+_NEUTER_AS = frozenset({"κρέας", "πέρας", "τέρας", "γήρας", "άλας", "σέλας", "κέρας", "δέρας"})
+#: an adjective's ending -> its cells: -ος/-η(-α)/-ο, -ύς/-ιά/-ύ and -ής/-ές. The two-termination
+#: adjectives in -ος, also feminine ("η απαισιόδοξος"), are not in it: where the tagger reads
+#: one so, ``known_in_context`` trusts no ending
+_ADJ_ENDINGS = {
+    "ος": "Nom Sing Masc",
+    "ου": "Gen Sing Masc/Neut",
+    "ο": "Acc Sing Masc; Nom/Acc/Voc Sing Neut",
+    "οι": "Nom/Voc Plur Masc",
+    # "-ους": also the genitive of the -ής adjectives ("επιτυχούς")
+    "ους": "Acc Plur Masc; Gen Sing *",
+    "ων": "Gen Plur *; Nom Sing Masc",
+    # "-ες": also the participles' masculine plural ("συμμετέχοντες") and the -ής adjectives'
+    # neuter, stressed or not ("συνεχές", "θεμελιώδες")
+    "ες": "Nom/Acc/Voc Plur Masc/Fem; Nom/Acc/Voc Sing Neut",
+    "εις": "Nom/Acc/Voc Plur Masc/Fem",
+    "ης": "Gen Sing Fem",
+    # the -ώδης adjectives, stressed before their ending ("τρομώδης", "θεμελιώδη")
+    "ωδης": "Nom Sing Masc/Fem",
+    "ωδη": "Acc Sing Masc/Fem; Nom/Acc/Voc Plur Neut",
+    "ας": "Gen Sing Fem",
+    "α": "Nom/Acc/Voc Sing Fem; Nom/Acc/Voc Plur Neut",
+    "η": "Nom/Acc/Voc Sing Fem",
+    "υς": "Nom Sing Masc",
+    "υ": "Acc Sing Masc; Nom/Acc/Voc Sing Neut",
+    "ον": "Nom/Acc/Voc Sing Neut",
+}
+#: the -ής adjectives ("συνεχής, συνεχή"), stressed on the ending (an unstressed "-ης", "-η" is
+#: the feminine of an adjective in -ος: "βιώσιμης", "κόκκινη")
+_ADJ_STRESSED = {
+    "ής": "Nom Sing Masc/Fem",
+    "ή": "Acc Sing Masc/Fem; Nom/Acc/Voc Plur Neut",
+}
+
+
+def _tables() -> tuple[dict[str, tuple[dict[str, str], ...]], ...]:
+    return (_table(_NOUN_ENDINGS), _table(_NOUN_STRESSED), _table(_ADJ_ENDINGS),
+            _table(_ADJ_STRESSED))
+
+
+_NOUN_CELLS, _NOUN_STRESSED_CELLS, _ADJ_CELLS, _ADJ_STRESSED_CELLS = _tables()
+
+
+def _by_ending(form: str, plain_cells: dict[str, tuple[dict[str, str], ...]],
+               stressed_cells: dict[str, tuple[dict[str, str], ...]]
+               ) -> list[dict[str, str]] | None:
+    low = form.lower()
+    plain = _plain(form)
+    if len(plain) < 3 or not plain.isalpha() or low in _INDECLINABLE:
+        return None
+    ending = next((e for e in sorted(plain_cells, key=len, reverse=True) if plain.endswith(e)),
+                  None)
+    if ending is None:
+        return None
+    out = [dict(b) for b in plain_cells[ending]]
+    for e, bundles in stressed_cells.items():
+        if low.endswith(e):
+            out += [dict(b) for b in bundles if b not in out]
+    return out
+
+
+def noun(form: str) -> list[dict[str, str]] | None:
+    """A common noun's analyses by its ending: every cell a form so ending has in any
+    declension (None for an ending that says nothing, or a word not Greek in form)."""
+    if form.lower() in _NEUTER_AS:
+        return [{"Case": c, "Number": "Sing", "Gender": "Neut"} for c in ("Nom", "Acc", "Voc")]
+    return _by_ending(form, _NOUN_CELLS, _NOUN_STRESSED_CELLS)
+
+
+def _syllables(text: str) -> int:
+    plain = _plain(text)
+    return sum(1 for i, c in enumerate(plain) if c in "αεηιουω"
+               and not (i and plain[i - 1] + c in ("αι", "ει", "οι", "ου", "υι", "αυ", "ευ")))
+
+
+@cache
+def _two_termination() -> frozenset[str]:
+    path = Path(__file__).with_name("two_termination.txt")
+    return frozenset(ln.strip() for ln in path.read_text(encoding="utf-8").splitlines()
+                     if ln.strip() and not ln.startswith("#"))
+
+
+def _feminine_in_os(lemma: str) -> bool:
+    """Whether an adjective in -ος may keep its masculine endings in the feminine ("η
+    κατάλληλος"): one the train split shows so, or a long learned one not stressed on its
+    ending (the two-termination adjectives are compounds: "απαισιόδοξος", "ρυπογόνος")."""
+    low = lemma.lower()
+    return low in _two_termination() or (_syllables(low) >= 4 and not low.endswith("ός"))
+
+
+def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | None:
+    """An adjective's analyses by its ending (the three-termination declensions); an adjective
+    in -ης that is its own lemma is also the -ης/-ες declension's nominative ("πλήρης",
+    "τρομώδης"), and a two-termination one's masculine endings are also feminine."""
+    out = _by_ending(form, _ADJ_CELLS, _ADJ_STRESSED_CELLS)
+    if out is None or not lemma:
+        return out
+    plain, plain_lemma = _plain(form), _plain(lemma)
+    if plain.endswith("ης") and plain == plain_lemma:
+        out += [b for b in ({"Case": "Nom", "Number": "Sing", "Gender": g} for g in ("Masc", "Fem"))
+                if b not in out]
+    if plain_lemma.endswith("ος") and _feminine_in_os(lemma):
+        out += [dict(b, Gender="Fem") for b in out if b.get("Gender") == "Masc"
+                and dict(b, Gender="Fem") not in out]
+    return out
+
+
 def analyses(form: str, upos: str, lemma: str | None) -> list[dict[str, str]] | None:
     """Every analysis of ``form`` as ``upos`` for the classes above; None for the rest."""
     if upos == "DET":
@@ -216,6 +370,10 @@ def analyses(form: str, upos: str, lemma: str | None) -> list[dict[str, str]] | 
         return pronoun(form)
     if upos in ("VERB", "AUX"):
         return verb(form, lemma)
+    if upos == "NOUN":
+        return noun(form)
+    if upos == "ADJ":
+        return adjective(form, lemma)
     return None
 
 
@@ -226,9 +384,70 @@ _ECHO = frozenset({"έχω", "έχεις", "έχει", "έχουμε", "έχετ
 _NEGATION_AND_CLITICS = frozenset({"δεν", "μην", "θα", "να"}) | frozenset(_PRONOUNS)
 
 
+#: an adjective's citation form (the masculine nominative singular) ends so
+_ADJ_LEMMA = ("ος", "ης", "υς", "ων")
+
+
+def _adjective_like(word: Any) -> bool:
+    return word.upos == "ADJ" and bool(word.lemma) and _plain(word.lemma).endswith(_ADJ_LEMMA)
+
+
+def _fit(a: list[dict[str, str]], b: list[dict[str, str]]) -> bool:
+    """Whether two words' cells share a reading (a cell naming no feature fits any)."""
+    return any(all(y.get(k, v) == v for k, v in x.items()) for x in a for y in b)
+
+
+def _in_article_phrase(sentence: Any, word: Any) -> bool:
+    """Whether a noun or adjective stands in a phrase whose shape the parse cannot have
+    invented: an article attached to the noun, then only adjectives attached to it, then the
+    noun ("η καλή γυναίκα"); after a preposition, the preposition right before the article. A
+    genitive chain ("των μεταλλείων χρυσού"), a phrase the parser joined across other words, or
+    a genitive clitic read as an article before an adjective ("μεταξύ τους πολιτικό") is not
+    one: an ending's cells prove something only where the words are sure to belong together."""
+    if word.upos == "NOUN":
+        head_noun = word
+    elif _adjective_like(word) and word.head:
+        head_noun = sentence.word(word.head)
+        if head_noun.upos != "NOUN" or head_noun.id < word.id:
+            return False
+    else:
+        return False
+    art = next((w for w in sentence.words if w.head == head_noun.id and w.id < word.id
+                and w.deprel.split(":")[0] == "det" and article(w.form)), None)
+    if art is None:
+        return False
+    between = [sentence.word(i) for i in range(art.id + 1, head_noun.id)]
+    if not all(b.head == head_noun.id and _adjective_like(b) for b in between):
+        return False
+    if between:
+        if art.form.lower() in _CLITIC_TWINS:
+            return False
+        # with adjectives between, the article and the noun must fit each other: where they
+        # do not, the noun is a genitive the parser took for the head ("μια φιλόδοξη στρατηγική
+        # βιώσιμης κινητικότητας") or the article a numeral ("από μια έμμεσες διερμηνείες")
+        if not _fit(article(art.form) or [], noun(head_noun.form) or []):
+            return False
+        # an adjective's neuter plural in -α before another adjective is an adverb
+        # ("μιας δημοκρατικά νομιμοποιημένης αρχής")
+        if any(_plain(b.form).endswith("α") for b in between[:-1]):
+            return False
+    head = sentence.word(head_noun.head) if head_noun.head else None
+    if head is not None and head.upos == "ADP" and head.id != art.id - 1:
+        return False
+    return True
+
+
+def data_files() -> tuple[Path, ...]:
+    """The data this analyzer reads besides its code."""
+    return (Path(__file__).with_name("two_termination.txt"),)
+
+
 def known_in_context(sentence: Any, word: Any) -> bool:
     """Not a capitalised word inside a sentence (a name's word the tagger took for an
-    adjective or a verb), nor a verb after the perfect's auxiliary (its non-finite form)."""
+    adjective or a verb), nor a verb after the perfect's auxiliary (its non-finite form); a
+    noun or an adjective only inside an article's phrase (``_in_article_phrase``)."""
+    if word.upos in ("NOUN", "ADJ") and not _in_article_phrase(sentence, word):
+        return False
     if word.upos in ("VERB", "AUX"):
         i = word.id - 1
         while i >= 1 and sentence.word(i).form.lower() in _NEGATION_AND_CLITICS:
