@@ -2190,6 +2190,19 @@ def _unproven(r: Rule, head: Word, L: Language) -> bool:
                 and head.lemma.casefold() in r.lemma_sets.get("head.lemma", frozenset()))
 
 
+def _undoubled_before(sud: Sentence, subj: Word, verb: Word, L: Language) -> bool:
+    """In a language whose fronted definite objects are doubled by a clitic (its pack's
+    ``doubled_fronted_objects``), a noun with its article, or a strong pronoun, before the verb
+    and no object clitic between: the subject, not a fronted object ("Τα παιδιά παίζει": the
+    children, who play)."""
+    if not L.doubled_fronted_objects or subj.id > verb.id or subj.upos not in ("NOUN", "PRON"):
+        return False
+    if subj.upos == "NOUN" and not any(w.head == subj.id and w.upos == "DET" for w in sud.words):
+        return False
+    return not any(sud.word(i).upos == "PRON" and sud.word(i).head == verb.id
+                   for i in range(subj.id + 1, verb.id))
+
+
 def _object_of_dropped_subject(subj: Word, options: Mapping[int, Sequence[Feats]],
                                L: Language) -> bool:
     """In a language that drops subjects, a "subject" that can be an accusative or genitive
@@ -2331,7 +2344,8 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     if v.lemma.lower() in L.intransitive_verbs:
         object_cases = set()  # a verb of motion or position takes no object
     if _object_of_dropped_subject(subj, options, L) \
-            and _np_cases(sud, subj, options, ("DET", "ADJ")) & object_cases:
+            and _np_cases(sud, subj, options, ("DET", "ADJ")) & object_cases \
+            and not _undoubled_before(sud, subj, v, L):
         # (not where its own attributes leave it no object's case: "my mother" in the
         # nominative feminine before a masculine past verb; nor an accusative before a
         # reflexive verb, which takes none)
@@ -2404,7 +2418,8 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
                 if any(values(o, f) & set(r2.allowed) for o in analyses[target.id].options):
                     primary = ctrl
         if f == "Case" and ctrl.upos in ("NOUN", "PROPN") and primary is target \
-                and _less_specific(analyses, choice, ctrl.id, target.id):
+                and _less_specific(analyses, choice, ctrl.id, target.id) \
+                and not _determiner_sides_with(sud, analyses, choice, ctrl, target):
             # an article in the genitive or dative before a noun without that case's ending:
             # the article says the case, the noun lacks it
             primary = ctrl
@@ -2464,6 +2479,18 @@ def _cases_agreeing(opts: Sequence[Feats], other: Feats) -> set[str]:
         if all(o[k] == other[k] for k in ("Number", "Gender") if k in o and k in other):
             out |= values(o, "Case")
     return out
+
+
+def _determiner_sides_with(sud: Sentence, analyses: Mapping[int, WordAnalyses],
+                           choice: Mapping[int, Feats], noun: Word, attribute: Word) -> bool:
+    """Whether an adjective disagreeing with its noun in case stands against the noun's own
+    determiner, which the noun's chosen reading fits: two words against one, the adjective is
+    the one to correct (an article, an adjective in another case, the noun)."""
+    if attribute.upos == "DET":
+        return False
+    dets = [w for w in sud.words if w.head == noun.id and w.upos == "DET" and w.id != attribute.id
+            and analyses[w.id].known]
+    return any(_np_fits(analyses[w.id].options, choice[noun.id]) for w in dets)
 
 
 def _less_specific(analyses: Mapping[int, WordAnalyses], choice: Mapping[int, Feats],

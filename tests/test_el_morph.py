@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from lambre_core.doc import Sentence, Word
-from lambre_core.languages.el.morph import analyses, article, known_in_context, pronoun, verb
+from lambre_core.languages.el.morph import (
+    adjective,
+    analyses,
+    article,
+    known_in_context,
+    noun,
+    pronoun,
+    verb,
+)
 
 
 def _cells(got: list[dict[str, str]] | None, *keys: str) -> set[tuple[str, ...]]:
@@ -33,7 +41,65 @@ def test_finite_verbs_by_their_ending() -> None:
 
 def test_pronouns_and_nothing_for_other_classes() -> None:
     assert _cells(pronoun("εμείς"), "Person", "Number") == {("1", "Plur")}
-    assert analyses("σπίτι", "NOUN", "σπίτι") is None
+    # polite "εσείς" takes the plural verb: no singular reading of its own
+    assert _cells(pronoun("εσείς"), "Number") == {("Plur",)}
+    assert analyses("και", "CCONJ", "και") is None
+
+
+def test_nouns_by_every_declension_their_ending_has() -> None:
+    assert _cells(noun("σπίτι"), "Gender") == {("Neut",)}  # -ι: neuter, loans in both numbers
+    assert _cells(noun("γυναίκα"), "Gender") == {("Fem",), ("Masc",), ("Neut",)}
+    assert ("Nom", "Sing", "Masc") not in _cells(noun("γυναίκα"), "Case", "Number", "Gender")
+    assert _cells(noun("πατέρας"), "Gender") == {("Masc",), ("Fem",)}
+    assert _cells(noun("κρέας"), "Gender") == {("Neut",)}  # the closed class of neuters in -ας
+    assert _cells(noun("γυναίκες"), "Number") == {("Plur",)}
+    # a stressed -ές may also be a masculine nominative singular ("ο καφές")
+    assert _cells(noun("φοιτητές"), "Number") == {("Plur",), ("Sing",)}
+    assert ("Nom", "Sing", "Masc") in _cells(noun("καφές"), "Case", "Number", "Gender")
+    assert ("Gen", "Sing", "Neut") in _cells(noun("γράμματος"), "Case", "Number", "Gender")
+    assert noun("εξής") is None and noun("ίντερνετ") is None  # indeclinable, not Greek in form
+
+
+def test_adjectives_by_their_ending_stress_and_lemma() -> None:
+    assert _cells(adjective("καλός", "καλός"), "Gender") == {("Masc",)}
+    assert _cells(adjective("κόκκινη", "κόκκινος"), "Case", "Gender") == {
+        ("Nom", "Fem"), ("Acc", "Fem"), ("Voc", "Fem")}
+    # an unstressed -ης is a feminine genitive, unless the word is its own lemma
+    assert _cells(adjective("βιώσιμης", "βιώσιμος"), "Case") == {("Gen",)}
+    assert ("Nom", "Fem") in _cells(adjective("πλήρης", "πλήρης"), "Case", "Gender")
+    assert ("Nom", "Fem") in _cells(adjective("τρομώδης", "τρομώδος"), "Case", "Gender")
+    # two-termination: listed from the train split, or long and not stressed on the ending
+    assert ("Fem",) in _cells(adjective("κατάλληλος", "κατάλληλος"), "Gender")
+    assert ("Fem",) in _cells(adjective("απαισιόδοξος", "απαισιόδοξος"), "Gender")
+    assert ("Fem",) not in _cells(adjective("ελληνικός", "ελληνικός"), "Gender")
+
+
+def _phrase(*spec: tuple[str, str, str, int, str]) -> Sentence:
+    return Sentence(words=[Word(i, form, lemma, upos, "_", {}, head, rel)
+                           for i, (form, lemma, upos, head, rel) in enumerate(spec, 1)])
+
+
+def test_nouns_and_adjectives_are_trusted_only_in_an_articles_phrase() -> None:
+    good = _phrase(("Είδα", "βλέπω", "VERB", 0, "root"), ("την", "ο", "DET", 4, "det"),
+                   ("καλή", "καλός", "ADJ", 4, "mod"), ("γυναίκα", "γυναίκα", "NOUN", 1, "comp:obj"))
+    assert known_in_context(good, good.word(3)) and known_in_context(good, good.word(4))
+    # no article: the noun's ending proves nothing
+    bare = _phrase(("Είδα", "βλέπω", "VERB", 0, "root"), ("γυναίκα", "γυναίκα", "NOUN", 1, "comp:obj"))
+    assert not known_in_context(bare, bare.word(2))
+    # a genitive the parser made the head: article and noun do not fit with adjectives between
+    chain = _phrase(("προωθούν", "προωθώ", "VERB", 0, "root"), ("μια", "ένας", "DET", 4, "det"),
+                    ("φιλόδοξη", "φιλόδοξος", "ADJ", 4, "mod"),
+                    ("κινητικότητας", "κινητικότητα", "NOUN", 1, "comp:obj"))
+    assert not known_in_context(chain, chain.word(4))
+    # a preposition not right before the article: the parse joined words across others
+    far = _phrase(("για", "για", "ADP", 0, "root"), ("την", "ο", "DET", 3, "det"),
+                  ("επίτευξη", "επίτευξη", "NOUN", 1, "comp:obj"), ("των", "ο", "DET", 5, "det"),
+                  ("στόχων", "στόχος", "NOUN", 1, "comp:obj"))
+    assert known_in_context(far, far.word(3)) and not known_in_context(far, far.word(5))
+    # a capitalised noun inside a sentence is a name's
+    name = _phrase(("Είδα", "βλέπω", "VERB", 0, "root"), ("τον", "ο", "DET", 3, "det"),
+                   ("Ξαντάο", "Ξαντάο", "NOUN", 1, "comp:obj"))
+    assert not known_in_context(name, name.word(3))
 
 
 def test_a_verb_after_the_perfects_auxiliary_proves_nothing() -> None:

@@ -42,6 +42,9 @@ class Language:
     # --- clause facts
     #: subjects may be dropped: a "subject" that can be an object may be one
     pro_drop: bool = False
+    #: a definite object before its verb is doubled by a clitic ("τα παιδιά τα είδα"): a noun
+    #: with its article before the verb and no clitic between is the subject
+    doubled_fronted_objects: bool = False
     #: every noun is capitalized (a capital then says nothing about names; an adjective written
     #: small is no noun)
     noun_capitals: bool = False

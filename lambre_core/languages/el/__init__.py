@@ -19,6 +19,7 @@ LANGUAGE = Language(
     # ablaut's one-word forms (no passive and no subjunctive there)
     ablaut_forms=("present_all", "imperfect", "aorist", "imperative", "gerund"),
     pro_drop=True,
+    doubled_fronted_objects=True,
     and_words=words("και"),
     demonstrative_subjects=words("αυτό"),
     copula_lemmas=words("είμαι"),

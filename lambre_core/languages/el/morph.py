@@ -101,9 +101,9 @@ def _pronoun_table() -> dict[str, tuple[dict[str, str], ...]]:
     add("σου", "2", "Sing", "Gen")
     add("εμείς", "1", "Plur", "Nom")
     add("εμάς μας", "1", "Plur", "Acc/Gen")
-    # "εσείς" also addresses one person politely, with a singular predicate
+    # "εσείς" addressing one person politely takes the plural verb: the verb's second person
+    # plural has the singular reading its singular predicate agrees with (``verb``)
     add("εσείς", "2", "Plur", "Nom")
-    add("εσείς", "2", "Sing", "Nom")
     add("εσάς σας", "2", "Plur", "Acc/Gen")
     add("αυτός", "3", "Sing", "Nom", "Masc")
     add("αυτή", "3", "Sing", "Nom/Acc", "Fem")
