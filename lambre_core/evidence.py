@@ -2190,6 +2190,23 @@ def _unproven(r: Rule, head: Word, L: Language) -> bool:
                 and head.lemma.casefold() in r.lemma_sets.get("head.lemma", frozenset()))
 
 
+#: words that may stand between a subject and its verb without parting them: clitics, particles
+#: of negation, mood and tense, auxiliaries
+_BETWEEN_SUBJECT_AND_VERB = frozenset({"PRON", "PART", "AUX"})
+
+
+def _beside(sud: Sentence, subj: Word, verb: Word) -> bool:
+    """Whether a subject's phrase and its verb stand side by side: nothing but clitics,
+    particles and auxiliaries between the noun and a verb after it, or between a verb and the
+    subject's first word after it (its article, its adjectives)."""
+    if subj.id < verb.id:
+        span = range(subj.id + 1, verb.id)
+    else:
+        first = min([subj.id] + [w.id for w in sud.words if w.head == subj.id and w.id < subj.id])
+        span = range(verb.id + 1, first)
+    return all(sud.word(i).upos in _BETWEEN_SUBJECT_AND_VERB for i in span)
+
+
 def _undoubled_before(sud: Sentence, subj: Word, verb: Word, L: Language) -> bool:
     """In a language whose fronted definite objects are doubled by a clitic (its pack's
     ``doubled_fronted_objects``), a noun with its article, or a strong pronoun, before the verb
@@ -2197,6 +2214,8 @@ def _undoubled_before(sud: Sentence, subj: Word, verb: Word, L: Language) -> boo
     children, who play)."""
     if not L.doubled_fronted_objects or subj.id > verb.id or subj.upos not in ("NOUN", "PRON"):
         return False
+    if subj.upos == "PRON" and subj.feats.get("PronType") not in ("Prs", "Dem"):
+        return False  # a relative ("τη στιγμή που υποστηρίζω") may well be an object
     if subj.upos == "NOUN" and not any(w.head == subj.id and w.upos == "DET" for w in sud.words):
         return False
     return not any(sud.word(i).upos == "PRON" and sud.word(i).head == verb.id
@@ -2271,6 +2290,8 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         return False
     if v.form.lower() in L.particle_verbs:
         return True  # "please" after a noun phrase: a verb form far more often a particle
+    if L.subjects_beside_verb and subj.upos == "NOUN" and not _beside(sud, subj, v):
+        return True  # a noun subject away from its verb: attraction, a misparse, sense agreement
     if rule.feature == "Number" and any(
             x.head == dep and _rel(x).startswith("conj") and not any(
                 y.head == x.id and y.upos == "CCONJ" for y in sud.words) for x in sud.words):

@@ -45,6 +45,10 @@ class Language:
     #: a definite object before its verb is doubled by a clitic ("τα παιδιά τα είδα"): a noun
     #: with its article before the verb and no clitic between is the subject
     doubled_fronted_objects: bool = False
+    #: a noun subject proves its verb's number wrong only beside it (clitics, particles and
+    #: auxiliaries between): farther away, attraction to a genitive, sense agreement and the
+    #: parse's errors are likelier than the writer's
+    subjects_beside_verb: bool = False
     #: every noun is capitalized (a capital then says nothing about names; an adjective written
     #: small is no noun)
     noun_capitals: bool = False

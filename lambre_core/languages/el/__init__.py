@@ -20,6 +20,7 @@ LANGUAGE = Language(
     ablaut_forms=("present_all", "imperfect", "aorist", "imperative", "gerund"),
     pro_drop=True,
     doubled_fronted_objects=True,
+    subjects_beside_verb=True,
     and_words=words("και"),
     demonstrative_subjects=words("αυτό"),
     copula_lemmas=words("είμαι"),

@@ -272,9 +272,16 @@ _ADJ_ENDINGS = {
     "ες": "Nom/Acc/Voc Plur Masc/Fem; Nom/Acc/Voc Sing Neut",
     "εις": "Nom/Acc/Voc Plur Masc/Fem",
     "ης": "Gen Sing Fem",
-    # the -ώδης adjectives, stressed before their ending ("τρομώδης", "θεμελιώδη")
-    "ωδης": "Nom Sing Masc/Fem",
+    # the -ης/-ες adjectives stressed before their ending ("τρομώδης", "θεμελιώδη",
+    # "συνήθης", "πλήρη")
+    "ωδης": "Nom Sing Masc/Fem", "ηθης": "Nom Sing Masc/Fem", "ηρης": "Nom Sing Masc/Fem",
     "ωδη": "Acc Sing Masc/Fem; Nom/Acc/Voc Plur Neut",
+    "ηθη": "Acc Sing Masc/Fem; Nom/Acc/Voc Plur Neut",
+    "ηρη": "Acc Sing Masc/Fem; Nom/Acc/Voc Plur Neut",
+    # active participles used as adjectives ("τον τρέχοντα μήνα", "την τρέχουσα")
+    "οντα": "Acc Sing Masc; Nom/Acc/Voc Plur Neut", "ωντα": "Acc Sing Masc; Nom/Acc/Voc Plur Neut",
+    "ουσα": "Nom/Acc/Voc Sing Fem", "ουσας": "Gen Sing Fem",
+    "οντος": "Gen Sing Masc/Neut", "ωντος": "Gen Sing Masc/Neut",
     "ας": "Gen Sing Fem",
     "α": "Nom/Acc/Voc Sing Fem; Nom/Acc/Voc Plur Neut",
     "η": "Nom/Acc/Voc Sing Fem",
@@ -305,6 +312,8 @@ def _by_ending(form: str, plain_cells: dict[str, tuple[dict[str, str], ...]],
     plain = _plain(form)
     if len(plain) < 3 or not plain.isalpha() or low in _INDECLINABLE:
         return None
+    if plain.endswith(("ει", "αι")):
+        return None  # an archaic dative ("επί τη βάσει"), a verb's ending: not the -ι of a neuter
     ending = next((e for e in sorted(plain_cells, key=len, reverse=True) if plain.endswith(e)),
                   None)
     if ending is None:
@@ -362,6 +371,32 @@ def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | Non
     return out
 
 
+#: the cardinals that decline: three, four (one is an article's form); the hundreds and "χίλιοι"
+#: below, like adjectives in the plural
+_NUMERALS = _table({
+    "τρεις": "Nom/Acc Plur Masc/Fem", "τρία": "Nom/Acc Plur Neut", "τριών": "Gen Plur *",
+    "τέσσερις": "Nom/Acc Plur Masc/Fem", "τέσσερα": "Nom/Acc Plur Neut",
+    "τεσσάρων": "Gen Plur *",
+})
+_HUNDREDS = ("διακοσι", "τριακοσι", "τετρακοσι", "πεντακοσι", "εξακοσι", "επτακοσι", "εφτακοσι",
+             "οκτακοσι", "οχτακοσι", "εννιακοσι", "εννεακοσι", "χιλι")
+_HUNDRED_ENDINGS = {"οι": "Nom Plur Masc", "ους": "Acc Plur Masc", "ες": "Nom/Acc Plur Fem",
+                    "α": "Nom/Acc Plur Neut", "ων": "Gen Plur *"}
+_HUNDRED_CELLS = _table(_HUNDRED_ENDINGS)
+
+
+def numeral(form: str) -> list[dict[str, str]] | None:
+    """A declining cardinal's analyses (None for the others, which do not decline)."""
+    got = _NUMERALS.get(form.lower())
+    if got:
+        return [dict(b) for b in got]
+    plain = _plain(form)
+    for stem in _HUNDREDS:
+        if plain.startswith(stem) and plain[len(stem):] in _HUNDRED_CELLS:
+            return [dict(b) for b in _HUNDRED_CELLS[plain[len(stem):]]]
+    return None
+
+
 def analyses(form: str, upos: str, lemma: str | None) -> list[dict[str, str]] | None:
     """Every analysis of ``form`` as ``upos`` for the classes above; None for the rest."""
     if upos == "DET":
@@ -372,8 +407,10 @@ def analyses(form: str, upos: str, lemma: str | None) -> list[dict[str, str]] | 
         return verb(form, lemma)
     if upos == "NOUN":
         return noun(form)
-    if upos == "ADJ":
-        return adjective(form, lemma)
+    if upos == "ADJ":  # (a cardinal the tagger took for an adjective is the cardinal)
+        return numeral(form) or adjective(form, lemma)
+    if upos == "NUM":
+        return numeral(form)
     return None
 
 
@@ -384,12 +421,23 @@ _ECHO = frozenset({"έχω", "έχεις", "έχει", "έχουμε", "έχετ
 _NEGATION_AND_CLITICS = frozenset({"δεν", "μην", "θα", "να"}) | frozenset(_PRONOUNS)
 
 
-#: an adjective's citation form (the masculine nominative singular) ends so
-_ADJ_LEMMA = ("ος", "ης", "υς", "ων")
+#: an adjective's citation form (the masculine nominative singular) ends so: "-ης" only stressed
+#: ("ακριβής") or in the classes stressed before it; a noun's ("δράστης") is not
+_ADJ_LEMMA = ("ος", "υς", "ων", "ωδης", "ηθης", "ηρης")
 
 
 def _adjective_like(word: Any) -> bool:
-    return word.upos == "ADJ" and bool(word.lemma) and _plain(word.lemma).endswith(_ADJ_LEMMA)
+    return word.upos == "ADJ" and bool(word.lemma) and (
+        _plain(word.lemma).endswith(_ADJ_LEMMA) or word.lemma.lower().endswith("ής"))
+
+
+def _own_token(sentence: Any, word: Any) -> bool:
+    """Whether a word is a token of its own or the article of a preposition's contraction
+    ("στη"): an article the tokenizer cut out of another word ("έτη") is none."""
+    for m in getattr(sentence, "multiword", ()):
+        if m.first <= word.id <= m.last:
+            return word.id == m.last and sentence.word(m.first).upos == "ADP"
+    return True
 
 
 def _fit(a: list[dict[str, str]], b: list[dict[str, str]]) -> bool:
@@ -399,8 +447,9 @@ def _fit(a: list[dict[str, str]], b: list[dict[str, str]]) -> bool:
 
 def _in_article_phrase(sentence: Any, word: Any) -> bool:
     """Whether a noun or adjective stands in a phrase whose shape the parse cannot have
-    invented: an article attached to the noun, then only adjectives attached to it, then the
-    noun ("η καλή γυναίκα"); after a preposition, the preposition right before the article. A
+    invented: an article (or a declining cardinal) attached to the noun, then only adjectives
+    attached to it, then the noun ("η καλή γυναίκα"); after a preposition, the preposition right
+    before the article. A
     genitive chain ("των μεταλλείων χρυσού"), a phrase the parser joined across other words, or
     a genitive clitic read as an article before an adjective ("μεταξύ τους πολιτικό") is not
     one: an ending's cells prove something only where the words are sure to belong together."""
@@ -412,10 +461,13 @@ def _in_article_phrase(sentence: Any, word: Any) -> bool:
             return False
     else:
         return False
+    # the phrase's opener: an article, or a cardinal that declines ("τρία βιβλία")
     art = next((w for w in sentence.words if w.head == head_noun.id and w.id < word.id
-                and w.deprel.split(":")[0] == "det" and article(w.form)), None)
-    if art is None:
+                and ((w.deprel.split(":")[0] == "det" and article(w.form))
+                     or (w.upos in ("NUM", "ADJ") and numeral(w.form)))), None)
+    if art is None or not _own_token(sentence, art):
         return False
+    opener = article(art.form) or numeral(art.form) or []
     between = [sentence.word(i) for i in range(art.id + 1, head_noun.id)]
     if not all(b.head == head_noun.id and _adjective_like(b) for b in between):
         return False
@@ -425,7 +477,7 @@ def _in_article_phrase(sentence: Any, word: Any) -> bool:
         # with adjectives between, the article and the noun must fit each other: where they
         # do not, the noun is a genitive the parser took for the head ("μια φιλόδοξη στρατηγική
         # βιώσιμης κινητικότητας") or the article a numeral ("από μια έμμεσες διερμηνείες")
-        if not _fit(article(art.form) or [], noun(head_noun.form) or []):
+        if not _fit(opener, noun(head_noun.form) or []):
             return False
         # an adjective's neuter plural in -α before another adjective is an adverb
         # ("μιας δημοκρατικά νομιμοποιημένης αρχής")
@@ -446,7 +498,8 @@ def known_in_context(sentence: Any, word: Any) -> bool:
     """Not a capitalised word inside a sentence (a name's word the tagger took for an
     adjective or a verb), nor a verb after the perfect's auxiliary (its non-finite form); a
     noun or an adjective only inside an article's phrase (``_in_article_phrase``)."""
-    if word.upos in ("NOUN", "ADJ") and not _in_article_phrase(sentence, word):
+    if word.upos in ("NOUN", "ADJ") and not numeral(word.form) \
+            and not _in_article_phrase(sentence, word):
         return False
     if word.upos in ("VERB", "AUX"):
         i = word.id - 1
