@@ -1775,7 +1775,10 @@ def _nominative_object(sud: Sentence, rule: Rule, dep: int, head: int,
     German object whose article and noun can only be nominative (an indefinite article, a
     strong nominative adjective, a masculine noun) beside a subject that can only be
     nominative, of a known verb that is no copula, with nothing between them but the clause's
-    own words."""
+    own words. Also, in every language, a nominative-only personal pronoun right after a finite
+    verb it cannot be the subject of (``_pronoun_neither_subject_nor_object``)."""
+    if _pronoun_neither_subject_nor_object(sud, rule, dep, head, options, analyses, L):
+        return True
     if not L.article_declension or L.verb_lemmas is None or rule.type != "as" \
             or rule.feature != "Case" or "Nom" in rule.allowed \
             or base_relation(rule.relation) != "comp:obj" \
@@ -1805,6 +1808,31 @@ def _nominative_object(sud: Sentence, rule: Rule, dep: int, head: int,
     lo, hi = sorted((dep, head))
     return not any(sud.word(i).form == "," or sud.word(i).form.lower() in L.comparison_words
                    or sud.word(i).upos in ("SCONJ", "CCONJ") for i in range(lo + 1, hi))
+
+
+def _pronoun_neither_subject_nor_object(sud: Sentence, rule: Rule, dep: int, head: int,
+                                        options: Mapping[int, Sequence[Feats]],
+                                        analyses: Mapping[int, WordAnalyses], L: Language) -> bool:
+    """A personal pronoun that can only be nominative, as the object right after a finite verb
+    (no copula, no verb naming its predicate) that it agrees with in no person and number: as
+    the verb's subject it would disagree, as its object it is in the wrong case, so the sentence
+    is wrong either way, and the case is what the writer missed ("Ρώτησα εσύ": "εσένα")."""
+    if rule.type != "as" or rule.feature != "Case" or "Nom" in rule.allowed \
+            or base_relation(rule.relation) != "comp:obj" or dep != head + 1:
+        return False
+    d, h = sud.word(dep), sud.word(head)
+    if d.upos != "PRON" or h.upos != "VERB" or not analyses[dep].known \
+            or not analyses[head].known:
+        return False
+    if h.lemma.lower() in L.copula_lemmas | L.predicate_verbs:
+        return False
+    if not all(values(o, "Case") == {"Nom"} and "Person" in o for o in options[dep]):
+        return False
+    verb_cells = [o for o in options[head] if "Person" in o and "Number" in o]
+    if not verb_cells or len(verb_cells) != len(options[head]):
+        return False  # a verb form that may be non-finite
+    return not any(values(p, "Person") & values(v, "Person") and values(p, "Number") & values(v, "Number")
+                   for p in options[dep] for v in verb_cells)
 
 
 def _np_cases(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Feats]],

@@ -72,7 +72,8 @@ def model_key(lang: str, models_dir: str | os.PathLike[str] | None = None) -> st
     from .languages import language
 
     pack = language(lang)
-    if pack.lemma_evidence or pack.retag_function_words or pack.dictionary_retags:
+    if pack.lemma_evidence or pack.retag_function_words or pack.dictionary_retags \
+            or pack.closed_class is not None:
         # the lemmatizer or the tagger asks the pack's analyzer: its code and data are part of
         # the parse
         root = Path(__file__).resolve().parent / "languages" / lang

@@ -7,8 +7,10 @@ from lambre_core.languages.el.morph import (
     adjective,
     analyses,
     article,
+    closed_class,
     known_in_context,
     noun,
+    numeral,
     pronoun,
     verb,
 )
@@ -36,6 +38,8 @@ def test_finite_verbs_by_their_ending() -> None:
     assert _cells(verb("είναι", "είμαι"), "Number") == {("Sing",), ("Plur",)}
     assert ("2", "Sing") in _cells(verb("μιλάτε", None), "Person", "Number")
     assert verb("γράφοντας", None) is None  # a gerund
+    # a sigmatic past's first person is no imperative (that ends in -ε)
+    assert _cells(verb("ρώτησα", "ρωτώ"), "Person") == {("1",)}
     assert verb("θα", None) is None
 
 
@@ -44,6 +48,13 @@ def test_pronouns_and_nothing_for_other_classes() -> None:
     # polite "εσείς" takes the plural verb: no singular reading of its own
     assert _cells(pronoun("εσείς"), "Number") == {("Plur",)}
     assert analyses("και", "CCONJ", "και") is None
+
+
+def test_closed_classes_and_cardinals() -> None:
+    assert closed_class("Εσύ") == "PRON" and closed_class("αυτός") is None
+    assert _cells(numeral("τρία"), "Gender") == {("Neut",)}
+    assert _cells(numeral("διακόσιες"), "Gender", "Number") == {("Fem", "Plur")}
+    assert numeral("πέντε") is None  # does not decline
 
 
 def test_nouns_by_every_declension_their_ending_has() -> None:

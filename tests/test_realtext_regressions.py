@@ -186,7 +186,10 @@ STILL_FOUND = {
     # with no clitic before its verb, a strong pronoun subject
     "el": [("Ο γυναίκα διαβάζει ένα βιβλίο.", "Ο"), ("Έχουμε ένα μεγάλη σπίτι.", "μεγάλη"),
            ("Μένουμε σε ένα μικρός διαμέρισμα.", "μικρός"),
-           ("Τα παιδιά παίζει στο πάρκο.", "παίζει"), ("Αυτή έρχονται αύριο.", "έρχονται")],
+           ("Τα παιδιά παίζει στο πάρκο.", "παίζει"), ("Αυτή έρχονται αύριο.", "έρχονται"),
+           # a strong pronoun the tagger read as a noun; a nominative pronoun after a verb it
+           # cannot be the subject of
+           ("Εσύ δουλεύω πολύ.", "δουλεύω"), ("Ρώτησα εσύ για το πρόβλημα.", "εσύ")],
     "tr": [("Biz dün sinemaya gittim.", "gittim"), ("Ben yarın okula gideceksin.", "gideceksin"),
            ("Sen çok güzel şarkı söylüyorum.", "söylüyorum"),
            # the noun analyses: possessor agreement, case frames, counted nouns, a personal

@@ -266,6 +266,9 @@ class Language:
     retag_function_words: bool = False
     #: the word classes the dictionary knows for a form (empty: no dictionary)
     word_classes: Callable[[str], frozenset[str]] = field(default=lambda _f: frozenset())
+    #: the one closed class a form always has (a strong personal pronoun: "εσύ"), which the
+    #: tagger's class gives way to; None for every other form
+    closed_class: Callable[[str], str | None] | None = None
     #: an adjective the dictionary marks as often used as a noun
     substantivized: Callable[[str], bool] = field(default=_never)
     #: a form that is only ever a short adjective

@@ -132,6 +132,16 @@ def _pronoun_table() -> dict[str, tuple[dict[str, str], ...]]:
 _PRONOUNS = _pronoun_table()
 
 
+#: the strong personal pronouns of the first and second person: pronouns and nothing else
+_STRONG = frozenset({"εγώ", "εσύ", "εμείς", "εσείς", "εμένα", "εσένα", "εμάς", "εσάς"})
+
+
+def closed_class(form: str) -> str | None:
+    """PRON for a strong personal pronoun of the first or second person, whatever the tagger
+    said ("Εσύ" read as a noun); None otherwise."""
+    return "PRON" if form.lower() in _STRONG else None
+
+
 def pronoun(form: str) -> list[dict[str, str]] | None:
     """A personal pronoun's analyses (None for every other pronoun)."""
     got = _PRONOUNS.get(form.lower())
@@ -158,6 +168,8 @@ _VERB_ENDINGS: dict[str, tuple[tuple[str, str], ...]] = {
     "ανε": (("3", "Plur"), ("3", "Sing")),
     # active past
     "α": (("1", "Sing"), ("2", "Sing")), "ες": (("2", "Sing"),),
+    # the sigmatic past's first person; its imperative ends in -ε ("ρώτησα", "ρώτησε")
+    "σα": (("1", "Sing"),), "ξα": (("1", "Sing"),), "ψα": (("1", "Sing"),),
     "ε": (("3", "Sing"), ("2", "Sing")), "αν": (("3", "Plur"),),
     # the imperative's second person plural ("δώστε", "επιλέξτε", "αφήστε")
     "τε": (("2", "Plur"),),
