@@ -2240,11 +2240,12 @@ def _undoubled_before(sud: Sentence, subj: Word, verb: Word, L: Language) -> boo
     ``doubled_fronted_objects``), a noun with its article, or a strong pronoun, before the verb
     and no object clitic between: the subject, not a fronted object ("Τα παιδιά παίζει": the
     children, who play)."""
-    if not L.doubled_fronted_objects or subj.id > verb.id or subj.upos not in ("NOUN", "PRON"):
+    if not L.doubled_fronted_objects or subj.id > verb.id \
+            or subj.upos not in ("NOUN", "ADJ", "PRON"):
         return False
     if subj.upos == "PRON" and subj.feats.get("PronType") not in ("Prs", "Dem"):
         return False  # a relative ("τη στιγμή που υποστηρίζω") may well be an object
-    if subj.upos == "NOUN" and not any(w.head == subj.id and w.upos == "DET" for w in sud.words):
+    if subj.upos != "PRON" and not any(w.head == subj.id and w.upos == "DET" for w in sud.words):
         return False
     return not any(sud.word(i).upos == "PRON" and sud.word(i).head == verb.id
                    for i in range(subj.id + 1, verb.id))
@@ -2318,7 +2319,7 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         return False
     if v.form.lower() in L.particle_verbs:
         return True  # "please" after a noun phrase: a verb form far more often a particle
-    if L.subjects_beside_verb and subj.upos == "NOUN" and not _beside(sud, subj, v):
+    if L.subjects_beside_verb and subj.upos in ("NOUN", "ADJ") and not _beside(sud, subj, v):
         return True  # a noun subject away from its verb: attraction, a misparse, sense agreement
     if rule.feature == "Number" and any(
             x.head == dep and _rel(x).startswith("conj") and not any(
@@ -2454,7 +2455,11 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
     primary: Word
     off_arc: Word | None = None
     if rule.type == "agree":
-        ctrl_is_dep = d.upos in _CONTROLLERS and h.upos not in _CONTROLLERS
+        # (an adjective with its own determiner as a verb's subject stands for its noun)
+        ctrl_is_dep = (d.upos in _CONTROLLERS or (
+            d.upos == "ADJ" and _rel(d) == "subj" and h.upos in ("VERB", "AUX")
+            and any(w.head == d.id and w.upos == "DET" for w in sud.words))) \
+            and h.upos not in _CONTROLLERS
         target, ctrl = (h, d) if ctrl_is_dep else (d, h)
         primary = ctrl if noun_lacks_case else target
         if f == "Number" and _quantifier_counts(target, ctrl, analyses, L):

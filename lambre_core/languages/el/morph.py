@@ -443,6 +443,11 @@ def _adjective_like(word: Any) -> bool:
         _plain(word.lemma).endswith(_ADJ_LEMMA) or word.lemma.lower().endswith("ής"))
 
 
+def _has_article(sentence: Any, word: Any) -> bool:
+    return any(w.head == word.id and w.id < word.id and w.deprel.split(":")[0] == "det"
+               and article(w.form) for w in sentence.words)
+
+
 def _own_token(sentence: Any, word: Any) -> bool:
     """Whether a word is a token of its own or the article of a preposition's contraction
     ("στη"): an article the tokenizer cut out of another word ("έτη") is none."""
@@ -465,11 +470,13 @@ def _in_article_phrase(sentence: Any, word: Any) -> bool:
     genitive chain ("των μεταλλείων χρυσού"), a phrase the parser joined across other words, or
     a genitive clitic read as an article before an adjective ("μεταξύ τους πολιτικό") is not
     one: an ending's cells prove something only where the words are sure to belong together."""
-    if word.upos == "NOUN":
+    if word.upos == "NOUN" or (word.upos == "ADJ" and _has_article(sentence, word)
+                               and not (word.head and sentence.word(word.head).upos == "NOUN")):
+        # (an adjective with an article of its own and no noun to modify stands for its noun)
         head_noun = word
     elif _adjective_like(word) and word.head:
         head_noun = sentence.word(word.head)
-        if head_noun.upos != "NOUN" or head_noun.id < word.id:
+        if head_noun.upos not in ("NOUN", "ADJ") or head_noun.id < word.id:
             return False
     else:
         return False
@@ -489,7 +496,7 @@ def _in_article_phrase(sentence: Any, word: Any) -> bool:
         # with adjectives between, the article and the noun must fit each other: where they
         # do not, the noun is a genitive the parser took for the head ("μια φιλόδοξη στρατηγική
         # βιώσιμης κινητικότητας") or the article a numeral ("από μια έμμεσες διερμηνείες")
-        if not _fit(opener, noun(head_noun.form) or []):
+        if not _fit(opener, analyses(head_noun.form, head_noun.upos, head_noun.lemma) or []):
             return False
         # an adjective's neuter plural in -α before another adjective is an adverb
         # ("μιας δημοκρατικά νομιμοποιημένης αρχής")
