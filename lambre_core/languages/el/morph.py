@@ -100,11 +100,12 @@ def _pronoun_table() -> dict[str, tuple[dict[str, str], ...]]:
     add("εσένα σένα σε", "2", "Sing", "Acc")
     add("σου", "2", "Sing", "Gen")
     add("εμείς", "1", "Plur", "Nom")
-    add("εμάς μας", "1", "Plur", "Acc/Gen")
+    # (the clitics written with an accent before a verb: "μάς βοήθησε")
+    add("εμάς μας μάς", "1", "Plur", "Acc/Gen")
     # "εσείς" addressing one person politely takes the plural verb: the verb's second person
     # plural has the singular reading its singular predicate agrees with (``verb``)
     add("εσείς", "2", "Plur", "Nom")
-    add("εσάς σας", "2", "Plur", "Acc/Gen")
+    add("εσάς σας σάς", "2", "Plur", "Acc/Gen")
     add("αυτός", "3", "Sing", "Nom", "Masc")
     add("αυτή", "3", "Sing", "Nom/Acc", "Fem")
     add("αυτήν", "3", "Sing", "Acc", "Fem")
@@ -132,14 +133,16 @@ def _pronoun_table() -> dict[str, tuple[dict[str, str], ...]]:
 _PRONOUNS = _pronoun_table()
 
 
-#: the strong personal pronouns of the first and second person: pronouns and nothing else
-_STRONG = frozenset({"εγώ", "εσύ", "εμείς", "εσείς", "εμένα", "εσένα", "εμάς", "εσάς"})
+#: the personal pronouns of the first and second person, strong and clitic, but the clitics
+#: that are also prepositions ("με", "σε"): pronouns and nothing else
+_ONLY_PRONOUNS = frozenset({"εγώ", "εσύ", "εμείς", "εσείς", "εμένα", "εσένα", "εμάς", "εσάς",
+                            "μου", "σου", "μας", "σας", "μάς", "σάς"})
 
 
 def closed_class(form: str) -> str | None:
-    """PRON for a strong personal pronoun of the first or second person, whatever the tagger
-    said ("Εσύ" read as a noun); None otherwise."""
-    return "PRON" if form.lower() in _STRONG else None
+    """PRON for a personal pronoun of the first or second person, whatever the tagger said
+    ("Εσύ", "μάς" read as nouns); None otherwise."""
+    return "PRON" if form.lower() in _ONLY_PRONOUNS else None
 
 
 def pronoun(form: str) -> list[dict[str, str]] | None:
@@ -337,12 +340,25 @@ def _by_ending(form: str, plain_cells: dict[str, tuple[dict[str, str], ...]],
     return out
 
 
-def noun(form: str) -> list[dict[str, str]] | None:
+@cache
+def _declining_neuters() -> frozenset[str]:
+    path = Path(__file__).with_name("declining_neuters.txt")
+    return frozenset(ln.strip() for ln in path.read_text(encoding="utf-8").splitlines()
+                     if ln.strip() and not ln.startswith("#"))
+
+
+def noun(form: str, lemma: str | None = None) -> list[dict[str, str]] | None:
     """A common noun's analyses by its ending: every cell a form so ending has in any
-    declension (None for an ending that says nothing, or a word not Greek in form)."""
+    declension (None for an ending that says nothing, or a word not Greek in form). A neuter in
+    -ι or -ο is of either number (a loan is indeclinable), but one the train split shows with a
+    plural of its own is singular ("παιδί": "παιδιά")."""
     if form.lower() in _NEUTER_AS:
         return [{"Case": c, "Number": "Sing", "Gender": "Neut"} for c in ("Nom", "Acc", "Voc")]
-    return _by_ending(form, _NOUN_CELLS, _NOUN_STRESSED_CELLS)
+    out = _by_ending(form, _NOUN_CELLS, _NOUN_STRESSED_CELLS)
+    if out and lemma and _plain(form) == _plain(lemma) and _plain(form).endswith(("ι", "ο")) \
+            and lemma.lower() in _declining_neuters():
+        out = [b for b in out if not (b.get("Gender") == "Neut" and b.get("Number") == "Plur")]
+    return out
 
 
 def _syllables(text: str) -> int:
@@ -418,7 +434,7 @@ def analyses(form: str, upos: str, lemma: str | None) -> list[dict[str, str]] | 
     if upos in ("VERB", "AUX"):
         return verb(form, lemma)
     if upos == "NOUN":
-        return noun(form)
+        return noun(form, lemma)
     if upos == "ADJ":  # (a cardinal the tagger took for an adjective is the cardinal)
         return numeral(form) or adjective(form, lemma)
     if upos == "NUM":
@@ -510,7 +526,8 @@ def _in_article_phrase(sentence: Any, word: Any) -> bool:
 
 def data_files() -> tuple[Path, ...]:
     """The data this analyzer reads besides its code."""
-    return (Path(__file__).with_name("two_termination.txt"),)
+    return (Path(__file__).with_name("two_termination.txt"),
+            Path(__file__).with_name("declining_neuters.txt"))
 
 
 def known_in_context(sentence: Any, word: Any) -> bool:
