@@ -1816,7 +1816,8 @@ def _pronoun_neither_subject_nor_object(sud: Sentence, rule: Rule, dep: int, hea
     """A personal pronoun that can only be nominative, as the object right after a finite verb
     (no copula, no verb naming its predicate) that it agrees with in no person and number: as
     the verb's subject it would disagree, as its object it is in the wrong case, so the sentence
-    is wrong either way, and the case is what the writer missed ("Ρώτησα εσύ": "εσένα")."""
+    is wrong either way, and the case is what the writer missed (a first-person verb, then the
+    second person's nominative: its accusative was meant)."""
     if rule.type != "as" or rule.feature != "Case" or "Nom" in rule.allowed \
             or base_relation(rule.relation) != "comp:obj" or dep != head + 1:
         return False
@@ -2238,13 +2239,13 @@ def _beside(sud: Sentence, subj: Word, verb: Word) -> bool:
 def _undoubled_before(sud: Sentence, subj: Word, verb: Word, L: Language) -> bool:
     """In a language whose fronted definite objects are doubled by a clitic (its pack's
     ``doubled_fronted_objects``), a noun with its article, or a strong pronoun, before the verb
-    and no object clitic between: the subject, not a fronted object ("Τα παιδιά παίζει": the
-    children, who play)."""
+    and no object clitic between: the subject, not a fronted object (a neuter plural noun with
+    its article before a singular verb: the subject, whose verb is wrong)."""
     if not L.doubled_fronted_objects or subj.id > verb.id \
             or subj.upos not in ("NOUN", "ADJ", "PRON"):
         return False
     if subj.upos == "PRON" and subj.feats.get("PronType") not in ("Prs", "Dem"):
-        return False  # a relative ("τη στιγμή που υποστηρίζω") may well be an object
+        return False  # a relative pronoun may well be an object ("the moment that I say")
     if subj.upos != "PRON" and not any(w.head == subj.id and w.upos == "DET" for w in sud.words):
         return False
     return not any(sud.word(i).upos == "PRON" and sud.word(i).head == verb.id

@@ -694,7 +694,7 @@ def _decode(store: list[Any], lens: list[int], orig_idx: Any, preds: list[Any],
             alt_upos = ""
             closed = lexicon is not None and si < len(words) and wi < len(words[si]) \
                 and _closed_class(lexicon.lang, words[si][wi]) is not None
-            # (a form of one closed class has no other class to offer: "εσύ")
+            # (a form of one closed class has no other class to offer: a personal pronoun)
             if upos_lp is not None and upos_scores is not None and row < len(upos_lp) \
                     and not closed:
                 alt_upos = _other_classes(upos_lp[row], upos, upos_scores[1])
