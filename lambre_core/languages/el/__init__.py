@@ -1,6 +1,7 @@
-"""Greek: articles with case, pro-drop. No morphological dictionary installs offline:
-``morph.py`` analyses the classes whose forms say their features (articles, personal pronouns,
-finite verbs, adjectives), the rest is the tagger's."""
+"""Greek: articles with case, pro-drop, clitic-doubled fronted objects. No morphological
+dictionary installs offline: ``morph.py`` analyses the classes whose forms say their features
+(articles, personal pronouns, finite verbs, declining cardinals) and nouns and adjectives by
+their ending, trusted only inside an article's phrase; the rest is the tagger's."""
 
 from __future__ import annotations
 

@@ -8,14 +8,20 @@ analyses; every other word is left to the tagger (and proves nothing):
   consonants: "το γιατρό") is among the article's cells, and "ένα" is also the masculine
   accusative;
 - finite verbs: person and number by their ending (the endings of the active and mediopassive,
-  present and past, are the same for every verb), and every form of "είμαι".
+  present and past, are the same for every verb), and every form of "είμαι";
+- the cardinals that decline ("τρεις/τρία", "τέσσερις/τέσσερα", the hundreds);
+- nouns and adjectives by their ending: every cell any declension gives a form so ending (so a
+  noun in "-α" is a feminine singular, a masculine's genitive or accusative, or a neuter
+  plural), adjectives by stress and class where those decide, two-termination adjectives and
+  declining neuters from lists mined from the train split (``scripts/el_lists.py``).
 
-Adjectives and nouns are left out: an ending table of adjectives misses the two-termination
-ones (-ος also feminine: "η απαισιόδοξος"), 97.4 % of the test split's adjectives; nouns from a
-list of the train split's lemmas and their declension tables (as Czech has) proved wrong on
-the held-out text: a lemma missing from the list whose form another lemma's table makes
-("την πλάτη" read as the plural of "πλάτος"), and a noun in a case a misparse forced on it
-(0.6 % of the test sentences flagged falsely, for one more suite error found).
+An ending's cells are only as sure as the phrase around the word: ``known_in_context`` trusts a
+noun or adjective only inside an article's phrase the parse cannot have invented (an ending
+table trusted everywhere flagged 4-5 % of held-out sentences falsely: genitive chains the
+parser joined, adverbs in -α, indeclinables). A list of the train split's noun lemmas with
+declension tables, as Czech has, was tried first and flagged 0.6 % of the test sentences falsely
+(a lemma missing from the list whose form another lemma's table makes: "την πλάτη" read as the
+plural of "πλάτος").
 
 ``bench/calibrate_analyses.py el`` measures, on the treebank's held-out test split, how often the
 gold analysis is among these, and how many there are per word."""
@@ -272,8 +278,8 @@ _INDECLINABLE = frozenset({"εξής", "επιμέρους", "εγγύς", "άν
 #: the neuters in -ας ("το κρέας"): a closed class
 _NEUTER_AS = frozenset({"κρέας", "πέρας", "τέρας", "γήρας", "άλας", "σέλας", "κέρας", "δέρας"})
 #: an adjective's ending -> its cells: -ος/-η(-α)/-ο, -ύς/-ιά/-ύ and -ής/-ές. The two-termination
-#: adjectives in -ος, also feminine ("η απαισιόδοξος"), are not in it: where the tagger reads
-#: one so, ``known_in_context`` trusts no ending
+#: adjectives in -ος, also feminine ("η απαισιόδοξος"), get their feminine cells in
+#: ``adjective``
 _ADJ_ENDINGS = {
     "ος": "Nom Sing Masc",
     "ου": "Gen Sing Masc/Neut",
@@ -312,16 +318,20 @@ _ADJ_STRESSED = {
 }
 
 
-def _tables() -> tuple[dict[str, tuple[dict[str, str], ...]], ...]:
-    return (_table(_NOUN_ENDINGS), _table(_NOUN_STRESSED), _table(_ADJ_ENDINGS),
-            _table(_ADJ_STRESSED))
+#: ending -> cells, the longest ending first (so "-ματα" is looked at before "-α")
+Cells = dict[str, tuple[dict[str, str], ...]]
 
 
-_NOUN_CELLS, _NOUN_STRESSED_CELLS, _ADJ_CELLS, _ADJ_STRESSED_CELLS = _tables()
+def _longest_first(entries: dict[str, str]) -> Cells:
+    table = _table(entries)
+    return {e: table[e] for e in sorted(table, key=len, reverse=True)}
 
 
-def _by_ending(form: str, plain_cells: dict[str, tuple[dict[str, str], ...]],
-               stressed_cells: dict[str, tuple[dict[str, str], ...]]
+_NOUN_CELLS, _ADJ_CELLS = _longest_first(_NOUN_ENDINGS), _longest_first(_ADJ_ENDINGS)
+_NOUN_STRESSED_CELLS, _ADJ_STRESSED_CELLS = _table(_NOUN_STRESSED), _table(_ADJ_STRESSED)
+
+
+def _by_ending(form: str, plain_cells: Cells, stressed_cells: Cells
                ) -> list[dict[str, str]] | None:
     low = form.lower()
     plain = _plain(form)
@@ -329,8 +339,7 @@ def _by_ending(form: str, plain_cells: dict[str, tuple[dict[str, str], ...]],
         return None
     if plain.endswith(("ει", "αι")):
         return None  # an archaic dative ("επί τη βάσει"), a verb's ending: not the -ι of a neuter
-    ending = next((e for e in sorted(plain_cells, key=len, reverse=True) if plain.endswith(e)),
-                  None)
+    ending = next((e for e in plain_cells if plain.endswith(e)), None)
     if ending is None:
         return None
     out = [dict(b) for b in plain_cells[ending]]
