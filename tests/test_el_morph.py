@@ -78,6 +78,7 @@ def test_nouns_by_every_declension_their_ending_has() -> None:
     # a neuter the train split shows with a plural of its own is singular; a loan is not
     assert _cells(noun("παιδί", "παιδί"), "Number") == {("Sing",)}
     assert _cells(noun("ταξί", "ταξί"), "Number") == {("Sing",), ("Plur",)}
+    assert ("Neut", "Plur") in _cells(noun("μενού", "μενού"), "Gender", "Number")  # a loan
 
 
 def test_adjectives_by_their_ending_stress_and_lemma() -> None:
@@ -91,7 +92,9 @@ def test_adjectives_by_their_ending_stress_and_lemma() -> None:
     # two-termination: listed from the train split, or long and not stressed on the ending
     assert ("Fem",) in _cells(adjective("κατάλληλος", "κατάλληλος"), "Gender")
     assert ("Fem",) in _cells(adjective("απαισιόδοξος", "απαισιόδοξος"), "Gender")
+    assert ("Fem",) in _cells(adjective("έγκυος", "έγκυος"), "Gender")  # stressed three from the end
     assert ("Fem",) not in _cells(adjective("ελληνικός", "ελληνικός"), "Gender")
+    assert ("Fem",) not in _cells(adjective("μεγάλος", "μεγάλος"), "Gender")
 
 
 def _phrase(*spec: tuple[str, str, str, int, str]) -> Sentence:

@@ -264,7 +264,8 @@ _NOUN_ENDINGS = {
 #: "η αλεπού", "της αλεπούς"
 _NOUN_STRESSED = {
     "ές": "Nom Sing Masc",
-    "ού": "Nom/Acc/Voc Sing Fem",
+    # (and the neuter loans in -ού, indeclinable: "τα μενού")
+    "ού": "Nom/Acc/Voc Sing Fem; Nom/Acc/Voc Sing Neut; Nom/Acc/Voc Plur Neut",
     "ούς": "Gen Sing Fem",
 }
 #: words of the two classes that do not decline though their ending looks declined: adverbs and
@@ -383,12 +384,24 @@ def _two_termination() -> frozenset[str]:
                      if ln.strip() and not ln.startswith("#"))
 
 
+def _stressed_from_end(word: str) -> int:
+    """Which syllable carries the accent, counted from the end (1: the last); 0 if none."""
+    low = unicodedata.normalize("NFD", word.lower())
+    at = next((i for i, c in enumerate(low) if c in "\u0301\u0341"), None)
+    if at is None:
+        return 0
+    return _syllables(unicodedata.normalize("NFC", low[at:])) + 1
+
+
 def _feminine_in_os(lemma: str) -> bool:
     """Whether an adjective in -ος may keep its masculine endings in the feminine ("η
-    κατάλληλος"): one the train split shows so, or a long learned one not stressed on its
-    ending (the two-termination adjectives are compounds: "απαισιόδοξος", "ρυπογόνος")."""
+    κατάλληλος", "η έγκυος"): one the train split shows so, or a learned one not stressed on its
+    ending that is long or stressed three syllables from the end (the two-termination
+    adjectives are compounds: "απαισιόδοξος", "ρυπογόνος", "έγκυος")."""
     low = lemma.lower()
-    return low in _two_termination() or (_syllables(low) >= 4 and not low.endswith("ός"))
+    stress = _stressed_from_end(low)
+    return low in _two_termination() or (
+        stress != 1 and (_syllables(low) >= 4 or stress == 3))
 
 
 def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | None:
