@@ -2248,6 +2248,8 @@ def _undoubled_before(sud: Sentence, subj: Word, verb: Word, L: Language) -> boo
         return False  # a relative pronoun may well be an object ("the moment that I say")
     if subj.upos != "PRON" and not any(w.head == subj.id and w.upos == "DET" for w in sud.words):
         return False
+    if subj.lemma.casefold() in L.time_nouns or subj.form.casefold() in L.time_nouns:
+        return False  # a phrase of time is an adverbial, fronted without a clitic
     return not any(sud.word(i).upos == "PRON" and sud.word(i).head == verb.id
                    for i in range(subj.id + 1, verb.id))
 

@@ -150,6 +150,8 @@ CLEAN = {
         # a two-termination adjective stressed three syllables from the end; a loan in -ού
         "Η έγκυος γυναίκα κάθισε στο κάθισμα.",
         "Τα μενού του εστιατορίου είναι στα αγγλικά και στα ελληνικά.",
+        # a phrase of time before the verb is an adverbial, fronted without a clitic
+        "Το πρωί έφυγαν νωρίς.", "Το καλοκαίρι πηγαίνουμε στο χωριό.",
     ],
 }
 

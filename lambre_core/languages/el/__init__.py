@@ -25,6 +25,13 @@ LANGUAGE = Language(
     and_words=words("και"),
     demonstrative_subjects=words("αυτό"),
     copula_lemmas=words("είμαι"),
+    # nouns of time, whose accusative (the same as the neuter's nominative) is an adverbial:
+    # "το πρωί έφυγαν"
+    time_nouns=words("""πρωί πρωινό μεσημέρι απόγευμα βράδυ βραδιά νύχτα μέρα ημέρα εβδομάδα
+        μήνας μήνα χρόνος χρόνο χρόνια έτος καλοκαίρι χειμώνας χειμώνα φθινόπωρο άνοιξη
+        σαββατοκύριακο ώρα λεπτό δευτερόλεπτο φορά εποχή αιώνας δεκαετία
+        δευτέρα τρίτη τετάρτη πέμπτη παρασκευή σάββατο κυριακή ιανουάριος φεβρουάριος μάρτιος
+        απρίλιος μάιος ιούνιος ιούλιος αύγουστος σεπτέμβριος οκτώβριος νοέμβριος δεκέμβριος"""),
     analyzer=_analyzer,
     analyzer_name="el-paradigms",
     known_in_context=lazy(f"{__name__}.morph", "known_in_context"),
