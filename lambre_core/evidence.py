@@ -2236,6 +2236,10 @@ def _beside(sud: Sentence, subj: Word, verb: Word) -> bool:
     return all(sud.word(i).upos in _BETWEEN_SUBJECT_AND_VERB for i in span)
 
 
+def _has_determiner(sud: Sentence, w: Word) -> bool:
+    return any(x.head == w.id and x.upos == "DET" for x in sud.words)
+
+
 def _undoubled_before(sud: Sentence, subj: Word, verb: Word, L: Language) -> bool:
     """In a language whose fronted definite objects are doubled by a clitic (its pack's
     ``doubled_fronted_objects``), a noun with its article, or a strong pronoun, before the verb
@@ -2246,7 +2250,7 @@ def _undoubled_before(sud: Sentence, subj: Word, verb: Word, L: Language) -> boo
         return False
     if subj.upos == "PRON" and subj.feats.get("PronType") not in ("Prs", "Dem"):
         return False  # a relative pronoun may well be an object ("the moment that I say")
-    if subj.upos != "PRON" and not any(w.head == subj.id and w.upos == "DET" for w in sud.words):
+    if subj.upos != "PRON" and not _has_determiner(sud, subj):
         return False
     if subj.lemma.casefold() in L.time_nouns or subj.form.casefold() in L.time_nouns:
         return False  # a phrase of time is an adverbial, fronted without a clitic
@@ -2461,8 +2465,7 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
         # (an adjective with its own determiner as a verb's subject stands for its noun)
         ctrl_is_dep = (d.upos in _CONTROLLERS or (
             d.upos == "ADJ" and _rel(d) == "subj" and h.upos in ("VERB", "AUX")
-            and any(w.head == d.id and w.upos == "DET" for w in sud.words))) \
-            and h.upos not in _CONTROLLERS
+            and _has_determiner(sud, d))) and h.upos not in _CONTROLLERS
         target, ctrl = (h, d) if ctrl_is_dep else (d, h)
         primary = ctrl if noun_lacks_case else target
         if f == "Number" and _quantifier_counts(target, ctrl, analyses, L):

@@ -275,7 +275,7 @@ class Lexicon:
         from .languages import language
 
         pack = language(self.lang)
-        closed = pack.closed_class(form) if pack.closed_class is not None else None
+        closed = pack.closed_class(form)
         if closed is not None and closed != upos:
             return closed  # a pronoun the small tagger read as a noun
         if not self.external or not (pack.dictionary_retags or pack.retag_function_words) or not (

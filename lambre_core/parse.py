@@ -693,7 +693,7 @@ def _decode(store: list[Any], lens: list[int], orig_idx: Any, preds: list[Any],
                     per[f] = math.exp(lp)
             alt_upos = ""
             closed = lexicon is not None and si < len(words) and wi < len(words[si]) \
-                and _closed_class(lexicon.lang, words[si][wi]) is not None
+                and language(lexicon.lang).closed_class(words[si][wi]) is not None
             # (a form of one closed class has no other class to offer: a personal pronoun)
             if upos_lp is not None and upos_scores is not None and row < len(upos_lp) \
                     and not closed:
@@ -701,11 +701,6 @@ def _decode(store: list[Any], lens: list[int], orig_idx: Any, preds: list[Any],
             sent_conf.append((math.exp(total), per, alt_upos))
         out.append(sent_conf)
     return out
-
-
-def _closed_class(lang: str, form: str) -> str | None:
-    hook = language(lang).closed_class
-    return hook(form) if hook is not None else None
 
 
 def _other_classes(logp: list[float], chosen: str, vocab: Any) -> str:

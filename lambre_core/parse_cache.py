@@ -70,10 +70,11 @@ def model_key(lang: str, models_dir: str | os.PathLike[str] | None = None) -> st
     for f in files:
         h.update(f.name.encode() + b"\0" + _file_digest(f) + b"\0")
     from .languages import language
+    from .languages.base import no_closed_class
 
     pack = language(lang)
     if pack.lemma_evidence or pack.retag_function_words or pack.dictionary_retags \
-            or pack.closed_class is not None:
+            or pack.closed_class is not no_closed_class:
         # the lemmatizer or the tagger asks the pack's analyzer: its code and data are part of
         # the parse
         root = Path(__file__).resolve().parent / "languages" / lang

@@ -34,6 +34,11 @@ def _never(_form: str) -> bool:
     return False
 
 
+def no_closed_class(_form: str) -> str | None:
+    """The default ``closed_class``: no form is held to one class."""
+    return None
+
+
 @dataclass(frozen=True)
 class Language:
     """Everything the checker knows about one language (see the module docstring)."""
@@ -268,7 +273,7 @@ class Language:
     word_classes: Callable[[str], frozenset[str]] = field(default=lambda _f: frozenset())
     #: the one closed class a form always has (a strong personal pronoun: "εσύ"), which the
     #: tagger's class gives way to; None for every other form
-    closed_class: Callable[[str], str | None] | None = None
+    closed_class: Callable[[str], str | None] = no_closed_class
     #: an adjective the dictionary marks as often used as a noun
     substantivized: Callable[[str], bool] = field(default=_never)
     #: a form that is only ever a short adjective

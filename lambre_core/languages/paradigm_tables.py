@@ -37,6 +37,12 @@ def spec_table(entries: Mapping[str, str], genders: Callable[[str], Sequence[Bun
     return {key: spec_bundles(spec, genders) for key, spec in entries.items()}
 
 
+def read_word_list(path: Path) -> frozenset[str]:
+    """A pack's list of words or lemmas, one per line (``#`` starts a comment line)."""
+    return frozenset(ln.strip() for ln in path.read_text(encoding="utf-8").splitlines()
+                     if ln.strip() and not ln.startswith("#"))
+
+
 def read_noun_list(path: Path) -> NounList:
     """A pack's list of noun lemmas (``scripts/noun_genders.py``)."""
     out: NounList = {}

@@ -71,12 +71,10 @@ def load_engine(lang: str, models_dir: str | None, rules_file: str | None,
 
         ruleset = load_rules(rules_file) if rules_file else default_rules(lang)
         parser = load_parser(lang, models_dir)
+        _warm_analyzer(lang)
     source = getattr(parser, "source", None)
     model_key = str(getattr(source, "path", None) or f"{lang}:{models_dir}")
-    engine = Engine(lang, parser, ruleset, model_key, _load_lexicon(lang, lexicon_files, parser))
-    if process is None:
-        _warm_analyzer(lang)
-    return engine
+    return Engine(lang, parser, ruleset, model_key, _load_lexicon(lang, lexicon_files, parser))
 
 
 def _warm_analyzer(lang: str) -> None:

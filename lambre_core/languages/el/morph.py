@@ -33,7 +33,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..paradigm_tables import spec_table
+from ..paradigm_tables import read_word_list, spec_table
 
 _GENDERS = ("Masc", "Fem", "Neut")
 
@@ -351,10 +351,9 @@ def _by_ending(form: str, plain_cells: Cells, stressed_cells: Cells
 
 
 @cache
-def _declining_neuters() -> frozenset[str]:
-    path = Path(__file__).with_name("declining_neuters.txt")
-    return frozenset(ln.strip() for ln in path.read_text(encoding="utf-8").splitlines()
-                     if ln.strip() and not ln.startswith("#"))
+def _listed(name: str) -> frozenset[str]:
+    """One of the pack's lemma lists (``scripts/el_lists.py``), read once."""
+    return read_word_list(Path(__file__).with_name(name))
 
 
 def noun(form: str, lemma: str | None = None) -> list[dict[str, str]] | None:
@@ -366,7 +365,7 @@ def noun(form: str, lemma: str | None = None) -> list[dict[str, str]] | None:
         return [{"Case": c, "Number": "Sing", "Gender": "Neut"} for c in ("Nom", "Acc", "Voc")]
     out = _by_ending(form, _NOUN_CELLS, _NOUN_STRESSED_CELLS)
     if out and lemma and _plain(form) == _plain(lemma) and _plain(form).endswith(("ι", "ο")) \
-            and lemma.lower() in _declining_neuters():
+            and lemma.lower() in _listed("declining_neuters.txt"):
         out = [b for b in out if not (b.get("Gender") == "Neut" and b.get("Number") == "Plur")]
     return out
 
@@ -375,13 +374,6 @@ def _syllables(text: str) -> int:
     plain = _plain(text)
     return sum(1 for i, c in enumerate(plain) if c in "αεηιουω"
                and not (i and plain[i - 1] + c in ("αι", "ει", "οι", "ου", "υι", "αυ", "ευ")))
-
-
-@cache
-def _two_termination() -> frozenset[str]:
-    path = Path(__file__).with_name("two_termination.txt")
-    return frozenset(ln.strip() for ln in path.read_text(encoding="utf-8").splitlines()
-                     if ln.strip() and not ln.startswith("#"))
 
 
 def _stressed_from_end(word: str) -> int:
@@ -400,7 +392,7 @@ def _feminine_in_os(lemma: str) -> bool:
     adjectives are compounds: "απαισιόδοξος", "ρυπογόνος", "έγκυος")."""
     low = lemma.lower()
     stress = _stressed_from_end(low)
-    return low in _two_termination() or (
+    return low in _listed("two_termination.txt") or (
         stress != 1 and (_syllables(low) >= 4 or stress == 3))
 
 
