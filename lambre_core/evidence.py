@@ -671,7 +671,7 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
                     _may_agree(a, n) for a in options[verb.id - 1] for n in options[verb.id]):
             continue  # a noun with its adjective, no short predicate (a genitive plural noun
             # also read as a short adjective)
-        if all(_agreement_excused(subj, verb, feat, options, precision.lang)
+        if all(_agreement_excused(sud, subj, verb, feat, options, precision.lang)
                for feat in f.features):
             continue
         upos = subj.upos if subj.upos in _CONTROLLERS else "PROPN"
@@ -978,7 +978,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if _rel(d) == "subj":
         return _subject_doubt(sud, rule, dep, head, options, rules, analyses, lang)
     if rule.feature == "VerbForm":
-        return _verb_form_doubt(sud, rule, d, h, options, L)
+        return _verb_form_doubt(sud, rule, d, h, options, L, analyses)
     if rule.type == "as" and h.upos == "ADP" and _outside_pp(sud, d, h):
         return True
     if rule.type == "as" and h.upos == "ADP" and rule.allowed and any(
@@ -1349,7 +1349,8 @@ def _analyze_as(lang: str, form: str, upos: str) -> bool:
 
 
 def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
-                     options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
+                     options: Mapping[int, Sequence[Feats]], L: Language,
+                     analyses: Mapping[int, WordAnalyses]) -> bool:
     """Whether a verb in the wrong form for its auxiliary may belong to another clause or
     phrase instead: a comma, conjunction or relative pronoun between them, or its own subject
     (a finite verb coordinated after a subordinate clause's); its own auxiliary chain before it,
@@ -1369,7 +1370,9 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
            or (len(sud.word(i).form) > 1 and sud.word(i).form[-1] in ";:")
            for i in range(lo, hi)):
         return True
-    if _chain_reorders(sud, d, h, options, L):
+    # the words' own readings, not those a subject the parse gave them narrowed (a
+    # verb-final clause's infinitive read as finite beside its subject)
+    if _chain_reorders(sud, d, h, {i: a.options for i, a in analyses.items()}, L):
         return True
     # (every word has at least one analysis: the tagger's when no lexicon knows it)
     finite = all(o.get("VerbForm", "Fin") == "Fin" for o in options[d.id])
@@ -1390,6 +1393,12 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     if any(w.head == d.id and (_rel(w) == "subj" or (
             finite and _rel(w).startswith("comp:aux") and w.id < d.id)) for w in sud.words):
         return True  # (its chain before it: a verb-final clause's finite verb)
+    if finite and d.id < len(sud.words) and _rel(sud.word(d.id + 1)) == "subj" \
+            and sud.word(d.id + 1).head == h.id \
+            and any(w.head == h.id and _rel(w) == "subj" and w.id < d.id for w in sud.words):
+        # the head has two subjects, one right after the finite verb: that one is the verb's
+        # own (a clause of its own, its subject after it)
+        return True
     if finite and h.upos in ("VERB", "AUX"):
         if not any(o.get("VerbForm", "Fin") == "Fin" for o in options[h.id]):
             return True
@@ -1490,6 +1499,8 @@ def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
     lo, hi = sorted((d.id, noun.id))
     if any(sud.word(i).form.lower() in L.comparison_words for i in range(lo + 1, hi)):
         return True
+    if d.upos == "DET" and any(_noun_between(sud.word(i), d, options, L) for i in range(lo + 1, hi)):
+        return True  # the word between may be the noun the determiner belongs to
     if d.id > 1 and (sud.word(d.id - 1).form.lower(), d.form.lower()) in L.fixed_phrases:
         return True  # "above all" before a noun: a fixed phrase, no determiner of the noun
     dets = [x for x in sud.words if x.head == noun.id and x.upos == "DET" and x.id < noun.id]
@@ -1610,6 +1621,21 @@ def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
                             for b in before for a in options[b.id]):
                 return True
     return False
+
+
+def _noun_between(w: Word, det: Word, options: Mapping[int, Sequence[Feats]],
+                  L: Language) -> bool:
+    """A word the parse took for an adjective between a determiner and its noun that the
+    dictionary knows as a noun the determiner fits, and the lexicon not as an adjective: the
+    determiner's own noun (a plural noun before another noun, a noun written small)."""
+    if w.upos != "ADJ" or not w.form.isalpha() or L.form_bundles is None \
+            or L.known_adjective(w.form.lower()) or _analyze_as(L.code, w.form.lower(), "NUM"):
+        return False
+    form = w.form[:1].upper() + w.form[1:] if L.noun_capitals else w.form
+    if any("AdjDecl" in a for a in L.noun_analyses(form)):
+        return False  # an adjective used as a noun is an adjective all the same
+    return any(_number_gender_fit(o, dict(b))
+               for b in L.form_bundles(form, "NOUN") or () for o in options[det.id])
 
 
 def _demonstrative_subject(sud: Sentence, det: Word, noun: Word, L: Language) -> bool:
@@ -2275,7 +2301,21 @@ def _object_of_dropped_subject(subj: Word, options: Mapping[int, Sequence[Feats]
     return any(values(o, "Case") & {"Acc", "Gen"} for o in options[subj.id] if "Case" in o)
 
 
-def _agreement_excused(subj: Word, verb: Word, feature: str,
+def _counts_plural(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Feats]]) -> bool:
+    """Whether a noun has a plural noun after it as its attribute, directly (a genitive) or
+    through a preposition ("of")."""
+    def plural(x: Word) -> bool:
+        return x.upos in ("NOUN", "PROPN", "PRON") and x.id > noun.id \
+            and any(o.get("Number") == "Plur" for o in options[x.id])
+    for x in sud.words:
+        if x.head != noun.id:
+            continue
+        if plural(x) or (x.upos == "ADP" and any(y.head == x.id and plural(y) for y in sud.words)):
+            return True
+    return False
+
+
+def _agreement_excused(sud: Sentence, subj: Word, verb: Word, feature: str,
                        options: Mapping[int, Sequence[Feats]], lang: str) -> bool:
     """Subject-verb agreement in ``feature`` that the language lets go another way, whatever
     the parse: the relative "who" after a plural demonstrative (it takes its antecedent's
@@ -2288,6 +2328,11 @@ def _agreement_excused(subj: Word, verb: Word, feature: str,
                     for o in options[subj.id]) \
             and any(o.get("Number") == "Sing" for o in options[verb.id]):
         return True  # a plural subject of the third person, a singular verb (Turkish)
+    if feature == "Number" and subj.lemma.lower() in L.quantity_nouns \
+            and any(o.get("Number") == "Plur" and o.get("Person", "3") == "3"
+                    for o in options[verb.id]) \
+            and _counts_plural(sud, subj, options):
+        return True  # a quantity of a plural: the verb may take the plural's number
     if feature in ("Number", "Gender") and (
             subj.lemma.lower() in L.number_by_antecedent
             or (subj.lemma.lower() in L.demonstrative_subjects
@@ -2326,6 +2371,12 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         return False
     if v.form.lower() in L.particle_verbs:
         return True  # "please" after a noun phrase: a verb form far more often a particle
+    if L.infinitive_particle and head > 1 \
+            and sud.word(head - 1).form.lower() == L.infinitive_particle:
+        return True  # an infinitive after its particle has no subject of its own
+    if _rel(v).startswith("comp:aux") and any(
+            o.get("VerbForm") in ("Inf", "Part") for o in analyses[head].options):
+        return True  # the parse hangs the verb under an auxiliary: a non-finite form of a chain
     if L.subjects_beside_verb and subj.upos in ("NOUN", "ADJ") and not _beside(sud, subj, v):
         return True  # a noun subject away from its verb: attraction, a misparse, sense agreement
     if rule.feature == "Number" and any(
@@ -2341,7 +2392,7 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         # an article with no noun of its own right before the "verb": the phrase's adjective
         # taken for a verb (an article, an adverb and a quoted adjective, a cut segment)
         return True
-    if _agreement_excused(subj, v, rule.feature, options, lang):
+    if _agreement_excused(sud, subj, v, rule.feature, options, lang):
         return True
     if rule.feature in ("Number", "Gender") and subj.feats.get("PronType") == "Dem" \
             and subj.feats.get("Gender", "Neut") == "Neut" \
@@ -2412,6 +2463,9 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     if rule.feature == "Number" and dep < len(sud.words) \
             and sud.word(dep + 1).form.lower() in L.comitative:
         return True  # "brother with sister" + a plural verb: a comitative makes the subject plural
+    if dep > 2 and sud.word(dep - 1).form.lower() in L.comparison_words \
+            and sud.word(dep - 2).upos != "PUNCT":
+        return True  # a comparison inside the clause ("like me"), not the clause's subject
     if analyses[dep].known and subj_cases and all(c == {"Nom"} for c in subj_cases):
         return rule.type == "as"  # "I", "we": nominative only, the subject for sure
     if L.subject_clause(sud, head):

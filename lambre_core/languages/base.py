@@ -89,6 +89,9 @@ class Language:
     polite_pronouns: frozenset[str] = frozenset()
     #: subject pronouns whose verb takes the number of their antecedent ("те, кто поступают")
     number_by_antecedent: frozenset[str] = frozenset()
+    #: nouns of quantity (lower-case lemmas) whose verb may take the number of the plural they
+    #: count ("die Mehrheit der Schüler waren")
+    quantity_nouns: frozenset[str] = frozenset()
     #: demonstratives that, as a copula's subject, let it agree with the predicate instead
     demonstrative_subjects: frozenset[str] = frozenset()
     #: verbs that take a predicative instrumental ("стать", "считаться": "ставшую вирусной")

@@ -67,6 +67,11 @@ def _lexicon_tsv() -> object:
 
 
 _EIN = words("ein eine einen einem einer eines")
+#: nouns of quantity whose verb may follow the counted plural ("die Hälfte der Schüler waren")
+QUANTITY_NOUNS = ("Hälfte", "Drittel", "Viertel", "Mehrheit", "Minderheit", "Reihe", "Menge",
+                  "Anzahl", "Zahl", "Teil", "Großteil", "Gruppe", "Paar", "Dutzend", "Prozent",
+                  "Million", "Milliarde", "Hundert", "Tausend", "Rest", "Handvoll", "Vielzahl",
+                  "Mehrzahl")
 #: question and relative words that open a clause of their own
 QUESTION_WORDS = words("was wer wen wem wessen wie wo wann warum weshalb wieso ob dass daß")
 _PERSONAL = words("mir dir ihm uns euch ihnen mich dich sich ihn")
@@ -136,6 +141,7 @@ LANGUAGE = Language(
     superlative_contraction="am",
     superlative_ending="sten",
     comparison_words=words("als wie"),
+    quantity_nouns=frozenset(q.lower() for q in QUANTITY_NOUNS),
     infinitive_particle="zu",
     particle_verbs=words("bitte danke"),
     postposed_adps=words("nach entlang gegenüber zufolge wegen halber"),

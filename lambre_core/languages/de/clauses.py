@@ -34,6 +34,7 @@ from ...clauses import CLAUSE_START, QUOTES, SubjectFailure, bracketed, clause_s
 from ...doc import Sentence, Word
 from ...joint import Feats, values
 from . import LANGUAGE
+from . import QUANTITY_NOUNS as QUANTITY
 from . import QUESTION_WORDS as WH_WORDS
 
 #: conjunctions whose agreement the grammar leaves open ("er oder ich", "weder ... noch")
@@ -48,10 +49,6 @@ _COPULAS = ("sein", "werden", "bleiben", "heißen", "scheinen")
 #: verbs without a nominative subject ("Mich friert", "Die Kinder friert")
 _SUBJECTLESS = ("frieren", "grauen", "grausen", "gruseln", "ekeln", "schaudern", "schwindeln",
                 "hungern", "dürsten", "jucken")
-#: nouns of quantity whose verb may follow the counted plural ("die Hälfte der Schüler waren")
-_QUANTITY = ("Hälfte", "Drittel", "Viertel", "Mehrheit", "Minderheit", "Reihe", "Menge",
-             "Anzahl", "Zahl", "Teil", "Großteil", "Gruppe", "Paar", "Dutzend", "Prozent",
-             "Million", "Milliarde", "Hundert", "Tausend", "Rest", "Handvoll", "Vielzahl")
 #: words before a verb in first position that keep it an imperative ("Bitte helft mir!")
 _IMPERATIVE_LEAD = ("bitte", "doch", "mal", "nun", "jetzt", "dann", "also")
 _PREMOD = ("DET", "ADJ", "NUM")
@@ -79,6 +76,8 @@ def subject_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses],
         if len(verbs) != 1:
             continue
         v = verbs[0]
+        if v > 1 and sud.word(v - 1).form.lower() == "zu":
+            continue  # an infinitive after its particle ("ohne es zu wissen"), no finite verb
         got = _check_clause(sud, analyses, lexicon, spans, finite, k, v)
         if got is not None:
             out.append(got)
@@ -400,7 +399,7 @@ def _candidate(sud: Sentence, analyses: Mapping[int, WordAnalyses], h: int,
     a = analyses[h]
     if not a.known:
         return _Candidate(h, set(), False, wildcard=True)
-    if w.upos in ("NOUN", "PROPN") and (w.lemma in _QUANTITY or w.form in _QUANTITY):
+    if w.upos in ("NOUN", "PROPN") and (w.lemma in QUANTITY or w.form in QUANTITY):
         return _Candidate(h, set(), False, wildcard=True)
     mods = [analyses[j].options for j in run if sud.word(j).upos == "DET"
             or (sud.word(j).upos == "ADJ" and analyses[j].known)]
