@@ -16,7 +16,10 @@ Sets (``../shared`` beside the repo; a set whose data is missing is skipped with
 - ``test-de`` ... ``test-uk``: each model's held-out test sentences (``models/<lang>/split.json``),
   parsed from raw text;
 - ``dev-el``: the Greek model's dev split (it only chose the checkpoint), Greek having no WMT text;
-- ``fm-dev``: the corrected side of Falko-MERLIN dev (reported, not counted: tuned on before).
+- ``fm-dev``: the corrected side of Falko-MERLIN dev (reported, not counted: tuned on before);
+- ``lit-de``: German LIT, essays and fragments of about 1800 (Schlegel, Novalis) in their own
+  spelling ("seyn", "Werth", the dative "-e"), which no model trained on (reported, not
+  counted: a genre and a spelling the checker was not built for, kept to show how far it is).
 
 Labels live in ``bench/realtext/<set>.tsv``, one row per flag: ``key`` (sentence digest, rule,
 blamed word and its offset: stable across runs), ``label`` (``error``: a real error in the
@@ -96,6 +99,15 @@ def _held_out(lang: str, part: str = "test") -> Callable[[Path], list[str]]:
     return read
 
 
+def _conllu_text(rel: str) -> Callable[[Path], list[str]]:
+    def read(shared: Path) -> list[str]:
+        path = shared / rel
+        if not path.is_file():
+            raise FileNotFoundError(f"{path} not found")
+        return [s.text for s in read_conllu(path)]
+    return read
+
+
 def _fm_corrected(shared: Path) -> list[str]:
     path = shared / "gec" / "de" / "fm-dev.m2"
     if not path.is_file():
@@ -113,6 +125,7 @@ SETS = [
     # Greek has no WMT text: its dev split (which only chose the model's checkpoint) as well
     TextSet("dev-el", "el", True, _held_out("el", "dev")),
     TextSet("fm-dev", "de", False, _fm_corrected),
+    TextSet("lit-de", "de", False, _conllu_text("treebanks/ud/de/de_lit-ud-test.conllu")),
 ]
 
 

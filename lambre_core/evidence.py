@@ -952,6 +952,10 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and any("Ins" in values(o, "Case") for o in options[h.id - 1]) \
             and sud.word(h.id - 1).upos in ("NOUN", "ADJ"):
         return True  # a measure compared: an instrumental of dimension, "about the size of" + Acc
+    if rule.type == "as" and h.upos == "ADP" and d.id > h.id and any(
+            (h.form.lower(), sud.word(i).form.lower()) in L.circumpositions
+            for i in range(d.id + 1, min(len(sud.words), d.id + 2) + 1)):
+        return True  # a circumposition closed after its object governs a case of its own
     if rule.type == "as" and h.upos == "ADP" and "ADV" in L.word_classes(h.form):
         return True  # a preposition that is also an adverb (used as one, before a clause)
     if L.noun_capitals and any(w.upos == "NOUN" and w.form[:1].isupper() and w.id < len(sud.words)

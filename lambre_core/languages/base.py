@@ -89,6 +89,9 @@ class Language:
     polite_pronouns: frozenset[str] = frozenset()
     #: subject pronouns whose verb takes the number of their antecedent ("те, кто поступают")
     number_by_antecedent: frozenset[str] = frozenset()
+    #: (preposition, closing word) pairs of a circumposition, which governs another case than
+    #: its preposition alone ("um ... willen": the genitive)
+    circumpositions: frozenset[tuple[str, str]] = frozenset()
     #: nouns of quantity (lower-case lemmas) whose verb may take the number of the plural they
     #: count ("die Mehrheit der Schüler waren")
     quantity_nouns: frozenset[str] = frozenset()

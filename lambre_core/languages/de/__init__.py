@@ -142,6 +142,7 @@ LANGUAGE = Language(
     superlative_ending="sten",
     comparison_words=words("als wie"),
     quantity_nouns=frozenset(q.lower() for q in QUANTITY_NOUNS),
+    circumpositions=frozenset({("um", "willen")}),
     infinitive_particle="zu",
     particle_verbs=words("bitte danke"),
     postposed_adps=words("nach entlang gegenüber zufolge wegen halber"),

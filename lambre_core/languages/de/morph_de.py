@@ -511,6 +511,10 @@ _ADJ_UNINFLECTED_LONG = tuple(sorted(u for u in _ADJ_UNINFLECTED if len(u) >= 6)
 #: derivational suffixes that end adjective stems (never a whole lemma ending in -e/-en/-er)
 _ADJ_SUFFIXES = ("ig", "lich", "isch", "bar", "sam", "haft", "los", "voll", "reich", "iv", "al",
                  "ell", "ös", "är", "ant", "ent", "end", "ierend", "mäßig", "artig", "fähig")
+#: suffixes that make an adjective and never a noun's stem (not "-ant", "-ent", "-iv": der
+#: Praktikant, die Perspektive)
+_ONLY_ADJ_SUFFIXES = ("ig", "lich", "isch", "bar", "sam", "haft", "los", "voll", "ös", "mäßig",
+                      "artig", "fähig")
 #: adjectives whose comparative and superlative take an umlaut
 _ADJ_UMLAUT = frozenset(
     "alt arg arm dumm grob groß hart jung kalt klug krank kurz lang nah scharf schwach schwarz "
@@ -918,6 +922,7 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
     every = _records(form)
     cells = _noun_cells_for(form, [r for r in every if _usable(r, False)])
     cells += _measure(form, cells)
+    listed = bool(cells)
     if cells:
         cells += _head_genders(form, cells)
     if not cells and (_only_names(every) or form.endswith("s") and _only_names(_records(form[:-1]))):
@@ -961,14 +966,20 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
             cells = infinitive
         # else: the verb guesser takes any word in -en for an infinitive, and a misspelled
         # plural ("der Kursgebüren") must not become a neuter singular that proves a gender
+    info = _adj_info(form.lower(), None) if form[:1].isalpha() else None
+    # an adjective whose stem carries an adjective suffix is one whatever noun german-nouns
+    # also has of the form ("das Objektive" beside the plural of "das Objektiv"): every
+    # adjective may be used as a noun
+    # (not an unlisted word in -en, which may be a verb's nominalized infinitive)
+    sure = info is not None and form[:1].isupper() and (listed or info[1] != "en") \
+        and len(info[0]) > 4 and info[0].endswith(_ONLY_ADJ_SUFFIXES)
     if (form[:1].isupper() and (not cells or form.lower().endswith(_PRESENT_PARTICIPLE)
-                                or guessed)) or (form[:1].islower() and cells):
+                                or guessed or sure)) or (form[:1].islower() and cells):
         # a nominalized adjective or participle german-nouns lacks (die Reisenden), or lists
         # with one cell only ("Folgendes": not only a genitive); a noun written small may be
         # an adjective's form in an old idiom ("im argen liegen": not the river Argen)
-        info = _adj_info(form.lower(), None)
         # an adjective, or a participle (das Gelesene, des Gelesenen)
-        if info is not None and (info[2] is not None or _verb_part(info[0])):
+        if info is not None and (info[2] is not None or _verb_part(info[0]) or sure):
             for a in _adj_cells(info[1]):
                 d = dict(a)
                 if d["Number"] == "Plur":
