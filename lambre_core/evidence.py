@@ -1116,8 +1116,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # before a quantifier or an adverb, the degree adverb ("too"); before a gerundive, the
         # infinitive particle; not the preposition
         return True
-    if rule.type == "agree" and d.upos == "ADJ" and L.infinitive_particle and d.id > 1 \
-            and sud.word(d.id - 1).form.lower() == L.infinitive_particle \
+    if rule.type == "agree" and d.upos == "ADJ" and _after_particle(sud, d, L) \
             and sud.word(d.id - 1).upos == "ADP" and h.head == d.id - 1 \
             and any(_may_agree(o, p) for o in options[dep] for p in options[head]):
         # the particle as a degree adverb ("too") before a bare adjective that agrees with its
@@ -1451,6 +1450,12 @@ def _chain_reorders(sud: Sentence, d: Word, h: Word,
                for k in range(len(order) - 1)):
             return True
     return False
+
+
+def _after_particle(sud: Sentence, w: Word, L: Language) -> bool:
+    """Whether ``w`` stands right after the language's infinitive particle ("zu")."""
+    return bool(L.infinitive_particle) and w.id > 1 \
+        and sud.word(w.id - 1).form.lower() == L.infinitive_particle
 
 
 def _ends_subordinate(sud: Sentence, verb: Word, L: Language, first: bool = False) -> bool:
@@ -2375,8 +2380,7 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         return False
     if v.form.lower() in L.particle_verbs:
         return True  # "please" after a noun phrase: a verb form far more often a particle
-    if L.infinitive_particle and head > 1 \
-            and sud.word(head - 1).form.lower() == L.infinitive_particle:
+    if _after_particle(sud, v, L):
         return True  # an infinitive after its particle has no subject of its own
     if _rel(v).startswith("comp:aux") and any(
             o.get("VerbForm") in ("Inf", "Part") for o in analyses[head].options):

@@ -76,7 +76,7 @@ def subject_failures(sud: Sentence, analyses: Mapping[int, WordAnalyses],
         if len(verbs) != 1:
             continue
         v = verbs[0]
-        if v > 1 and sud.word(v - 1).form.lower() == "zu":
+        if v > 1 and sud.word(v - 1).form.lower() == LANGUAGE.infinitive_particle:
             continue  # an infinitive after its particle ("ohne es zu wissen"), no finite verb
         got = _check_clause(sud, analyses, lexicon, spans, finite, k, v)
         if got is not None:
