@@ -582,8 +582,10 @@ def _patch_depparse(dep_proc: Any) -> bool:
 
     def decode(vocab: Any, batch_size: int, preds: Any, sentlens: Any,
                resolve_head_constraints: bool = False) -> Any:
-        out = orig(vocab, batch_size, preds, sentlens,
-                   resolve_head_constraints=resolve_head_constraints)
+        if resolve_head_constraints:
+            out = orig(vocab, batch_size, preds, sentlens, resolve_head_constraints=True)
+        else:
+            out = _decode_trees(vocab, batch_size, preds, sentlens)
         if len(preds) < 3:
             return out
         try:
@@ -604,6 +606,58 @@ def _patch_depparse(dep_proc: Any) -> bool:
         return out
 
     model.decode_graph_predictions = decode
+    return True
+
+
+def _decode_trees(vocab: Any, batch_size: int, preds: Any, sentlens: Any) -> list[Any]:
+    """Heads and relations as Stanza's ``decode_graph_predictions`` gives them, the tree found
+    by ``one_root_tree``."""
+    out = []
+    for i in range(batch_size):
+        n = sentlens[i]
+        tree = one_root_tree(preds[0][i][:n, :n])
+        labels = preds[1][i]
+        heads = tree[1:]
+        rels = vocab.unmap([labels[j + 1][h] for j, h in enumerate(heads)])
+        out.append([[heads[j], rels[j]] for j in range(n - 1)])
+    return out
+
+
+def one_root_tree(scores: Any) -> Any:
+    """The highest-scoring tree with one root over ``scores`` (``scores[d, h]``: head ``h`` for
+    word ``d``; row and column 0 the root), as Stanza's ``chuliu_edmonds_one_root`` finds it.
+    Where every word's best head already makes such a tree, that tree is the answer (it beats
+    every other tree, hence every other one-rooted tree) and the search is skipped: the common
+    case, and most of the search's cost on a short sentence."""
+    import numpy as np
+    from stanza.models.common.chuliu_edmonds import chuliu_edmonds_one_root
+
+    s = np.array(scores, dtype=np.float64)
+    np.fill_diagonal(s, -np.inf)
+    s[0] = -np.inf
+    s[0, 0] = 0
+    tree = s.argmax(axis=1)
+    if int(np.count_nonzero(tree[1:] == 0)) == 1 and _acyclic(tree):
+        return tree
+    return chuliu_edmonds_one_root(scores)
+
+
+def _acyclic(heads: Any) -> bool:
+    """Whether following ``heads`` from every word reaches word 0."""
+    n = len(heads)
+    state = [0] * n  # 0 unseen, 1 on the current path, 2 reaches the root
+    state[0] = 2
+    for start in range(1, n):
+        path = []
+        v = start
+        while state[v] == 0:
+            state[v] = 1
+            path.append(v)
+            v = int(heads[v])
+        if state[v] == 1:
+            return False
+        for u in path:
+            state[u] = 2
     return True
 
 

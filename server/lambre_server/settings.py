@@ -14,7 +14,9 @@ Keys (camelCase as editors send them; snake_case accepted too)::
     hoverMessage    false: hover leaves out the diagnostic's message (VS Code shows it in the same
                     hover already)
     messageLanguage language of messages and their reasons: en (default), de or ru
-    debounceMs      wait after the last keystroke before checking (default 25)
+    debounceMs      wait after the last change before checking (default 5: keystrokes come 50 ms
+                    or more apart, so the wait only merges changes sent together, such as a
+                    multi-cursor edit; a newer version cancels an older check anyway)
     cache           false turns the parse cache off (a full reparse on every change; for benches)
     cacheSize       sentences kept in the parse cache (default 20000)
     batchSize       sentences parsed per batch on a first check (diagnostics published per batch)
@@ -54,7 +56,7 @@ class Settings:
     hover_message: bool = True
     message_language: str = "en"
     disabled_rules: frozenset[str] = frozenset()
-    debounce_ms: int = 25
+    debounce_ms: int = 5
     cache: bool = True
     cache_size: int = 20000
     batch_size: int = 32
