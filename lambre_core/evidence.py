@@ -1530,6 +1530,18 @@ def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
         # before an inserted phrase ("in her opinion"); two articles: the first a relative
         # pronoun (before a dative article and its noun)
         return True
+    if any(_subject_before_predicate(sud, x, noun, L) for x in [*dets, d] if x.upos == "DET"):
+        return True
+    if d.upos in ("DET", "ADJ") and any(
+            any(sud.word(i).upos == "ADJ" for i in range(x.id + 1, y.id))
+            and not any(sud.word(i).upos == "ADP" for i in range(x.id + 1, y.id))
+            and not any(_may_agree(a, b) for a in options[x.id] for b in options[y.id])
+            for x in dets for y in dets if x.id < y.id):
+        # two determiners of one noun with an adjective between them that cannot stand in
+        # one phrase: the parse merged two (a superlative and the genitive plural after it),
+        # and the noun's features the arc rests on are in question (not two determiners side
+        # by side: a writer's slip)
+        return True
     first = min(dets, key=lambda x: x.id) if dets else None
     if len(dets) >= 2 and first is not None and first.form.lower() in L.relative_determiners and (
             d is first or (d.upos == "DET" and d.id == first.id + 1
@@ -1630,6 +1642,31 @@ def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
                             for b in before for a in options[b.id]):
                 return True
     return False
+
+
+def _subject_before_predicate(sud: Sentence, det: Word, noun: Word, L: Language) -> bool:
+    """A "determiner" that may stand alone as a neuter pronoun ("alles", "dies") before the
+    predicate noun of a copula that has no subject, or before a subject noun of a copula
+    with no predicate: the pronoun is the subject, the noun the predicate ("everything must
+    be intention")."""
+    if det.form.lower() not in L.standalone_subjects or _rel(noun) not in ("comp:pred", "subj") \
+            or not noun.head:
+        return False
+    cop = sud.word(noun.head)
+    # the copula itself, or a modal whose copula the parse hung beside it ("muss alles
+    # Absicht und alles Instinkt sein")
+    under = [x for x in sud.words if x.head == cop.id and x.lemma.lower() in L.copula_lemmas]
+    if cop.lemma.lower() not in L.copula_lemmas and not under:
+        return False
+    if any(x.head in {cop.id, *(u.id for u in under)} and _rel(x) == "comp:aux"
+           and x.lemma.lower() not in L.copula_lemmas for x in sud.words):
+        return False  # an auxiliary of a passive or a future, no copula
+    verbs = {cop.id, cop.head} if _rel(cop) in ("comp:aux", "comp:pred") else {cop.id}
+    verbs |= {x.id for x in sud.words if x.head == cop.id and _rel(x) == "comp:aux"}
+    verbs |= {x.id for x in under}
+    # (a subject noun may be the predicate when the clause has no other one)
+    other = "subj" if _rel(noun) == "comp:pred" else "comp:pred"
+    return not any(x.head in verbs and _rel(x) == other and x.id != noun.id for x in sud.words)
 
 
 def _noun_between(w: Word, det: Word, options: Mapping[int, Sequence[Feats]],
@@ -2324,6 +2361,31 @@ def _counts_plural(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Fea
     return False
 
 
+def _one_of_conjuncts(sud: Sentence, subj: Word, verb: Word,
+                      options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
+    """A singular verb that the language lets agree with a subject of "and"-coordinated
+    singular nouns as if it were one: the verb before the subject agrees with the nearest
+    conjunct (pack field ``nearest_conjunct_agreement``); nouns that share one article, or
+    bare nominalized infinitives, may be one thing (``unit_coordination``)."""
+    if subj.upos not in ("NOUN", "PROPN") or subj.id not in _and_coordinated(sud, L) \
+            or not any(o.get("Number") == "Sing" for o in options[verb.id]) \
+            or not any(o.get("Number") == "Sing" for o in options[subj.id]):
+        return False
+    conjuncts = [x for x in sud.words if x.head == subj.id and _rel(x) == "conj:coord"]
+    # (each conjunct singular: not "Kann die Tür und Fenstern ...")
+    if not conjuncts or any(x.upos not in ("NOUN", "PROPN") or not any(
+            o.get("Number") == "Sing" for o in options[x.id]) for x in conjuncts):
+        return False
+    if L.nearest_conjunct_agreement and verb.id < subj.id:
+        return True
+    if not L.unit_coordination or any(_has_determiner(sud, x) for x in conjuncts):
+        return False
+    return _has_determiner(sud, subj) or all(
+        not _has_determiner(sud, x) and any(a.get("VerbForm") == "Inf"
+                                            for a in _analyses_as(L.code, x.form.lower(), "VERB"))
+        for x in (subj, *conjuncts))
+
+
 def _agreement_excused(sud: Sentence, subj: Word, verb: Word, feature: str,
                        options: Mapping[int, Sequence[Feats]], lang: str) -> bool:
     """Subject-verb agreement in ``feature`` that the language lets go another way, whatever
@@ -2342,6 +2404,8 @@ def _agreement_excused(sud: Sentence, subj: Word, verb: Word, feature: str,
                     for o in options[verb.id]) \
             and _counts_plural(sud, subj, options):
         return True  # a quantity of a plural: the verb may take the plural's number
+    if feature == "Number" and _one_of_conjuncts(sud, subj, verb, options, L):
+        return True
     if feature in ("Number", "Gender") and (
             subj.lemma.lower() in L.number_by_antecedent
             or (subj.lemma.lower() in L.demonstrative_subjects

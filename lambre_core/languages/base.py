@@ -101,6 +101,9 @@ class Language:
     predicative_verbs: frozenset[str] = frozenset()
     #: copula lemmas (the verb then agrees with the predicate after a demonstrative subject)
     copula_lemmas: frozenset[str] = frozenset()
+    #: determiner forms that also stand alone as a neuter pronoun subject ("alles", "dies"):
+    #: before a predicate noun of a copula with no subject, they may be that subject
+    standalone_subjects: frozenset[str] = frozenset()
     #: verbs whose second noun phrase is a nominative predicate ("Er ist ein Lehrer")
     predicate_verbs: frozenset[str] = frozenset()
     #: masculine nouns that name men only: a feminine verb after them is an error
@@ -209,6 +212,11 @@ class Language:
     genitive_pronoun_objects: bool = False
     #: a third-person plural subject may take a singular verb ("Çocuklar geldi")
     plural_subject_singular_verb: bool = False
+    #: a verb before a subject of coordinated nouns may agree with the nearest one alone
+    nearest_conjunct_agreement: bool = False
+    #: coordinated nouns that share one article, or bare nominalized infinitives, may be one
+    #: thing to their verb and take a singular one
+    unit_coordination: bool = False
 
     #: verb forms far more often used as a particle ("bitte", "danke"): their subject
     #: agreement proves nothing

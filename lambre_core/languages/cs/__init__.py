@@ -51,6 +51,7 @@ LANGUAGE = Language(
     irregular_negation=words("být"),
     pro_drop=True,
     gender_by_referent=True,
+    nearest_conjunct_agreement=True,
     predicative_instrumental=True,
     attributes_precede=True,
     and_words=words("a"),

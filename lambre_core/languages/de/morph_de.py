@@ -795,6 +795,24 @@ def _noun_cells_for(form: str, recs: Iterable[Mapping[str, Any]], prefix: str = 
             if (prefix + _join_case(prefix, f)).lower() == target:
                 out.append(a)
         out += _zero_plural(target, prefix, cells)
+        out += _dative_e(target, prefix, cells)
+    return out
+
+
+def _dative_e(target: str, prefix: str, cells: list[tuple[str, Analysis, int]]
+              ) -> list[Analysis]:
+    """The dative singular in -e of a masculine or neuter noun whose genitive singular takes
+    -es ("im Verhältnisse", "mit dem Unterschiede"), which the lexicon lists for some nouns
+    only ("im Jahre"): an older and elevated form the language still has, every such noun
+    may take it."""
+    out = []
+    for f, a, _r in cells:
+        d = dict(a)
+        if d.get("Case") == "Gen" and d.get("Number") == "Sing" \
+                and d.get("Gender") in ("Masc", "Neut") \
+                and _join_case(prefix, f).lower().endswith("es") \
+                and (prefix.lower() + _join_case(prefix, f).lower())[:-1] == target:
+            out.append(_an(Case="Dat", Number="Sing", Gender=d["Gender"]))
     return out
 
 
@@ -930,8 +948,10 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
     if cells and any("Vorname" in (r.get("pos") or ()) for r in every) \
             and not any(r.get("lemma") == form for r in every if _usable(r, False)):
         return None  # a first name that is also another noun's form ("Maria": plural of "Mare")
+    by_suffix = weak_split = False
     if not cells and form[:1].isupper():
         cells = _suffix_cells(form.lower())
+        by_suffix = bool(cells)
     if not cells:
         # a nominalized infinitive german-nouns lacks (beim Servieren, des Servierens)
         infinitive: list[Analysis] = []
@@ -952,6 +972,9 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
                                                       and len(split[1]) >= 5))
         if split is not None and likely:
             prefix, suffix = split
+            # a first part of two or three letters (Pi|kante, Re|alen) is seldom a word of
+            # a compound: the word may be an adjective used as a noun instead (das Pikante)
+            weak_split = len(prefix) < 4
             recs = [r for r in _records(suffix) if _usable(r, True)]
             found = _noun_cells_for(suffix, recs)
             # (a short last part is a weak split: Musizieren is no Musizi + Eren)
@@ -973,19 +996,31 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
     # (not an unlisted word in -en, which may be a verb's nominalized infinitive)
     sure = info is not None and form[:1].isupper() and (listed or info[1] != "en") \
         and len(info[0]) > 4 and info[0].endswith(_ONLY_ADJ_SUFFIXES)
-    if (form[:1].isupper() and (not cells or form.lower().endswith(_PRESENT_PARTICIPLE)
-                                or guessed or sure)) or (form[:1].islower() and cells):
+    # a noun german-nouns declines as an adjective ("der Geliebte") takes every gender as one
+    # does ("das Geliebte"); a word it lacks whose gender only its ending guessed may be any
+    # adjective used as a noun ("das Pikante", "des Realen"), as may one split into a
+    # compound only by a first part of a few letters
+    # (these in the gender their ending shows: "die Angestellter" stays wrong)
+    adj_declined = any("adjektivische Deklination" in (r.get("pos") or ()) for r in every)
+    extra = info is not None and form[:1].isupper() and (by_suffix or weak_split or adj_declined)
+    if info is not None and info[2] is None and not _verb_part(info[0]) and not sure:
+        old = False
+    else:
+        old = (form[:1].isupper() and (not cells or form.lower().endswith(_PRESENT_PARTICIPLE)
+                                       or guessed or sure)) or (form[:1].islower() and bool(cells))
+    if old and info is not None:
         # a nominalized adjective or participle german-nouns lacks (die Reisenden), or lists
         # with one cell only ("Folgendes": not only a genitive); a noun written small may be
         # an adjective's form in an old idiom ("im argen liegen": not the river Argen)
         # an adjective, or a participle (das Gelesene, des Gelesenen)
-        if info is not None and (info[2] is not None or _verb_part(info[0]) or sure):
-            for a in _adj_cells(info[1]):
-                d = dict(a)
-                if d["Number"] == "Plur":
-                    cells.append(a)
-                else:
-                    cells.extend(_with(a, Gender=g) for g in ("Masc", "Fem", "Neut"))
+        for a in _adj_cells(info[1]):
+            d = dict(a)
+            if d["Number"] == "Plur":
+                cells.append(a)
+            else:
+                cells.extend(_with(a, Gender=g) for g in ("Masc", "Fem", "Neut"))
+    elif extra and info is not None:
+        cells.extend(_adj_cells(info[1]))
     return _finish(cells) if cells else None
 
 

@@ -63,6 +63,7 @@ LANGUAGE = Language(
     pro_drop=True,
     zero_copula=True,
     gender_by_referent=True,
+    nearest_conjunct_agreement=True,
     predicative_instrumental=True,
     attributes_precede=True,
     counting_phrases=True,

@@ -29,6 +29,7 @@ LANGUAGE = Language(
     pro_drop=True,
     zero_copula=True,
     gender_by_referent=True,
+    nearest_conjunct_agreement=True,
     predicative_instrumental=True,
     attributes_precede=True,
     # numerals govern their phrase (2-4 take the nominative plural, 5 and up the genitive)
