@@ -1463,12 +1463,18 @@ def _ends_subordinate(sud: Sentence, verb: Word, L: Language, first: bool = Fals
     word with no finite verb between): "as long as X is there | there is ...". ``first``: a
     clause that opens the sentence, or follows "and", "or" or "but", so that a main clause may
     follow it (a causal clause inside a sentence, ending in two finite verbs, is the error it
-    looks like)."""
+    looks like); a relative clause always may."""
     for i in range(verb.id - 1, 0, -1):
         w = sud.word(i)
         if w.upos == "SCONJ" or w.form.lower() in L.question_words \
                 or w.form.lower() in L.subordinators:
             return not first or i == 1 or sud.word(i - 1).form.lower() in L.clause_joiners
+        if w.form.lower() in L.relative_determiners and i > 2 and (
+                sud.word(i - 1).form == "," or (sud.word(i - 1).upos == "ADP"
+                                                and sud.word(i - 2).form == ",")):
+            # a relative clause after its noun (a comma, maybe a preposition, the pronoun):
+            # the clause its noun belongs to goes on after it
+            return True
         if w.form == "," or (w.upos in ("VERB", "AUX") and w.feats.get("VerbForm") == "Fin"):
             return False
     return False

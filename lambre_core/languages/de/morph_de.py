@@ -887,11 +887,36 @@ def _only_names(recs: list[dict[str, Any]]) -> bool:
     return bool(recs) and not any(r.get("flexion") for r in recs)
 
 
+#: spellings before the reforms of 1901 and 1996 and what they became (Werth, Korporazion,
+#: dressirt, seyn, muß); a form the lexicons lack is read as its reformed spelling when that
+#: one is known
+_OLD_SPELLINGS = ((re.compile("ß"), "ss"), (re.compile("th"), "t"), (re.compile("^Th"), "T"),
+                  (re.compile("zion"), "tion"), (re.compile("ey"), "ei"),
+                  (re.compile("(?<=[a-zäöü])ir(?=[etu])"), "ier"))
+
+
+def reformed_spellings(form: str) -> list[str]:
+    """The spellings ``form`` may have today, each old pattern replaced alone and all of them
+    together ("Werth": "Wert"; "dressirte": "dressierte"); [] when it has none."""
+    out: list[str] = []
+    every = form
+    for pattern, new in _OLD_SPELLINGS:
+        alone = pattern.sub(new, form)
+        if alone != form and alone not in out:
+            out.append(alone)
+        every = pattern.sub(new, every)
+    if every != form and every not in out:
+        out.append(every)
+    return out
+
+
 def _noun_analyses(form: str) -> tuple[Analysis, ...] | None:
     if not any(ch.isalpha() for ch in form) or any(ch.isdigit() for ch in form):
         return None
     if any(ch.isupper() for ch in form[1:]) and not form.isupper() and "-" not in form:
         return None  # an acronym or foreign word ("MPs", "eBay"): no German paradigm
+    if not _records(form):
+        form = next((alt for alt in reformed_spellings(form) if _records(alt)), form)
     got = _noun_analyses_1(form)
     if got is None and "ß" in form:  # old spelling: Kompromiß, Ausschuß
         got = _noun_analyses_1(form.replace("ß", "ss"))
@@ -1002,7 +1027,8 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
     # compound only by a first part of a few letters
     # (these in the gender their ending shows: "die Angestellter" stays wrong)
     adj_declined = any("adjektivische Deklination" in (r.get("pos") or ()) for r in every)
-    extra = info is not None and form[:1].isupper() and (by_suffix or weak_split or adj_declined)
+    extra = info is not None and form[:1].isupper() and (
+        adj_declined or ((by_suffix or weak_split) and not info[0].endswith(_NOUN_ONLY_SUFFIXES)))
     if info is not None and info[2] is None and not _verb_part(info[0]) and not sure:
         old = False
     else:
@@ -1022,6 +1048,11 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
     elif extra and info is not None:
         cells.extend(_adj_cells(info[1]))
     return _finish(cells) if cells else None
+
+
+#: endings of noun stems that no adjective has ("Belobigungen" is no adjective in -en)
+_NOUN_ONLY_SUFFIXES = ("ung", "heit", "keit", "schaft", "ion", "tät", "ismus", "ling", "nis",
+                       "tum", "ment", "eur")
 
 
 def _head_genders(form: str, cells: list[Analysis]) -> list[Analysis]:
@@ -1443,7 +1474,7 @@ def _verb_analyses(form: str, lemma: str | None) -> tuple[Analysis, ...] | None:
     low = form.lower()
     if not low or not low.replace("-", "").isalpha():
         return None
-    spellings = [low, low.replace("ß", "ss")] if "ß" in low else [low]  # old: muß, läßt
+    spellings = [low, *reformed_spellings(low)]  # old: muß, läßt, seyn
     for guess in (False, True):
         for sp in (spellings if not guess else spellings[::-1]):
             got = _verb_analyses_1(sp, lemma, guess)
@@ -1615,7 +1646,10 @@ def verb_lemmas(form: str, feats: Mapping[str, str] | None = None) -> list[str]:
     the lemma a quick fix inflects ("gehört" 3rd singular: "gehören", not "hören")."""
     low = form.lower()
     out: list[str] = []
-    for lemma, ans in sorted(_verb_index().get(low, {}).items(), key=lambda x: (len(x[0]), x[0])):
+    index = _verb_index()
+    if low not in index:
+        low = next((alt for alt in reformed_spellings(low) if alt in index), low)
+    for lemma, ans in sorted(index.get(low, {}).items(), key=lambda x: (len(x[0]), x[0])):
         if feats is None or any(_matches(a, feats) for a in ans):
             out.append(lemma)
     return out  # the base verb before its prefixed ones ("gehen" before "ausgehen")
