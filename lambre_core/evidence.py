@@ -1518,7 +1518,14 @@ def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
         return True  # the word between may be the noun the determiner belongs to
     if d.id > 1 and (sud.word(d.id - 1).form.lower(), d.form.lower()) in L.fixed_phrases:
         return True  # "above all" before a noun: a fixed phrase, no determiner of the noun
-    dets = [x for x in sud.words if x.head == noun.id and x.upos == "DET" and x.id < noun.id]
+    # (a closed-class determiner the tagger took for an adjective counts: "das dein Ernst")
+    dets = [x for x in sud.words if x.head == noun.id and x.id < noun.id and (
+        x.upos == "DET" or (x.upos == "ADJ" and x.form.isalpha()
+                            and not _is_numeral(replace(x, upos="DET"), L)
+                            and not L.known_adjective(x.form.lower())
+                            and _analyze_as(L.code, x.form.lower(), "DET")))]
+    if _superlative_of_many(sud, d, noun, options, L):
+        return True
     split = [x for x in dets if any(sud.word(i).upos == "ADP" for i in range(x.id + 1, noun.id))]
     if split and (d in split or d.upos == "ADJ"):
         # a preposition between a "determiner" and its noun: a pronoun (a demonstrative object
@@ -1647,6 +1654,27 @@ def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
                     and any(_number_gender_fit(o, a) for o in options[x.id]
                             for b in before for a in options[b.id]):
                 return True
+    return False
+
+
+def _superlative_of_many(sud: Sentence, d: Word, noun: Word,
+                         options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
+    """A superlative right before a genitive plural determiner, both before the noun: the
+    superlative heads a phrase of its own whose noun is left out, the determiner and the noun
+    after it are that phrase's genitive ("the finest of all days"); an attribute at or before
+    the superlative belongs to it, not to the noun."""
+    for s in sud.words[d.id - 1:noun.id - 2]:
+        if s.upos != "ADJ" or not any(o.get("Degree") == "Sup" for o in options[s.id]):
+            continue
+        g = sud.word(s.id + 1)
+        # (a determiner, not a numeral: "in der letzten zwanzig Jahren" stays an error)
+        readings = _analyses_as(L.code, g.form.lower(), "DET") + (
+            list(options[g.id]) if g.upos == "DET" else [])
+        if g.id < noun.id and not _is_numeral(replace(g, upos="DET"), L) \
+                and any(o.get("Case") == "Gen" and o.get("Number") == "Plur" for o in readings) \
+                and any(o.get("Case") == "Gen" and o.get("Number") == "Plur"
+                        for o in options[noun.id]):
+            return True
     return False
 
 

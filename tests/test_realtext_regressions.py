@@ -288,3 +288,19 @@ def test_errors_beside_them_are_still_found(lang: str) -> None:
     texts = [t for t, _ in STILL_FOUND[lang]]
     for (text, word), check in zip(STILL_FOUND[lang], _checks(lang, texts), strict=True):
         assert word in {v.blamed.form for v in check.violations}, text
+
+
+def test_written_constructions() -> None:
+    """Correct German sentences written to try the constructions of the mechanisms above on
+    text they were not built from (superlatives before a genitive plural, coordinated
+    subjects, the dative in -e, adjectives used as nouns, spellings before 1996), and errors
+    of the same shapes that must still be found (``tests/data/de/constructions.tsv``)."""
+    rows = [line.split("\t") for line in (REPO / "tests" / "data" / "de" / "constructions.tsv")
+            .read_text(encoding="utf-8").splitlines()[1:] if line.strip()]
+    checks = _checks("de", [r[2] for r in rows])
+    flagged = [f"{text}: {[v.rule.id for v in check.violations]}"
+               for (expect, _w, text), check in zip(rows, checks, strict=True)
+               if expect == "ok" and check.violations]
+    missed = [text for (expect, word, text), check in zip(rows, checks, strict=True)
+              if expect == "error" and word not in {v.blamed.form for v in check.violations}]
+    assert not flagged and not missed, (flagged, missed)
