@@ -13,7 +13,7 @@ Prints:
   and how many reports were "unchanged" (nothing re-sent).
 
 Usage: python bench/lsp_latency.py [--sentences 1000] [--edits 40] [--full-edits 2]
-       [--debounce-ms 25] [--models DIR] [--screen-lines 40] [--pull] [--identify]
+       [--debounce-ms MS] [--models DIR] [--screen-lines 40] [--pull] [--identify]
 Sentences come from the shared German treebanks (../shared/treebanks/ud/de, GSD/PUD text lines);
 without them, from examples/de.txt with numbered variants.
 """
@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 
 from lambre_server.client import LambreClient, Published
+from lambre_server.settings import Settings
 from lsprotocol import types
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -270,7 +271,8 @@ def main() -> None:
     ap.add_argument("--sentences", type=int, default=1000)
     ap.add_argument("--edits", type=int, default=40)
     ap.add_argument("--full-edits", type=int, default=2)
-    ap.add_argument("--debounce-ms", type=int, default=25, help="the server default")
+    ap.add_argument("--debounce-ms", type=int, default=Settings.debounce_ms,
+                    help="default: the server's own")
     ap.add_argument("--models", help="parser models directory (default: shipped)")
     ap.add_argument("--verbose", action="store_true", help="print every edit's latency")
     ap.add_argument("--identify", action="store_true",
