@@ -1518,7 +1518,8 @@ def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
         return True  # the word between may be the noun the determiner belongs to
     if d.id > 1 and (sud.word(d.id - 1).form.lower(), d.form.lower()) in L.fixed_phrases:
         return True  # "above all" before a noun: a fixed phrase, no determiner of the noun
-    # (a closed-class determiner the tagger took for an adjective counts: "das dein Ernst")
+    # (a closed-class determiner the tagger took for an adjective counts: "is that your
+    # joke", a demonstrative pronoun and a possessive before the noun)
     dets = [x for x in sud.words if x.head == noun.id and x.id < noun.id and (
         x.upos == "DET" or (x.upos == "ADJ" and x.form.isalpha()
                             and not _is_numeral(replace(x, upos="DET"), L)
@@ -1667,7 +1668,8 @@ def _superlative_of_many(sud: Sentence, d: Word, noun: Word,
         if s.upos != "ADJ" or not any(o.get("Degree") == "Sup" for o in options[s.id]):
             continue
         g = sud.word(s.id + 1)
-        # (a determiner, not a numeral: "in der letzten zwanzig Jahren" stays an error)
+        # (a determiner, not a numeral: "in the last twenty years" with a wrong article stays
+        # an error)
         readings = _analyses_as(L.code, g.form.lower(), "DET") + (
             list(options[g.id]) if g.upos == "DET" else [])
         if g.id < noun.id and not _is_numeral(replace(g, upos="DET"), L) \
@@ -1679,7 +1681,7 @@ def _superlative_of_many(sud: Sentence, d: Word, noun: Word,
 
 
 def _subject_before_predicate(sud: Sentence, det: Word, noun: Word, L: Language) -> bool:
-    """A "determiner" that may stand alone as a neuter pronoun ("alles", "dies") before the
+    """A "determiner" that may stand alone as a neuter pronoun ("everything", "this") before the
     predicate noun of a copula that has no subject, or before a subject noun of a copula
     with no predicate: the pronoun is the subject, the noun the predicate ("everything must
     be intention")."""
@@ -2406,7 +2408,7 @@ def _one_of_conjuncts(sud: Sentence, subj: Word, verb: Word,
             or not any(o.get("Number") == "Sing" for o in options[subj.id]):
         return False
     conjuncts = [x for x in sud.words if x.head == subj.id and _rel(x) == "conj:coord"]
-    # (each conjunct singular: not "Kann die Tür und Fenstern ...")
+    # (each conjunct singular: not "can the door and windows ...", a plural conjunct)
     if not conjuncts or any(x.upos not in ("NOUN", "PROPN") or not any(
             o.get("Number") == "Sing" for o in options[x.id]) for x in conjuncts):
         return False

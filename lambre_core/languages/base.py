@@ -101,7 +101,7 @@ class Language:
     predicative_verbs: frozenset[str] = frozenset()
     #: copula lemmas (the verb then agrees with the predicate after a demonstrative subject)
     copula_lemmas: frozenset[str] = frozenset()
-    #: determiner forms that also stand alone as a neuter pronoun subject ("alles", "dies"):
+    #: determiner forms that also stand alone as a neuter pronoun subject ("everything", "this"):
     #: before a predicate noun of a copula with no subject, they may be that subject
     standalone_subjects: frozenset[str] = frozenset()
     #: verbs whose second noun phrase is a nominative predicate ("Er ist ein Lehrer")
