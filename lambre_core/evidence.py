@@ -1544,8 +1544,9 @@ def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
         # before an inserted phrase ("in her opinion"); two articles: the first a relative
         # pronoun (before a dative article and its noun)
         return True
-    if any(_subject_before_predicate(sud, x, noun, L) for x in [*dets, d] if x.upos == "DET"):
-        return True
+    if (d.upos == "DET" and _subject_before_predicate(sud, d, noun, L)) or (
+            d.upos == "ADJ" and any(_subject_before_predicate(sud, x, noun, L) for x in dets)):
+        return True  # (an article of its own beside such a pronoun stays the noun's)
     if d.upos in ("DET", "ADJ") and any(
             any(sud.word(i).upos == "ADJ" for i in range(x.id + 1, y.id))
             and not any(sud.word(i).upos == "ADP" for i in range(x.id + 1, y.id))
@@ -1732,7 +1733,14 @@ def _demonstrative_subject(sud: Sentence, det: Word, noun: Word, L: Language) ->
         if w.upos == "PUNCT" or w.upos in ("SCONJ", "CCONJ"):
             return False
         if w.upos in ("VERB", "AUX"):
-            return w.lemma.lower() in L.copula_lemmas
+            # not when the copula has a predicate of its own, nor when the two words open the
+            # sentence before its verb: a verb-second main clause has one phrase before the
+            # verb, so they are one phrase (subject and predicate stand so in a verb-final
+            # clause only)
+            return w.lemma.lower() in L.copula_lemmas and not (
+                L.verb_second and all(x.upos == "PUNCT" for x in sud.words[:det.id - 1])) \
+                and not any(x.head == w.id and _rel(x) == "comp:pred" and x.id != noun.id
+                            for x in sud.words)
     return False
 
 

@@ -101,6 +101,8 @@ class Language:
     predicative_verbs: frozenset[str] = frozenset()
     #: copula lemmas (the verb then agrees with the predicate after a demonstrative subject)
     copula_lemmas: frozenset[str] = frozenset()
+    #: a main clause holds one phrase before its finite verb (German)
+    verb_second: bool = False
     #: determiner forms that also stand alone as a neuter pronoun subject ("everything", "this"):
     #: before a predicate noun of a copula with no subject, they may be that subject
     standalone_subjects: frozenset[str] = frozenset()
