@@ -1698,8 +1698,8 @@ def _subject_before_predicate(sud: Sentence, det: Word, noun: Word, L: Language)
     if any(x.head in {cop.id, *(u.id for u in under)} and _rel(x) == "comp:aux"
            and x.lemma.lower() not in L.copula_lemmas for x in sud.words):
         return False  # an auxiliary of a passive or a future, no copula
+    # (its remaining auxiliaries are copulas, among ``under``)
     verbs = {cop.id, cop.head} if _rel(cop) in ("comp:aux", "comp:pred") else {cop.id}
-    verbs |= {x.id for x in sud.words if x.head == cop.id and _rel(x) == "comp:aux"}
     verbs |= {x.id for x in under}
     # (a subject noun may be the predicate when the clause has no other one)
     other = "subj" if _rel(noun) == "comp:pred" else "comp:pred"
@@ -2424,9 +2424,9 @@ def _one_of_conjuncts(sud: Sentence, subj: Word, verb: Word,
         return True
     if not L.unit_coordination or any(_has_determiner(sud, x) for x in conjuncts):
         return False
+    # (no conjunct has a determiner here)
     return _has_determiner(sud, subj) or all(
-        not _has_determiner(sud, x) and any(a.get("VerbForm") == "Inf"
-                                            for a in _analyses_as(L.code, x.form.lower(), "VERB"))
+        any(a.get("VerbForm") == "Inf" for a in _analyses_as(L.code, x.form.lower(), "VERB"))
         for x in (subj, *conjuncts))
 
 

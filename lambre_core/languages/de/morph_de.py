@@ -1029,11 +1029,9 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
     adj_declined = any("adjektivische Deklination" in (r.get("pos") or ()) for r in every)
     extra = info is not None and form[:1].isupper() and (
         adj_declined or ((by_suffix or weak_split) and not info[0].endswith(_NOUN_ONLY_SUFFIXES)))
-    if info is not None and info[2] is None and not _verb_part(info[0]) and not sure:
-        old = False
-    else:
-        old = (form[:1].isupper() and (not cells or form.lower().endswith(_PRESENT_PARTICIPLE)
-                                       or guessed or sure)) or (form[:1].islower() and bool(cells))
+    old = info is not None and (info[2] is not None or _verb_part(info[0]) or sure) and (
+        (form[:1].isupper() and (not cells or form.lower().endswith(_PRESENT_PARTICIPLE)
+                                 or guessed or sure)) or (form[:1].islower() and bool(cells)))
     if old and info is not None:
         # a nominalized adjective or participle german-nouns lacks (die Reisenden), or lists
         # with one cell only ("Folgendes": not only a genitive); a noun written small may be
