@@ -13,6 +13,8 @@ Sets (``../shared`` beside the repo; a set whose data is missing is skipped with
 - ``wmt22-de-b``, ``wmt22-cs-c``: the second German and Czech references, held back: no
   mechanism is tuned by reading them, they show whether a fix carries over to text nobody looked
   at (counted like the others once labelled);
+- ``wmt23-de``, ``wmt23-ru``, ``wmt23-cs``: another year's references (WMT23 ref.A: news, social
+  posts, speech transcripts, e-commerce; German in paragraph segments), held back the same way;
 - ``test-de`` ... ``test-uk``: each model's held-out test sentences (``models/<lang>/split.json``),
   parsed from raw text;
 - ``dev-el``: the Greek model's dev split (it only chose the checkpoint), Greek having no WMT text;
@@ -121,6 +123,11 @@ SETS = [
     TextSet("wmt22-cs", "cs", True, _lines("wmt22/en-cs/ref.B.txt")),
     TextSet("wmt22-de-b", "de", True, _lines("wmt22/en-de/ref.B.txt")),
     TextSet("wmt22-cs-c", "cs", True, _lines("wmt22/en-cs/ref.C.txt")),
+    # another year's references, held back like the second references: news, social posts,
+    # speech and e-commerce text that no mechanism was tuned on
+    TextSet("wmt23-de", "de", True, _lines("wmt23/en-de/ref.A.txt")),
+    TextSet("wmt23-ru", "ru", True, _lines("wmt23/en-ru/ref.A.txt")),
+    TextSet("wmt23-cs", "cs", True, _lines("wmt23/en-cs/ref.A.txt")),
     *(TextSet(f"test-{lang}", lang, True, _held_out(lang)) for lang in ("de", "ru", "el", "tr", "cs", "uk")),
     # Greek has no WMT text: its dev split (which only chose the model's checkpoint) as well
     TextSet("dev-el", "el", True, _held_out("el", "dev")),
