@@ -674,6 +674,11 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
         if all(_agreement_excused(sud, subj, verb, feat, options, precision.lang)
                for feat in f.features):
             continue
+        L = language(precision.lang)
+        if _partitive_genitive(sud, subj, options, L) \
+                or _pronoun_before_object(sud, subj, verb, options, L) \
+                or ("Number" in f.features and _truncated_conjunct(sud, subj, L)):
+            continue  # (the clause's subject is the parse's guess here)
         upos = subj.upos if subj.upos in _CONTROLLERS else "PROPN"
         vupos = f.verb_upos or verb.upos
         found = [by_id[i] for i in (f"agree.{upos}.{vupos}.subj.{feat}" for feat in f.features)
@@ -873,6 +878,13 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     # whose verb of saying follows it
     if any(_capitals_misread(w, lang) for w in (d, h)):
         return True
+    if any(_partitive_genitive(sud, w, options, L) for w in (d, h)
+           if w.upos in ("NOUN", "PROPN") or (w is d and w.upos == "DET")):
+        return True
+    if rule.feature == "Number" and any(_truncated_conjunct(sud, w, L) for w in (d, h)):
+        return True
+    if rule.type == "agree" and _pronoun_subject_before_noun(sud, d, h, options, L):
+        return True
     if L.predicative_instrumental and rule.type == "agree" and d.upos == "ADJ" \
             and h.upos in ("NOUN", "PROPN", "PRON") and h.id < d.id \
             and any("Ins" in values(o, "Case") for o in options[dep]):
@@ -976,9 +988,13 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if _rel(d) == "subj" and d.id > h.id and d.upos == "PRON" \
             and any(o.get("Mood") == "Imp" for o in options[head]):
         return True  # an imperative has no subject; the pronoun after it is its object
-    if any(w.form.lower() in L.floating_quantifiers and w.id > 1 and sud.word(w.id - 1).upos == "PRON"
-           and sud.word(w.id - 1).feats.get("Number") == "Plur" for w in (d, h)):
-        return True  # a quantifier floating after its plural pronoun (one for "both")
+    if any(w.form.lower() in L.floating_quantifiers and _after_plural_pronoun(sud, w)
+           for w in (d, h)) or (d.upos == "ADJ" and any(
+               x.head == head and x.form.lower() in L.floating_quantifiers
+               and _after_plural_pronoun(sud, x) for x in sud.words)):
+        # a quantifier floating after its plural pronoun (one for "both"), with the
+        # adjectives that would decline after it
+        return True
     if _rel(d) == "subj":
         return _subject_doubt(sud, rule, dep, head, options, rules, analyses, lang)
     if rule.feature == "VerbForm":
@@ -1179,7 +1195,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # units stay singular after numerals (clock times, prices, "one" + a unit); a numeral
         # the lexicon knows proves its gender ("two" before a feminine noun)
         return True
-    if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _cut_off(sud, d, h, L):
+    if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _cut_off(sud, d, h, options, L):
         return True
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and any(
             x.id <= dep and _demonstrative_subject(sud, x, h, L) for x in sud.words
@@ -1659,6 +1675,100 @@ def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
     return False
 
 
+def _partitive_genitive(sud: Sentence, w: Word, options: Mapping[int, Sequence[Feats]],
+                        L: Language) -> bool:
+    """A noun (or a determiner of one) whose phrase stands right after a numeral, a partitive
+    quantifier or a superlative and opens with a determiner that may be genitive plural: the
+    phrase may be that word's partitive genitive ("many of the X", "two of her X", "177,000 of
+    the 634,000 inhabitants"), so the noun's case, its place in the clause and its
+    determiner's fit (when the parse forced another case on the noun) rest on the parse."""
+    if not L.partitive_determiners:
+        return False
+    noun = w if w.upos in ("NOUN", "PROPN") else (sud.word(w.head) if w.head else None)
+    if noun is None or noun.upos not in ("NOUN", "PROPN") \
+            or not any(o.get("Case") == "Gen" and o.get("Number") == "Plur" for o in options[noun.id]):
+        return False
+    for g in sud.words[:noun.id - 1]:
+        if g.head != noun.id or g.upos != "DET" or g.id == 1 or _is_numeral(g, L) or any(
+                sud.word(i).upos not in ("ADJ", "ADV", "NUM") for i in range(g.id + 1, noun.id)):
+            continue
+        readings = _analyses_as(L.code, g.form.lower(), "DET") + list(options[g.id])
+        if not any(o.get("Case") == "Gen" and o.get("Number") == "Plur" for o in readings):
+            continue
+        p = sud.word(g.id - 1)
+        if _is_numeral(p, L) or p.form.lower() in L.partitive_determiners or (
+                p.upos == "ADJ" and any(o.get("Degree") == "Sup" for o in options[p.id])):
+            return True
+    return False
+
+
+def _after_plural_pronoun(sud: Sentence, w: Word) -> bool:
+    """Whether a word follows a plural pronoun, right after it or after the verb that follows
+    it ("we all", "we are all")."""
+    def plural_pronoun(x: Word) -> bool:
+        return x.upos == "PRON" and x.feats.get("Number") == "Plur"
+    return (w.id > 1 and plural_pronoun(sud.word(w.id - 1))) or (
+        w.id > 2 and sud.word(w.id - 1).upos in ("VERB", "AUX") and plural_pronoun(sud.word(w.id - 2)))
+
+
+def _truncated_conjunct(sud: Sentence, w: Word, L: Language) -> bool:
+    """A noun (or a conjunct of it) after "X- and": the two may be two things ("entrance and
+    exit" written "Ein- und Ausgang") or one ("a festival of lies and grief", "Lügen- und
+    Kummerfest"); its number towards a verb proves nothing."""
+    def after_cut(x: Word) -> bool:
+        if x.id < 3 or sud.word(x.id - 1).form.lower() not in L.and_words:
+            return False
+        cut = sud.word(x.id - 2)
+        if cut.form.endswith("-") and len(cut.form) > 1:
+            return True
+        # (a hyphen the tokenizer split off the word it is written against)
+        return cut.form in ("-", "–") and x.id > 3 and cut.start is not None \
+            and sud.word(x.id - 3).end == cut.start
+    return any(after_cut(x) for x in sud.words
+               if x.id == w.id or (x.head == w.id and _rel(x) == "conj:coord"))
+
+
+def _pronoun_subject_before_noun(sud: Sentence, d: Word, h: Word,
+                                 options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
+    """``_pronoun_before_object`` on an arc of the parse: a determiner and its noun, or a noun
+    and the verb it depends on."""
+    if h.upos in ("NOUN", "PROPN") and d.upos == "DET" and d.head == h.id:
+        noun = h
+    elif d.upos in ("NOUN", "PROPN") and h.upos in ("VERB", "AUX"):
+        noun = d
+    else:
+        return False
+    verb = sud.word(noun.head) if noun.head else None
+    return verb is not None and _rel(noun) in ("subj", "comp:pred", "comp:obj") \
+        and _pronoun_before_object(sud, noun, verb, options, L)
+
+
+def _pronoun_before_object(sud: Sentence, noun: Word, verb: Word,
+                           options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
+    """A singular "determiner" that may stand alone as a nominative pronoun, before a bare
+    plural noun taken for the subject (or predicate) of a singular verb after them: the
+    pronoun is the subject and the noun the object ("that this includes backup systems", "if
+    anyone had any information"). Both failures, the determiner's number and the verb's, are
+    the parse's. Not an article, nor a word after a preposition (its object)."""
+    det = next((x for x in sud.words if x.head == noun.id and x.upos == "DET" and x.id < noun.id),
+               None)
+    if det is None or det.id == 1 or det.form.lower() in L.indefinite_articles \
+            or sud.word(det.id - 1).upos == "ADP" or verb.upos not in ("VERB", "AUX") \
+            or verb.id < noun.id \
+            or any(sud.word(i).upos not in ("ADJ", "ADV") for i in range(det.id + 1, noun.id)):
+        return False
+    if not options[noun.id] or not all(o.get("Number") == "Plur" for o in options[noun.id]):
+        return False
+    form = det.form.lower()
+    if any(o.get("Number") == "Plur" for o in _analyses_as(L.code, form, "DET")):
+        return False
+    if not any(o.get("Case", "Nom") == "Nom" and o.get("Number", "Sing") == "Sing"
+               for o in _analyses_as(L.code, form, "PRON")):
+        return False
+    finite = [o for o in options[verb.id] if o.get("VerbForm", "Fin") == "Fin"]
+    return bool(finite) and all(o.get("Number") == "Sing" for o in finite)
+
+
 def _superlative_of_many(sud: Sentence, d: Word, noun: Word,
                          options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """A superlative right before a genitive plural determiner, both before the noun: the
@@ -2098,7 +2208,8 @@ def _may_agree(a: Feats, b: Feats, feats: Sequence[str] = ("Case", "Number", "Ge
                for f in feats)
 
 
-def _cut_off(sud: Sentence, d: Word, noun: Word, L: Language) -> bool:
+def _cut_off(sud: Sentence, d: Word, noun: Word, options: Mapping[int, Sequence[Feats]],
+             L: Language) -> bool:
     """A determiner or adjective separated from its noun by something no noun phrase holds in
     between (a verb, a preposition, another noun, a second determiner): a misattachment, or a
     pronoun the tagger took for a determiner (an indefinite pronoun object before an article
@@ -2112,12 +2223,28 @@ def _cut_off(sud: Sentence, d: Word, noun: Word, L: Language) -> bool:
         u = sud.word(i)
         if u.form.lower() in L.small_quantities:
             return True  # "a few": the article goes with the word of small quantity
+        if u.upos == "ADJ" and u.form.isalpha() and _no_attribute(u, d, options, L):
+            return True
         if u.upos in _INSIDE_NP or (u.upos == "PUNCT" and u.form == ","):
             continue
         if u.upos == "DET" and d.upos == "ADJ":
             continue  # a quantifier before a demonstrative, rare: the adjective's own check decides
         return True
     return False
+
+
+def _no_attribute(u: Word, d: Word, options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
+    """Whether a word tagged an adjective between a modifier and its noun cannot be an
+    attribute in a language whose attributes decline: the lexicon knows it only in forms
+    without case (a short adjective, a predicate: "for this, skills are needed"), or not as an
+    adjective at all but as a noun the modifier fits (the modifier's own noun)."""
+    if not any("Case" in o for o in options[d.id]):
+        return False  # (a language whose modifiers show no case)
+    own = _analyses_as(L.code, u.form.lower(), "ADJ")
+    if own:
+        return not any("Case" in o for o in own)
+    return not L.noun_capitals and any(
+        _may_agree(n, o) for n in _analyses_as(L.code, u.form.lower(), "NOUN") for o in options[d.id])
 
 
 def _finite_with_subject(sud: Sentence, analyses: dict[int, WordAnalyses], L: Language
