@@ -140,6 +140,8 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
         complete = language(lang).complete_analyses
         if complete is not None:
             got, known = complete(word, got)
+    if got and lexicon is not None and word.upos in ("VERB", "AUX"):
+        got = got + _attested(lang, word, lexicon, got)
     if got:
         opts = [_merge(o, tagged) for o in got]
         opts.sort(key=lambda o: _closeness(o, tagged))
@@ -165,6 +167,26 @@ def word_analyses(lang: str, word: Word, lexicon: Any | None = None) -> WordAnal
             opts = [tagged] + [_merge(dict(b), tagged) for b in sorted(bundles)]
             return WordAnalyses(tuple(_dedup(opts)), False, "treebank+tagger")
     return WordAnalyses((tagged,), False, "tagger")
+
+
+def _attested(lang: str, word: Word, lexicon: Any, got: list[dict[str, str]]) -> list[dict[str, str]]:
+    """A verb form's readings that the model's treebank shows and the field lexicon lacks (a
+    weak verb the lexicon does not list, whose forms it reads as another verb's): its
+    treebank readings, and where lemmas are infinitives, the infinitive of a lemma the treebank
+    has. Readings are only added: an attested one is never a false alarm's cause."""
+    from .languages import language
+
+    seen = {tuple(sorted(o.items())) for o in got}
+    extra = [dict(b) for b in sorted(lexicon.analyses(word.form, word.upos))]
+    if language(lang).infinitive_lemmas and lexicon.paradigm(word.form.lower(), word.upos):
+        extra.append({"VerbForm": "Inf"})
+    out = []
+    for e in extra:
+        key = tuple(sorted(e.items()))
+        if "VerbForm" in e and key not in seen:  # (a bundle without it would prove nothing)
+            seen.add(key)
+            out.append(e)
+    return out
 
 
 #: word classes whose forms a lexicon analyses (an alternative class among them must be one

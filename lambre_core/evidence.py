@@ -674,11 +674,9 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
         if all(_agreement_excused(sud, subj, verb, feat, options, precision.lang)
                for feat in f.features):
             continue
-        L = language(precision.lang)
-        if _partitive_genitive(sud, subj, options, L) \
-                or _pronoun_before_object(sud, subj, verb, options, L) \
-                or ("Number" in f.features and _truncated_conjunct(sud, subj, L)):
-            continue  # (the clause's subject is the parse's guess here)
+        if all(_subject_misread(sud, subj, verb, feat, options, language(precision.lang))
+               for feat in f.features):
+            continue
         upos = subj.upos if subj.upos in _CONTROLLERS else "PROPN"
         vupos = f.verb_upos or verb.upos
         found = [by_id[i] for i in (f"agree.{upos}.{vupos}.subj.{feat}" for feat in f.features)
@@ -996,11 +994,32 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # adjectives that would decline after it
         return True
     if _rel(d) == "subj":
+        if rule.type == "agree" and h.upos in ("VERB", "AUX") \
+                and _subject_misread(sud, d, h, rule.feature, options, L):
+            return True
         return _subject_doubt(sud, rule, dep, head, options, rules, analyses, lang)
     if rule.feature == "VerbForm":
         return _verb_form_doubt(sud, rule, d, h, options, L, analyses)
-    if rule.type == "as" and h.upos == "ADP" and _outside_pp(sud, d, h):
+    if rule.type == "as" and h.upos == "ADP" and _outside_pp(sud, d, h, options, L):
         return True
+    if rule.type == "as" and h.upos == "ADP" and rule.allowed and any(
+            x.head == head and x.id != dep and _rel(x) == "comp:obj" and options[x.id]
+            and all(values(o, "Case") & set(rule.allowed) for o in options[x.id])
+            for x in sud.words):
+        return True  # the preposition's object is another word, in its case
+    if rule.type == "as" and h.upos in ("VERB", "AUX") and d.upos in ("NOUN", "PROPN", "PRON") \
+            and _after_orphan_preposition(sud, d):
+        return True
+    if L.article_declension and rule.type == "as" and h.upos == "ADP" and d.id == head + 1 \
+            and d.id < len(sud.words) and options[dep] \
+            and all(values(o, "Case") == {"Gen"} for o in options[dep]) \
+            and (sud.word(d.id + 1).upos in ("NOUN", "PROPN", "ADJ") or sud.word(d.id + 1).form in _QUOTES):
+        return True  # a genitive before a noun phrase is that noun's ("for Google's X")
+    if L.noun_capitals and L.form_bundles is not None and rule.type == "agree" \
+            and d.upos == "ADJ" and d.form[:1].isupper() and d.id > 1 \
+            and sud.word(d.id - 1).upos not in ("PUNCT", "SYM") \
+            and L.form_bundles(d.form, "NOUN"):
+        return True  # a capitalized "adjective" inside a sentence that is a noun ("Alter")
     if rule.type == "as" and h.upos == "ADP" and rule.allowed and any(
             sud.word(i).upos in ("NOUN", "ADJ")
             and any(values(o, "Case") & set(rule.allowed) for o in options[i])
@@ -1675,6 +1694,53 @@ def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
     return False
 
 
+_QUOTES = frozenset('"«»„“”‚‘’\'')
+
+
+def _subject_misread(sud: Sentence, subj: Word, verb: Word, feature: str,
+                     options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
+    """Whether the word taken for a verb's subject may not be it, or its number not the
+    subject's, whatever the agreement: a partitive genitive, the object of a pronoun subject,
+    a noun after "X- and", a quoted title (its number is the work's, not its words'), a noun
+    after a comma that follows its verb (the next clause's), or, where the subject may be left
+    out, a relative pronoun that may be the accusative object of a third person plural verb
+    with no subject ("the smell that [they] use")."""
+    if _partitive_genitive(sud, subj, options, L) or _pronoun_before_object(sud, subj, verb, options, L):
+        return True
+    if feature == "Number" and _truncated_conjunct(sud, subj, L):
+        return True
+    if feature in ("Number", "Gender") and _quoted_title(sud, subj, verb):
+        return True
+    if subj.id > verb.id and any(sud.word(i).form == "," for i in range(verb.id + 1, subj.id)):
+        return True
+    return feature == "Number" and L.pro_drop and subj.upos == "PRON" and _wh_word(subj, L) \
+        and any("Acc" in values(o, "Case") for o in options[subj.id]) \
+        and bool(options[verb.id]) and all(o.get("Number") == "Plur" and o.get("Person", "3") == "3"
+                                           for o in options[verb.id])
+
+
+def _after_orphan_preposition(sud: Sentence, noun: Word) -> bool:
+    """A noun phrase right after a preposition (an adverb between: "despite such a flaw") that
+    the parse left without an object: the phrase is that preposition's object, not the verb's."""
+    start = min([noun.id] + [x.id for x in sud.words if x.head == noun.id and x.id < noun.id])
+    k = start - 1
+    while k >= 1 and sud.word(k).upos == "ADV":
+        k -= 1
+    return k >= 1 and sud.word(k).upos == "ADP" and not any(
+        x.head == k and _rel(x) == "comp:obj" for x in sud.words)
+
+
+def _quoted_title(sud: Sentence, subj: Word, verb: Word) -> bool:
+    """A subject inside quotation marks of several words, its verb outside them: a title or
+    name, whose number and gender are the work's ("«United States v. Nixon» found")."""
+    before = [w for w in sud.words[:subj.id - 1] if w.form in _QUOTES]
+    after = [w for w in sud.words[subj.id:] if w.form in _QUOTES]
+    if not before or not after:
+        return False
+    start, end = before[-1].id, after[0].id
+    return end - start > 2 and not start < verb.id < end
+
+
 def _partitive_genitive(sud: Sentence, w: Word, options: Mapping[int, Sequence[Feats]],
                         L: Language) -> bool:
     """A noun (or a determiner of one) whose phrase stands right after a numeral, a partitive
@@ -2131,16 +2197,19 @@ def _capitalized_inside(sud: Sentence, w: Word) -> bool:
     return before not in _OPENERS and not before.endswith(tuple(_OPENERS))
 
 
-def _outside_pp(sud: Sentence, noun: Word, adp: Word) -> bool:
+def _outside_pp(sud: Sentence, noun: Word, adp: Word, options: Mapping[int, Sequence[Feats]],
+                L: Language) -> bool:
     """Whether a noun hung on a preposition lies outside the phrase it would head: not right
-    after it (only its own determiners and modifiers between), or not right before a
-    postposition (a possessive and noun before it)."""
+    after it (only its own determiners and modifiers between, none a predicate: a short
+    adjective), or not right before a postposition (a possessive and noun before it)."""
     if noun.id > adp.id:
         between = range(adp.id + 1, noun.id)
     else:
         between = range(noun.id + 1, adp.id)
     for i in between:
         u = sud.word(i)
+        if u.upos == "ADJ" and u.form.isalpha() and _no_attribute(u, noun, options, L):
+            return True
         if u.upos == "ADV" or (noun.upos != "PRON" and u.upos in ("DET", "ADJ", "NUM")
                                and u.head == noun.id):
             continue  # (a pronoun has no article: preposition, article, pronoun is a relative clause)
@@ -2313,6 +2382,8 @@ def _join_split_coordination(sud: Sentence, L: Language) -> Sentence:
             ands = [u for u in between if u.form.lower() in L.and_words and u.upos == "CCONJ"]
             if not ands or any(u.upos in ("VERB", "AUX", "PUNCT") and u.form != "," for u in between):
                 continue
+            if all(_wh_word(x, L) for x in (first, second)):
+                continue  # "who ... and who ...": two clauses sharing their verb, no plural
             words[second.id - 1] = replace(second, head=first.id, deprel="conj:coord")
             words[ands[0].id - 1] = replace(ands[0], head=second.id, deprel="cc")
             changed = True
@@ -2361,8 +2432,9 @@ def _coordinated_subjects(sud: Sentence, options: Mapping[int, Sequence[Feats]],
 def _stray_conjunct(sud: Sentence, subj: Word, options: Mapping[int, Sequence[Feats]],
                     lang: str) -> bool:
     """Whether a conjunct the parse gave a subject cannot be part of it: a noun phrase that
-    shares no case with it, or a word the language's analyzer reads as an adjective or verb
-    and never as a noun (a capitalized word may be a name). The coordination is then the
+    shares no case with it, a word the language's analyzer reads as an adjective or verb
+    and never as a noun (a capitalized word may be a name), or a question word after a
+    question word ("who ... and who ...": two clauses). The coordination is then the
     parse's guess, and the verb's number proves nothing either way."""
     cases = _np_cases(sud, subj, options)
 
@@ -2383,8 +2455,15 @@ def _stray_conjunct(sud: Sentence, subj: Word, options: Mapping[int, Sequence[Fe
         return bool(cases and own and not cases & own) and subj.id < left
 
 
-    return any(other_case(x) or no_noun(x)
+    L = language(lang)
+    return any(other_case(x) or no_noun(x) or (_wh_word(x, L) and _wh_word(subj, L))
                for x in sud.words if x.head == subj.id and _rel(x) == "conj:coord")
+
+
+def _wh_word(w: Word, L: Language) -> bool:
+    """A question or relative word (by the pack's lemmas or the tagger's pronoun type)."""
+    return w.lemma.lower() in L.wh_lemmas or bool(
+        {"Int", "Rel"} & set(w.feats.get("PronType", "").split(",")))
 
 
 def _other_head_agrees(sud: Sentence, rule: Rule, dep: int, head: int,

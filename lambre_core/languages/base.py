@@ -103,6 +103,8 @@ class Language:
     copula_lemmas: frozenset[str] = frozenset()
     #: a main clause holds one phrase before its finite verb (German)
     verb_second: bool = False
+    #: a verb's lemma is its infinitive (a verb lemma the treebank shows is an infinitive form)
+    infinitive_lemmas: bool = False
     #: determiner forms that also stand alone as a neuter pronoun subject ("everything", "this"):
     #: before a predicate noun of a copula with no subject, they may be that subject
     standalone_subjects: frozenset[str] = frozenset()

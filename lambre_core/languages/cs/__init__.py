@@ -41,6 +41,7 @@ def _analyzer() -> Any:
 
 
 LANGUAGE = Language(
+    infinitive_lemmas=True,
     code="cs",
     # ablaut's one-word forms: the past and conditional are analytic ("psal jsem"), their verb
     # the past participle; the negation is a prefix of every form ("je" -> "není": být aside,

@@ -77,6 +77,7 @@ QUESTION_WORDS = words("was wer wen wem wessen wie wo wann warum weshalb wieso o
 _PERSONAL = words("mir dir ihm uns euch ihnen mich dich sich ihn")
 
 LANGUAGE = Language(
+    infinitive_lemmas=True,
     code="de",
     analyzer=lazy(f"{__name__}.morph", "analyzer"),
     analyzer_name="morph_de",

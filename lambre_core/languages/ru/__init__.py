@@ -50,6 +50,7 @@ def _numeral(w: object) -> bool:
 
 
 LANGUAGE = Language(
+    infinitive_lemmas=True,
     code="ru",
     analyzer=lazy(f"{__name__}.morph", "analyzer"),
     analyzer_name="pymorphy3",

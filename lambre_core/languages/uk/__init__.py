@@ -25,6 +25,7 @@ def _numeral(w: object) -> bool:
 
 
 LANGUAGE = Language(
+    infinitive_lemmas=True,
     code="uk",
     pro_drop=True,
     zero_copula=True,
