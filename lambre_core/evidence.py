@@ -1187,6 +1187,12 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and d.id < h.id and h.id > 1 and h.form[:1].isupper() \
             and any("Gen" in values(o, "Case") for o in options[head]):
         return True  # an adjective used as a noun with a name in the genitive (a national team)
+    if rule.type == "as" and rule.allowed and h.upos in ("VERB", "AUX") and h.id < d.id \
+            and d.upos in ("NOUN", "PROPN") and (before := _noun_readings(
+                sud.word(d.id - 1), options, L)) \
+            and all(values(o, "Case") & set(rule.allowed) for o in before) \
+            and not any(_may_agree(o, q) for o in before for q in options[dep]):
+        return True  # a noun right before it in the verb's case is the object, it its attribute
     if _is_frame(rule):
         if any(x.head == head and x.id != dep and x.upos in ("NOUN", "PROPN", "PRON")
                and _rel(x).startswith("comp") and options[x.id] and all(
@@ -1694,6 +1700,8 @@ def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
     return False
 
 
+#: punctuation that joins two clauses (a spaced dash, a colon, a semicolon)
+_CLAUSE_BREAKS = frozenset({"-", "–", "—", ":", ";"})
 _QUOTES = frozenset('"«»„“”‚‘’\'')
 
 
@@ -1702,7 +1710,8 @@ def _subject_misread(sud: Sentence, subj: Word, verb: Word, feature: str,
     """Whether the word taken for a verb's subject may not be it, or its number not the
     subject's, whatever the agreement: a partitive genitive, the object of a pronoun subject,
     a noun after "X- and", a quoted title (its number is the work's, not its words'), a noun
-    after a comma that follows its verb (the next clause's), or, where the subject may be left
+    after a comma that follows its verb (the next clause's), a dash, colon or semicolon
+    between them, a verb inside a relative clause opened after the subject, or, where the subject may be left
     out, a relative pronoun that may be the accusative object of a third person plural verb
     with no subject ("the smell that [they] use")."""
     if _partitive_genitive(sud, subj, options, L) or _pronoun_before_object(sud, subj, verb, options, L):
@@ -1713,10 +1722,33 @@ def _subject_misread(sud: Sentence, subj: Word, verb: Word, feature: str,
         return True
     if subj.id > verb.id and any(sud.word(i).form == "," for i in range(verb.id + 1, subj.id)):
         return True
+    if subj.id < verb.id and any(sud.word(i).form in _CLAUSE_BREAKS
+                                 for i in range(subj.id + 1, verb.id)):
+        return True  # a dash, colon or semicolon between them: two clauses
+    if subj.id < verb.id:
+        def opens_clause(i: int) -> bool:
+            before = sud.word(i - 1)
+            return before.form == "," or (before.upos == "ADP" and i > 2
+                                          and sud.word(i - 2).form == ",")
+        rel = [i for i in range(subj.id + 1, verb.id)
+               if _wh_word(sud.word(i), L) and opens_clause(i)]
+        if rel and not any(sud.word(i).form == "," for i in range(rel[-1] + 1, verb.id)):
+            return True  # the verb is inside a relative clause opened after the subject
     return feature == "Number" and L.pro_drop and subj.upos == "PRON" and _wh_word(subj, L) \
         and any("Acc" in values(o, "Case") for o in options[subj.id]) \
         and bool(options[verb.id]) and all(o.get("Number") == "Plur" and o.get("Person", "3") == "3"
                                            for o in options[verb.id])
+
+
+def _noun_readings(w: Word, options: Mapping[int, Sequence[Feats]], L: Language) -> list[Feats]:
+    """A word's readings as a noun: a noun's own, or those of a word tagged an adjective that
+    the lexicon knows only as a noun (small nouns only: a German noun is capitalized)."""
+    if w.upos == "NOUN":
+        return list(options[w.id])
+    if w.upos == "ADJ" and not L.noun_capitals and w.form.isalpha() \
+            and not _analyses_as(L.code, w.form.lower(), "ADJ"):
+        return _analyses_as(L.code, w.form.lower(), "NOUN")
+    return []
 
 
 def _after_orphan_preposition(sud: Sentence, noun: Word) -> bool:
@@ -2305,15 +2337,21 @@ def _cut_off(sud: Sentence, d: Word, noun: Word, options: Mapping[int, Sequence[
 def _no_attribute(u: Word, d: Word, options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """Whether a word tagged an adjective between a modifier and its noun cannot be an
     attribute in a language whose attributes decline: the lexicon knows it only in forms
-    without case (a short adjective, a predicate: "for this, skills are needed"), or not as an
-    adjective at all but as a noun the modifier fits (the modifier's own noun)."""
+    without case (a short adjective, a predicate: "for this, skills are needed"), or as a
+    noun the modifier fits and not as an adjective that shares a case with it (the
+    modifier's own noun)."""
     if not any("Case" in o for o in options[d.id]):
         return False  # (a language whose modifiers show no case)
     own = _analyses_as(L.code, u.form.lower(), "ADJ")
-    if own:
-        return not any("Case" in o for o in own)
-    return not L.noun_capitals and any(
-        _may_agree(n, o) for n in _analyses_as(L.code, u.form.lower(), "NOUN") for o in options[d.id])
+    if own and not any("Case" in o for o in own):
+        return True
+    if L.noun_capitals:
+        return False  # (German nouns are capitalized: a small word is no noun)
+    as_noun = any(_may_agree(n, o) for n in _analyses_as(L.code, u.form.lower(), "NOUN")
+                  for o in options[d.id])
+    # (an adjective reading that shares no case with the modifier leaves the noun reading,
+    # which fits it: "with the best friend of the brother", "другом" read as "другой")
+    return as_noun and not any(_may_agree(a, o, ("Case",)) for a in own for o in options[d.id])
 
 
 def _finite_with_subject(sud: Sentence, analyses: dict[int, WordAnalyses], L: Language
