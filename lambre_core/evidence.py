@@ -1709,6 +1709,7 @@ def _subject_misread(sud: Sentence, subj: Word, verb: Word, feature: str,
                      options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """Whether the word taken for a verb's subject may not be it, or its number not the
     subject's, whatever the agreement: a partitive genitive, the object of a pronoun subject,
+    a noun whose "determiner" is a noun (people, land: two phrases),
     a noun after "X- and", a quoted title (its number is the work's, not its words'), a noun
     after a comma that follows its verb (the next clause's), a dash, colon or semicolon
     between them, a verb inside a relative clause opened after the subject, or, where the subject may be left
@@ -1716,6 +1717,10 @@ def _subject_misread(sud: Sentence, subj: Word, verb: Word, feature: str,
     with no subject ("the smell that [they] use")."""
     if _partitive_genitive(sud, subj, options, L) or _pronoun_before_object(sud, subj, verb, options, L):
         return True
+    if any(x.head == subj.id and x.upos == "DET" and x.form.isalpha()
+           and not _analyses_as(L.code, x.form.lower(), "DET")
+           and _analyses_as(L.code, x.form, "NOUN") for x in sud.words):
+        return True  # its "determiner" is a noun the lexicon knows: two phrases, not one
     if feature == "Number" and _truncated_conjunct(sud, subj, L):
         return True
     if feature in ("Number", "Gender") and _quoted_title(sud, subj, verb):
@@ -1837,8 +1842,14 @@ def _pronoun_subject_before_noun(sud: Sentence, d: Word, h: Word,
     else:
         return False
     verb = sud.word(noun.head) if noun.head else None
-    return verb is not None and _rel(noun) in ("subj", "comp:pred", "comp:obj") \
-        and _pronoun_before_object(sud, noun, verb, options, L)
+    if verb is None or verb.upos not in ("VERB", "AUX") \
+            or _rel(noun) not in ("subj", "comp:pred", "comp:obj"):
+        # (the parse hung the noun elsewhere: the clause's next verb, no comma between)
+        verb = next((w for w in sud.words[noun.id:] if w.upos in ("VERB", "AUX")
+                     or w.form in (",", ";", ":")), None)
+        if verb is None or verb.upos not in ("VERB", "AUX"):
+            return False
+    return _pronoun_before_object(sud, noun, verb, options, L)
 
 
 def _pronoun_before_object(sud: Sentence, noun: Word, verb: Word,
