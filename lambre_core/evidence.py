@@ -1866,7 +1866,9 @@ def _pronoun_before_object(sud: Sentence, noun: Word, verb: Word,
             or verb.id < noun.id \
             or any(sud.word(i).upos not in ("ADJ", "ADV") for i in range(det.id + 1, noun.id)):
         return False
-    if not options[noun.id] or not all(o.get("Number") == "Plur" for o in options[noun.id]):
+    # (a plural, or a form that is singular only as a genitive: "Tipps")
+    if not options[noun.id] or not any(o.get("Number") == "Plur" for o in options[noun.id]) \
+            or any(o.get("Number") != "Plur" and o.get("Case") != "Gen" for o in options[noun.id]):
         return False
     form = det.form.lower()
     if any(o.get("Number") == "Plur" for o in _analyses_as(L.code, form, "DET")):
