@@ -2,7 +2,7 @@
 editor show) on clean text the project did not train on, by genre, with every flag read and
 labelled in a file kept beside this script.
 
-    python bench/realtext.py                       # every set (the first run parses: ~5 min)
+    python bench/realtext.py                       # every set (the first run parses: ~8 min)
     python bench/realtext.py --sets wmt22-de,test-ru --show
     python bench/realtext.py --write               # add new flags to the label files
 
