@@ -14,6 +14,17 @@ def _verb_lemmas(form: str, feats: dict[str, str] | None = None) -> set[str]:
         else set(german_verb_lemmas(form))
 
 
+#: forms of one class whatever the small tagger says (it reads rare prepositions and the
+#: oblique forms of "jemand" as adverbs): written small, so "Trotz" (the noun) is not one
+_CLOSED = {**dict.fromkeys(("trotz", "mittels", "seitens", "angesichts", "bezüglich",
+                            "hinsichtlich", "zwecks"), "ADP"),
+           **dict.fromkeys(("jemandem", "jemanden", "niemandem", "niemanden"), "PRON")}
+
+
+def _closed_class(form: str) -> str | None:
+    return _CLOSED.get(form)
+
+
 def _known_verb(form: str) -> bool:
     from .morph_de import verb_lemmas
 
@@ -89,6 +100,7 @@ LANGUAGE = Language(
     lemma=lazy(f"{__name__}.lemmas", "lemma"),
     noun_lemma=lazy(f"{__name__}.lemmas", "german_noun_lemma"),
     lemma_evidence=True,
+    closed_class=_closed_class,
     lemma_dictionary=lazy(f"{__name__}.lemmas", "dictionary"),
     data_files=lambda: (_lexicon_tsv(),),
     noun_capitals=True,
