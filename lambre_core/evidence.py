@@ -874,7 +874,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if any(sud.word(i).form in ("!", "?") for i in range(min(dep, head) + 1, max(dep, head))):
         return True  # a sentence ends between the two: sentences run together, or a quotation
     # whose verb of saying follows it
-    if any(_capitals_misread(w, lang) for w in (d, h)):
+    if any(_capitals_misread(w, lang) or _name_adjective(sud, w, options, lang) for w in (d, h)):
         return True
     if any(_partitive_genitive(sud, w, options, L) for w in (d, h)
            if w.upos in ("NOUN", "PROPN") or (w is d and w.upos == "DET")):
@@ -1379,6 +1379,18 @@ def _capitals_misread(w: Word, lang: str) -> bool:
         return False
     small = w.form.lower()
     return any(_analyze_as(lang, small, upos) for upos in ("ADJ", "DET"))
+
+
+def _name_adjective(sud: Sentence, w: Word, options: Mapping[int, Sequence[Feats]],
+                    lang: str) -> bool:
+    """A word tagged a name that, written small, is an adjective agreeing with the noun right
+    after it: the adjective of a name ("in the White House"), in that noun's case, not a name
+    of its own."""
+    if w.upos != "PROPN" or not w.form[:1].isupper() or w.id >= len(sud.words):
+        return False
+    nxt = sud.word(w.id + 1)
+    return nxt.upos in ("NOUN", "PROPN") and any(
+        _may_agree(a, o) for a in _analyses_as(lang, w.form.lower(), "ADJ") for o in options[nxt.id])
 
 
 def _analyses_as(lang: str, form: str, upos: str) -> list[Feats]:
