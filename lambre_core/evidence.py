@@ -1192,7 +1192,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
                 sud.word(d.id - 1), options, L)) \
             and all(values(o, "Case") & set(rule.allowed) for o in before) \
             and not any(_may_agree(o, q) for o in before for q in options[dep]):
-        return True  # a noun right before it in the verb's case is the object, it its attribute
+        return True  # a noun right before it in the verb's case is the object, it an attribute
     if _is_frame(rule):
         if any(x.head == head and x.id != dep and x.upos in ("NOUN", "PROPN", "PRON")
                and _rel(x).startswith("comp") and options[x.id] and all(
@@ -1721,12 +1721,12 @@ def _subject_misread(sud: Sentence, subj: Word, verb: Word, feature: str,
                      options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """Whether the word taken for a verb's subject may not be it, or its number not the
     subject's, whatever the agreement: a partitive genitive, the object of a pronoun subject,
-    a noun whose "determiner" is a noun (people, land: two phrases),
-    a noun after "X- and", a quoted title (its number is the work's, not its words'), a noun
-    after a comma that follows its verb (the next clause's), a dash, colon or semicolon
-    between them, a verb inside a relative clause opened after the subject, or, where the subject may be left
-    out, a relative pronoun that may be the accusative object of a third person plural verb
-    with no subject ("the smell that [they] use")."""
+    a noun whose "determiner" is a noun (people, land: two phrases), a noun after "X- and", a
+    quoted title (its number is the work's, not its words'), a noun after a comma that follows
+    its verb (the next clause's), a dash, colon or semicolon between them, a verb inside a
+    relative clause opened after the subject, or, where the subject may be left out, a
+    relative pronoun that may be the accusative object of a third person plural verb with no
+    subject ("the smell that [they] use")."""
     if _partitive_genitive(sud, subj, options, L) or _pronoun_before_object(sud, subj, verb, options, L):
         return True
     if any(x.head == subj.id and x.upos == "DET" and x.form.isalpha()
