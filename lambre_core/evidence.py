@@ -30,7 +30,7 @@ from typing import Any
 from .alternatives import PLAUSIBLE, read_classes
 from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses, word_analyses
 from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
-from .clauses import bracketed
+from .clauses import QUOTES, bracketed
 from .doc import Sentence, Word
 from .joint import DECL, Arc, Feats, Solution, decl_governors, outcome, solve, values, when_keys
 from .languages import Language, language
@@ -1019,7 +1019,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and d.upos == "ADJ" and d.form[:1].isupper() and d.id > 1 \
             and sud.word(d.id - 1).upos not in ("PUNCT", "SYM") \
             and L.form_bundles(d.form, "NOUN"):
-        return True  # a capitalized "adjective" inside a sentence that is a noun ("Alter")
+        return True  # a capitalized "adjective" inside a sentence that is a noun (an "old" that is "age")
     if rule.type == "as" and h.upos == "ADP" and rule.allowed and any(
             sud.word(i).upos in ("NOUN", "ADJ")
             and any(values(o, "Case") & set(rule.allowed) for o in options[i])
@@ -1714,7 +1714,8 @@ def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
 
 #: punctuation that joins two clauses (a spaced dash, a colon, a semicolon)
 _CLAUSE_BREAKS = frozenset({"-", "–", "—", ":", ";"})
-_QUOTES = frozenset('"«»„“”‚‘’\'')
+#: quotation marks (the clause check's, and the plain apostrophe some writers quote with)
+_QUOTES = QUOTES | {"'"}
 
 
 def _subject_misread(sud: Sentence, subj: Word, verb: Word, feature: str,
@@ -1827,20 +1828,25 @@ def _after_plural_pronoun(sud: Sentence, w: Word) -> bool:
 
 
 def _truncated_conjunct(sud: Sentence, w: Word, L: Language) -> bool:
-    """A noun (or a conjunct of it) after "X- and": the two may be two things ("entrance and
-    exit" written "Ein- und Ausgang") or one ("a festival of lies and grief", "Lügen- und
-    Kummerfest"); its number towards a verb proves nothing."""
+    """A noun (or a conjunct of it) after "X- and": the two compounds written so may be two
+    things ("entrance- and exit") or one ("a lies- and grief-festival"); its number towards a
+    verb proves nothing."""
     def after_cut(x: Word) -> bool:
-        if x.id < 3 or sud.word(x.id - 1).form.lower() not in L.and_words:
-            return False
-        cut = sud.word(x.id - 2)
-        if cut.form.endswith("-") and len(cut.form) > 1:
+        if _after_cut(sud, x, L):
             return True
         # (a hyphen the tokenizer split off the word it is written against)
-        return cut.form in ("-", "–") and x.id > 3 and cut.start is not None \
+        cut = sud.word(x.id - 2) if x.id > 3 else None
+        return cut is not None and sud.word(x.id - 1).form.lower() in L.and_words \
+            and cut.form in ("-", "–") and cut.start is not None \
             and sud.word(x.id - 3).end == cut.start
     return any(after_cut(x) for x in sud.words
                if x.id == w.id or (x.head == w.id and _rel(x) == "conj:coord"))
+
+
+def _after_cut(sud: Sentence, w: Word, L: Language) -> bool:
+    """A word right after "X- and": the second of two compounds sharing its tail."""
+    return w.id > 2 and sud.word(w.id - 1).form.lower() in L.and_words \
+        and len(sud.word(w.id - 2).form) > 1 and sud.word(w.id - 2).form.endswith("-")
 
 
 def _pronoun_subject_before_noun(sud: Sentence, d: Word, h: Word,
@@ -1878,7 +1884,7 @@ def _pronoun_before_object(sud: Sentence, noun: Word, verb: Word,
             or verb.id < noun.id \
             or any(sud.word(i).upos not in ("ADJ", "ADV") for i in range(det.id + 1, noun.id)):
         return False
-    # (a plural, or a form that is singular only as a genitive: "Tipps")
+    # (a plural, or a form that is singular only as a genitive: "tips", "of the tip")
     if not options[noun.id] or not any(o.get("Number") == "Plur" for o in options[noun.id]) \
             or any(o.get("Number") != "Plur" and o.get("Case") != "Gen" for o in options[noun.id]):
         return False
@@ -2375,7 +2381,7 @@ def _no_attribute(u: Word, d: Word, options: Mapping[int, Sequence[Feats]], L: L
     as_noun = any(_may_agree(n, o) for n in _analyses_as(L.code, u.form.lower(), "NOUN")
                   for o in options[d.id])
     # (an adjective reading that shares no case with the modifier leaves the noun reading,
-    # which fits it: "with the best friend of the brother", "другом" read as "другой")
+    # which fits it: "with the best friend of the brother", "friend" read as "other")
     return as_noun and not any(_may_agree(a, o, ("Case",)) for a in own for o in options[d.id])
 
 
@@ -2458,8 +2464,7 @@ def _and_coordinated(sud: Sentence, L: Language) -> set[int]:
     # "or", "respectively" and the like leave the number to the conjuncts
     plural_cc = {w.head for w in sud.words if w.head and w.form.lower() in L.and_words}
     # a compound cut before "and" shares the last one's tail (a first part and its hyphen)
-    cut = {w.id for w in sud.words if w.id > 2 and sud.word(w.id - 1).form.lower() in L.and_words
-           and len(sud.word(w.id - 2).form) > 1 and sud.word(w.id - 2).form.endswith("-")}
+    cut = {w.id for w in sud.words if _after_cut(sud, w, L)}
     return cut | {w.head for w in sud.words if w.head and _rel(w) == "conj:coord"
                   and (w.id in plural_cc or any(x.head == w.id and x.form.lower() in L.and_words
                                                 for x in sud.words))}
