@@ -65,6 +65,8 @@ _UNKNOWN_FREE = ("VERB", "AUX")
 #: noun keeps its guess: with none, it could fill any role of its verb)
 _UNKNOWN_MODIFIERS = ("ADJ", "DET")
 _AGREEMENT_FEATS = frozenset({"Case", "Number", "Gender", "Person"})
+#: the classes of a noun's attributes
+_MODIFIERS = ("ADJ", "DET", "NUM")
 
 
 def _rel(w: Word) -> str:
@@ -968,6 +970,12 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # a circumposition closed after its object governs a case of its own
     if rule.type == "as" and h.upos == "ADP" and "ADV" in L.word_classes(h.form):
         return True  # a preposition that is also an adverb (used as one, before a clause)
+    if rule.type == "as" and h.upos == "ADP" and d.upos in ("NOUN", "DET", "PRON") \
+            and "ADV" in L.word_classes(d.form) and d.id < len(sud.words) \
+            and sud.word(d.id + 1).upos in ("ADJ", "DET", "NOUN", "NUM"):
+        # an object that is also an adverb, before a phrase: the adverb of that phrase, which
+        # is the preposition's object ("with a bit different converters")
+        return True
     if L.noun_capitals and any(w.upos == "NOUN" and w.form[:1].isupper() and w.id < len(sud.words)
                             and sud.word(w.id + 1).upos == "PROPN" for w in (d, h)):
         # a noun right before a name is part of a name (an English name of several words after
@@ -2453,6 +2461,13 @@ def _join_split_coordination(sud: Sentence, L: Language) -> Sentence:
                 continue
             if all(_wh_word(x, L) for x in (first, second)):
                 continue  # "who ... and who ...": two clauses sharing their verb, no plural
+            if first.upos in _MODIFIERS and not any(x.head == first.id for x in words) and (
+                    second.upos in _MODIFIERS or any(
+                        x.head == second.id and x.upos in _MODIFIERS and x.id > ands[0].id
+                        for x in words)):
+                # coordinated attributes of one noun ("one and the same sound"; "the old and
+                # the new house" may take either number)
+                continue
             words[second.id - 1] = replace(second, head=first.id, deprel="conj:coord")
             words[ands[0].id - 1] = replace(ands[0], head=second.id, deprel="cc")
             changed = True

@@ -301,14 +301,16 @@ def test_errors_beside_them_are_still_found(lang: str) -> None:
         assert word in {v.blamed.form for v in check.violations}, text
 
 
-@pytest.mark.parametrize("lang", ["de", "ru"])
+@pytest.mark.parametrize("lang", ["cs", "de", "ru"])
 def test_written_constructions(lang: str) -> None:
     """Correct sentences written to try the constructions of the mechanisms above on text
     they were not built from (German: superlatives before a genitive plural, coordinated
     subjects, the dative in -e, adjectives used as nouns, spellings before 1996, partitive
     genitives, a pronoun subject before a bare plural object, "X- und Y", quoted titles;
     Russian: a short adjective inside a "phrase", a relative pronoun object of a verb without
-    subject, a subject after a comma), and errors of the same shapes that must still be found
+    subject, a subject after a comma, "one and the same", a foreign name that looks like a
+    declined noun; Czech: the paired parts' plurals, the accusative "což", "etc.", adverbs that
+    are also inflected forms), and errors of the same shapes that must still be found
     (``tests/data/<lang>/constructions.tsv``)."""
     rows = [line.split("\t") for line in (REPO / "tests" / "data" / lang / "constructions.tsv")
             .read_text(encoding="utf-8").splitlines()[1:] if line.strip()]

@@ -3,6 +3,7 @@ tags) mapped to UD: shared by the packs whose dictionaries use it (``ru``, ``uk`
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ..lexicon import Bundle, bundle_of
@@ -85,6 +86,18 @@ def oc_to_ud(tag: Any) -> tuple[str | None, Bundle]:
 
 #: grammemes of names and abbreviations: a dictionary word that may be one says nothing of its class
 NAMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr"})
+
+
+def other_words_name(parses: Iterable[Any], form: str, upos: str) -> bool:
+    """Whether ``form``, a capitalized word tagged a name, is known to the dictionary only as
+    inflected forms of common words: a name of another lemma that looks like a declined common
+    noun (a foreign name in -a, whose dative looks like a masculine noun's locative), so its
+    forms prove nothing. A name that is a common word's citation form ("Grandfather Frost")
+    declines like that word."""
+    parses = list(parses)
+    low = form.lower()
+    return upos == "PROPN" and form[:1].isupper() and not any(
+        set(p.tag.grammemes) & (NAMES - {"Abbr"}) or p.normal_form == low for p in parses)
 
 
 def word_classes(morph: Any, form: str) -> frozenset[str]:

@@ -30,6 +30,25 @@ _JENZ_AFTER_PREPOSITION: dict[str, tuple[tuple[str, str, str], ...]] = {
 _PARTICIPLE_NOUN = re.compile(r"(?:ící|oucí)(?:ho|mu|m|ch|mi)?$")
 
 
+#: abbreviations that end a list ("atd." = "and so on"): never a noun an adjective could agree with
+_LIST_ENDS = words("atd apod atp aj")
+#: adverbs that are also forms of an inflected word ("tu": "here" and "ten"'s feminine
+#: accusative; "trochu": "a bit" and "trocha"'s accusative): a failed arc of such a form may be
+#: the adverb's
+_ADVERB_HOMOGRAPHS = {"tu": frozenset({"ADV", "DET"}), "trochu": frozenset({"ADV", "NOUN"}),
+                      "kolem": frozenset({"ADV", "ADP", "NOUN"}),
+                      "chvíli": frozenset({"ADV", "NOUN"}), "kousek": frozenset({"ADV", "NOUN"})}
+
+
+def _closed_class(form: str) -> str | None:
+    return "ADV" if form.lower() in _LIST_ENDS else None
+
+
+def _word_classes(form: str) -> frozenset[str]:
+    # (no dictionary: only these forms' classes are known; an empty set says "cannot tell")
+    return _ADVERB_HOMOGRAPHS.get(form.lower(), frozenset())
+
+
 def _substantivized(form: str) -> bool:
     return _PARTICIPLE_NOUN.search(form.lower()) is not None
 
@@ -73,7 +92,11 @@ LANGUAGE = Language(
     closed_forms={(form, "PRON"): tuple(
         {"Case": c, "Gender": g, "Number": n, "PronType": "Rel"} if g else
         {"Case": c, "Number": n, "PronType": "Rel"} for c, g, n in cells)
-        for form, cells in _JENZ_AFTER_PREPOSITION.items()},
+        for form, cells in _JENZ_AFTER_PREPOSITION.items()} | {
+        # the relative "což" ("which", of a whole clause) is also an accusative ("za což")
+        ("což", "PRON"): ({"Case": "Nom"}, {"Case": "Acc"})},
+    closed_class=_closed_class,
+    word_classes=_word_classes,
     analyzer=_analyzer,
     known_in_context=lazy(f"{__name__}.morph", "known_in_context"),
     # the small tagger reads adverbs, nouns and names as verbs, and the parser hangs finite

@@ -780,6 +780,12 @@ _IRREGULAR_PLURALS = {
                              "lidem": "Dat", "lidech": "Loc", "lidmi": "Ins"}),
     "přítel": ("Masc,Anim", {"přátelé": "Nom/Voc", "přátele": "Acc", "přátel": "Gen",
                              "přátelům": "Dat", "přátelích": "Loc", "přáteli": "Ins"}),
+    # the paired parts' old duals, used as plurals (feminine whatever the singular's gender)
+    "ruka": ("Fem", {"ruce": "Nom/Acc/Voc"}),
+    "oko": ("Fem", {"oči": "Nom/Acc/Voc", "očí": "Gen", "očím": "Dat", "očích": "Loc",
+                    "očima": "Ins"}),
+    "ucho": ("Fem", {"uši": "Nom/Acc/Voc", "uší": "Gen", "uším": "Dat", "uších": "Loc",
+                     "ušima": "Ins"}),
 }
 
 

@@ -39,7 +39,10 @@ def _cached(form: str, upos: str) -> tuple[tuple[tuple[str, str], ...], ...] | N
         return None
     want = (upos,) + UPOS.get(upos, ())
     out: list[tuple[tuple[str, str], ...]] = []
-    for p in morph.parse(form):
+    parses = morph.parse(form)
+    if opencorpora.other_words_name(parses, form, upos):
+        return None
+    for p in parses:
         if "Abbr" in p.tag.grammemes:
             return None  # an abbreviation ("СССР"): its gender and number are the expansion's
         pu, b = oc_to_ud(p.tag)

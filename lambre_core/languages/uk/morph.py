@@ -64,7 +64,10 @@ def _cached(form: str, upos: str) -> tuple[tuple[tuple[str, str], ...], ...] | N
         return None
     want = (upos,) + _UPOS.get(upos, ())
     out: list[tuple[tuple[str, str], ...]] = []
-    for p in morph.parse(form):
+    parses = morph.parse(form)
+    if opencorpora.other_words_name(parses, form, upos):
+        return None
+    for p in parses:
         grams = set(p.tag.grammemes)
         if "Abbr" in grams:
             return None  # an abbreviation: its gender and number are the expansion's
