@@ -30,7 +30,7 @@ from typing import Any
 from .alternatives import PLAUSIBLE, read_classes
 from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses, word_analyses
 from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
-from .clauses import QUOTES, bracketed
+from .clauses import CLAUSE_START, QUOTES, bracketed
 from .doc import Sentence, Word
 from .joint import DECL, Arc, Feats, Solution, decl_governors, outcome, solve, values, when_keys
 from .languages import Language, language
@@ -1248,6 +1248,16 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # of the first or second person: the verb's subject (a capitalized pronoun after the
         # verb in a question)
         return True
+    if d.upos == "DET" and d.form.lower() in L.demonstrative_subjects and d.id > 1 \
+            and h.id == d.id + 1 and not any(x.head == head and x.id != dep for x in sud.words) \
+            and (h.id == len(sud.words) or sud.word(h.id + 1).form in CLAUSE_START) \
+            and sud.word(d.id - 1).upos in ("VERB", "AUX") \
+            and any(o.get("VerbForm", "Fin") == "Fin" and o.get("Person", "3") == "3"
+                    for o in options[d.id - 1]) \
+            and (d.id == 2 or sud.word(d.id - 2).form in CLAUSE_START | {","}):
+        # a demonstrative right after a finite verb that opens its clause, before a bare noun
+        # that ends it: the pronoun subject and the verb's object ("does that make sense?")
+        return True
     if d.upos == "DET" and "ADV" in L.word_classes(d.form):
         # a determiner the dictionary also knows as an adverb that fails its noun: the adverb
         # ("only" before a noun of time)
@@ -1459,9 +1469,11 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         return True  # (its chain before it: a verb-final clause's finite verb)
     if finite and d.id < len(sud.words) and _rel(sud.word(d.id + 1)) == "subj" \
             and sud.word(d.id + 1).head == h.id \
-            and any(w.head == h.id and _rel(w) == "subj" and w.id < d.id for w in sud.words):
+            and any(w.head == h.id and _rel(w) == "subj" and w.id not in (d.id, d.id + 1)
+                    for w in sud.words):
         # the head has two subjects, one right after the finite verb: that one is the verb's
-        # own (a clause of its own, its subject after it)
+        # own (a clause of its own, its subject after it; a comment clause, "then I think is
+        # it good")
         return True
     if finite and h.upos in ("VERB", "AUX"):
         if not any(o.get("VerbForm", "Fin") == "Fin" for o in options[h.id]):
@@ -2232,8 +2244,9 @@ def _adp_as_conjunction(sud: Sentence, d: Word, adp: Word,
     """Whether a preposition may rather introduce a clause, so its "object" is the clause's
     subject or object: a nominative-only pronoun after one that is also a conjunction ("since
     I ..."), "without/in order ... to" + the infinitive particle and a verb, or "since/while" +
-    a possible nominative with a verb before the next punctuation (not a phrase of time in the
-    wrong case before the main clause's verb)."""
+    a possible nominative with a verb later in the sentence, past insertions between commas
+    (not a phrase of time in the wrong case before the main clause's verb, which follows its
+    comma)."""
     low = adp.form.lower()
     if d.upos == "PRON" and d.id > adp.id and low in L.clause_adps | L.infinitive_adps \
             and options[d.id] and all(values(o, "Case") == {"Nom"} for o in options[d.id]):
@@ -2243,11 +2256,14 @@ def _adp_as_conjunction(sud: Sentence, d: Word, adp: Word,
         return any(w.form.lower() == L.infinitive_particle and w.id < len(sud.words)
                    and sud.word(w.id + 1).upos in ("VERB", "AUX") for w in after)
     if low in L.clause_adps and "Nom" in _np_cases(sud, d, options):  # the clause's subject
+        comma_before = False
         for w in after:
-            if w.upos == "PUNCT":
+            if w.form in CLAUSE_START:
                 return False
             if w.upos in ("VERB", "AUX"):
-                return True
+                return not comma_before
+            if w.upos != "PUNCT" or w.form == ",":
+                comma_before = w.form == ","
     return False
 
 

@@ -278,6 +278,10 @@ class Lexicon:
         closed = pack.closed_class(form)
         if closed is not None and closed != upos:
             return closed  # a pronoun the small tagger read as a noun
+        if initial and upos in ("NOUN", "PROPN"):
+            first = pack.initial_class(form)
+            if first is not None:
+                return first  # a verb opening a question, read as a noun by its capital
         if not self.external or not (pack.dictionary_retags or pack.retag_function_words) or not (
                 upos in _RETAGGABLE or (initial and upos == "PROPN")):
             return None

@@ -733,6 +733,8 @@ def _decode(store: list[Any], lens: list[int], orig_idx: Any, preds: list[Any],
             if lexicon is not None and si < len(words) and wi < len(words[si]):
                 fixed = lexicon.only_upos(words[si][wi], upos, initial=wi == 0)
                 if fixed is not None:
+                    if fixed in ("VERB", "AUX") and upos not in ("VERB", "AUX"):
+                        fd = {}  # (a noun's case and gender are no verb's: the lexicon's reading)
                     upos = fixed  # a known form the lexicon gives one other word class
                 fd = _constrain(lexicon, words[si][wi], upos, fd, logp, row, fpos, value_ids)
                 new = "|".join(f"{k}={v}" for k, v in sorted(fd.items(), key=lambda x: x[0].lower()))

@@ -292,6 +292,10 @@ class Language:
     #: the one closed class a form always has (a strong personal pronoun: "εσύ"), which the
     #: tagger's class gives way to; None for every other form
     closed_class: Callable[[str], str | None] = no_closed_class
+    #: the class of a sentence's first word that the tagger read as a noun or a name, where the
+    #: language knows better (German: a capitalized finite verb opening a question or an
+    #: imperative, "Ergibt das Sinn?"); None: the tagger's class stands
+    initial_class: Callable[[str], str | None] = no_closed_class
     #: an adjective the dictionary marks as often used as a noun
     substantivized: Callable[[str], bool] = field(default=_never)
     #: a form that is only ever a short adjective

@@ -25,6 +25,19 @@ def _closed_class(form: str) -> str | None:
     return _CLOSED.get(form)
 
 
+def _initial_class(form: str) -> str | None:
+    """A capitalized first word that is a finite verb and no noun opens a question or an
+    imperative ("Ergibt das Sinn?", "Gibt es ...", "Nimm ..."): an auxiliary or a verb."""
+    from .morph_de import _noun_analyses, verb_lemmas
+
+    if not form[:1].isupper() or form.isupper() or _noun_analyses(form):
+        return None
+    lemmas = verb_lemmas(form.lower(), {"VerbForm": "Fin"})
+    if not lemmas:
+        return None
+    return "AUX" if lemmas[0] in LANGUAGE.aux_chain else "VERB"
+
+
 def _known_verb(form: str) -> bool:
     from .morph_de import verb_lemmas
 
@@ -101,6 +114,7 @@ LANGUAGE = Language(
     noun_lemma=lazy(f"{__name__}.lemmas", "german_noun_lemma"),
     lemma_evidence=True,
     closed_class=_closed_class,
+    initial_class=_initial_class,
     lemma_dictionary=lazy(f"{__name__}.lemmas", "dictionary"),
     data_files=lambda: (_lexicon_tsv(),),
     noun_capitals=True,
