@@ -42,6 +42,7 @@ from .doc import MultiwordToken, Sentence, Word, shift_offsets
 from .errors import LambreError
 from .languages import language
 from .lemma_model import LEMMA_FILE, LemmaModel, load_lemma_model
+from .harmonize import harmonize
 from .lemmatize import LemmaOf, ModelLemmatizer, lemmatizer, with_model
 from .tokens import Token, closed_class_multiwords, split_glued_punctuation
 
@@ -326,7 +327,7 @@ class Parser:
             for st in doc.sentences:
                 k = _bisect(starts, st.tokens[0].start_char)
                 i, offset, _ = pieces[k]
-                groups[i].append(_convert(st, starts[k] - offset, lemma_of))
+                groups[i].append(self._sentence(st, starts[k] - offset, lemma_of))
         out = []
         for i, text in enumerate(texts):
             sent = _merge(groups[i])
@@ -405,13 +406,21 @@ class Parser:
                 doc = self._pipe.process(doc, processors=",".join(procs))
             lemma_of = self._lemma_of(doc)
             for (i, _off), st in zip(owner, doc.sentences, strict=True):
-                groups[i].append(_convert(st, 0, lemma_of))
+                groups[i].append(self._sentence(st, 0, lemma_of))
         out = []
         for i, toks in enumerate(clean):
             sent = _merge(groups[i])
             sent.metadata["text"] = " ".join(toks)
             out.append(sent)
         return out
+
+    def _sentence(self, st: Any, base: int, lemma_of: LemmaOf | None) -> Sentence:
+        """A parsed Stanza sentence as a ``Sentence``, its noun phrases made to agree where the
+        model's lexicon allows (``harmonize.py``)."""
+        sent = _convert(st, base, lemma_of)
+        if self.lexicon is not None and lexicon_constraint():
+            harmonize(sent, self.lexicon)
+        return sent
 
     @contextlib.contextmanager
     def _threads_for(self, chars: int) -> Iterator[None]:

@@ -81,6 +81,8 @@ def model_key(lang: str, models_dir: str | os.PathLike[str] | None = None) -> st
         for f in sorted(root.glob("*.py")) + sorted(p for p in pack.data_files() if p.is_file()):
             h.update(f.name.encode() + b"\0" + _file_digest(f) + b"\0")
     h.update(f"constraint={lexicon_constraint()}".encode())
+    # the noun phrases' agreement restored after parsing is part of the parse
+    h.update(_file_digest(Path(__file__).resolve().parent / "harmonize.py"))
     h.update(f"alternatives={ALTERNATIVES}".encode())
     return f"{source.kind}:{source.path.name}-{h.hexdigest()[:12]}"
 
