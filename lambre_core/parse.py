@@ -40,9 +40,9 @@ from typing import Any
 from .alternatives import shift_alternatives
 from .doc import MultiwordToken, Sentence, Word, shift_offsets
 from .errors import LambreError
+from .harmonize import harmonize
 from .languages import language
 from .lemma_model import LEMMA_FILE, LemmaModel, load_lemma_model
-from .harmonize import harmonize
 from .lemmatize import LemmaOf, ModelLemmatizer, lemmatizer, with_model
 from .tokens import Token, closed_class_multiwords, split_glued_punctuation
 
