@@ -39,7 +39,9 @@ def _choices(word: Word, lexicon: Any) -> list[dict[str, str]]:
     """The word's possible (Case, Number, Gender) values by the lexicon (none: it does not
     know the word in full)."""
     got: list[dict[str, str]] = []
-    for bundle in lexicon.constraint_analyses(word.form, word.upos):
+    # (sorted: a set's order changes with the hash seed, and the first of equally good
+    # choices wins, so the result would change from process to process)
+    for bundle in sorted(lexicon.constraint_analyses(word.form, word.upos)):
         b = {f: v for f, v in bundle if f in AGREEING}
         if b and b not in got:
             got.append(b)
