@@ -18,6 +18,7 @@ a feature is never added or dropped.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -83,7 +84,7 @@ def harmonize(sentence: Sentence, lexicon: Any) -> int:
             continue
         group = [w for w, _ in known]
         options = [c for _, c in known]
-        if _count(options) > _MAX_CHOICES:
+        if math.prod(len(o) for o in options) > _MAX_CHOICES:
             continue
         best: Sequence[dict[str, str]] | None = None
         best_kept = -1
@@ -102,9 +103,3 @@ def harmonize(sentence: Sentence, lexicon: Any) -> int:
                 changed += 1
     return changed
 
-
-def _count(options: Sequence[Sequence[object]]) -> int:
-    n = 1
-    for o in options:
-        n *= len(o)
-    return n

@@ -39,21 +39,18 @@ def test_a_determiner_takes_the_gender_its_noun_and_its_form_share(lexicon) -> N
     assert s.word(2).feats["Gender"] == "Neut"
 
 
-def test_case_and_number_stay_the_taggers(lexicon) -> None:  # type: ignore[no-untyped-def]
-    # "die" tagged accusative, "Frau" nominative: either reading fits both, but a phrase's case
-    # is the writer's (and its governor's): only a gender is ever changed
-    det = {"Case": "Acc", "Gender": "Fem", "Number": "Sing"}
-    noun = {"Case": "Nom", "Gender": "Fem", "Number": "Sing"}
-    s = _phrase("die", det, "Frau", noun)
-    assert harmonize(s, lexicon) == 0
-    assert s.word(1).feats == det and s.word(2).feats == noun
-
-
-def test_a_phrase_no_reading_makes_agree_keeps_the_taggers_values(lexicon) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(("det_form", "det", "noun_form", "noun"), [
+    # "die" tagged accusative, "Frau" nominative: either reading fits both, but a phrase's
+    # case is the writer's (and its governor's): only a gender is ever changed
+    ("die", {"Case": "Acc", "Gender": "Fem", "Number": "Sing"},
+     "Frau", {"Case": "Nom", "Gender": "Fem", "Number": "Sing"}),
     # "den Kind" is a writer's error: the checker must see it as tagged
-    det = {"Case": "Acc", "Gender": "Masc", "Number": "Sing"}
-    noun = {"Case": "Acc", "Gender": "Neut", "Number": "Sing"}
-    s = _phrase("den", det, "Kind", noun)
+    ("den", {"Case": "Acc", "Gender": "Masc", "Number": "Sing"},
+     "Kind", {"Case": "Acc", "Gender": "Neut", "Number": "Sing"}),
+])
+def test_phrases_keep_the_taggers_values(lexicon, det_form: str, det: dict[str, str],  # type: ignore[no-untyped-def]
+                                         noun_form: str, noun: dict[str, str]) -> None:
+    s = _phrase(det_form, det, noun_form, noun)
     assert harmonize(s, lexicon) == 0
     assert s.word(1).feats == det and s.word(2).feats == noun
 
