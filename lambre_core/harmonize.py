@@ -96,9 +96,11 @@ def harmonize(sentence: Sentence, lexicon: Any) -> int:
                 best, best_kept = combo, kept
         if best is None:
             continue
-        for w, c in zip(group, best, strict=True):
+        for w, c, opts in zip(group, best, options, strict=True):
             new = {f: c[f] for f in _CHANGED if f in w.feats and f in c and w.feats[f] != c[f]}
-            if new:
+            # (only into a reading the word has with its own case and number: "der" tagged a
+            # feminine dative does not become a masculine dative)
+            if new and {**_own(w), **new} in opts:
                 w.feats.update(new)
                 changed += 1
     return changed
