@@ -12,17 +12,20 @@ to its governor ("zu Ihrer Informationen" read as a genitive plural; Falko-MERLI
 lexicon does not know in full) nothing changes, so the checker still sees the tagger's reading;
 a word the lexicon does not know in full (an adjective outside German's closed classes, a
 name) keeps its values and constrains nothing. Only values a word already carries are changed:
-a feature is never added or dropped.
+a feature is never added or dropped, but for animacy where the language's attributes take their
+noun's (``Language.animacy_agreement``: the Russian accusative "новые столы" is inanimate),
+and only into a reading the attribute's form has.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .doc import Sentence, Word
+from .languages import language
 
 #: the features a noun phrase agrees in
 AGREEING = ("Case", "Number", "Gender")
@@ -102,6 +105,33 @@ def harmonize(sentence: Sentence, lexicon: Any) -> int:
             # feminine dative does not become a masculine dative)
             if new and {**_own(w), **new} in opts:
                 w.feats.update(new)
+                changed += 1
+    agrees = language(lexicon.lang).animacy_agreement
+    if agrees is not None:
+        changed += _animacy(sentence, by_head, lexicon, agrees)
+    return changed
+
+
+def _animacy(sentence: Sentence, by_head: dict[int, list[Word]], lexicon: Any,
+             agrees: Callable[[Mapping[str, str]], bool]) -> int:
+    """Give each attribute whose case and number show animacy (``Language.animacy_agreement``)
+    its noun's animacy, where the lexicon has that reading of the attribute's form ("новые" is
+    an inanimate accusative, "нового" no inanimate one: a writer's error stays visible)."""
+    changed = 0
+    for head, attrs in by_head.items():
+        noun = sentence.word(head) if head else None
+        if noun is None or noun.upos not in ("NOUN", "PROPN") or "Animacy" not in noun.feats:
+            continue
+        animacy = noun.feats["Animacy"]
+        for w in attrs:
+            if w.feats.get("Animacy") == animacy or not agrees(w.feats):
+                continue
+            if "Animacy" not in (lexicon.class_features(w.upos) or ()):
+                continue  # (the treebank writes no animacy on this class)
+            readings = [dict(b) for b in lexicon.constraint_analyses(w.form, w.upos)]
+            if any(b.get("Animacy") == animacy and all(
+                    b[f] == w.feats.get(f) for f in AGREEING if f in b) for b in readings):
+                w.feats["Animacy"] = animacy
                 changed += 1
     return changed
 

@@ -39,6 +39,11 @@ ANALOGY_LEMMAS = 3
 #: (cases within a number; genders within a number and case)
 _SYNCRETIC = (("Case", ("Number",)), ("Gender", ("Number", "Case")))
 
+#: a feature belongs to a word class when the treebank writes it on this share of the class's
+#: entries, counted once there are this many of them (``Lexicon.class_features``)
+CLASS_FEATURE_SHARE = 0.01
+CLASS_FEATURE_ENTRIES = 50
+
 #: word classes whose treebank-harvested analyses are taken as complete
 CLOSED_CLASSES = ("DET", "PRON", "AUX")
 
@@ -79,6 +84,8 @@ class Lexicon:
     sources: list[str] = field(default_factory=list)
     #: use PyPI lexicons (german-nouns, pymorphy3) for lemmas and forms the entries lack
     external: bool = True
+    _class_features: dict[str, frozenset[str] | None] = field(
+        default_factory=dict, repr=False, compare=False)
 
     def add(self, lemma: str, upos: str, feats: dict[str, str] | Bundle, form: str) -> None:
         """Record that ``form`` realises ``lemma``/``upos`` with ``feats``."""
@@ -300,6 +307,24 @@ class Lexicon:
         if len(content) == 1 and classes <= content | {"DET", "PRON"}:
             return next(iter(content))
         return None
+
+    def class_features(self, upos: str) -> frozenset[str] | None:
+        """The inflection features the treebank writes on words of ``upos`` (on at least
+        ``CLASS_FEATURE_SHARE`` of its entries); None when it has too few entries of the class
+        to tell. A tagger that gives a noun a degree or an adverb a case guessed them."""
+        cache = self._class_features
+        if upos not in cache:
+            counts: dict[str, int] = defaultdict(int)
+            n = 0
+            for entries in self.index.values():
+                for _lem, u, b in entries:
+                    if u == upos:
+                        n += 1
+                        for f, _v in b:
+                            counts[f] += 1
+            cache[upos] = None if n < CLASS_FEATURE_ENTRIES else frozenset(
+                f for f, c in counts.items() if c >= CLASS_FEATURE_SHARE * n)
+        return cache[upos]
 
     def feature_values(self, form: str, upos: str | None, feature: str) -> set[str]:
         """The values ``feature`` takes across the analyses of ``form`` (syncretism test)."""

@@ -44,6 +44,7 @@ from .harmonize import harmonize
 from .languages import language
 from .lemma_model import LEMMA_FILE, LemmaModel, load_lemma_model
 from .lemmatize import LemmaOf, ModelLemmatizer, lemmatizer, with_model
+from .lexicon import BUNDLE_FEATURES
 from .tokens import Token, closed_class_multiwords, split_glued_punctuation
 
 MODEL_FILES = {"tokenize": "tokenize.pt", "mwt": "mwt.pt", "pos": "pos.pt",
@@ -746,6 +747,14 @@ def _decode(store: list[Any], lens: list[int], orig_idx: Any, preds: list[Any],
                         fd = {}  # (a noun's case and gender are no verb's: the lexicon's reading)
                     upos = fixed  # a known form the lexicon gives one other word class
                 fd = _constrain(lexicon, words[si][wi], upos, fd, logp, row, fpos, value_ids)
+                # a dictionary word's own features (aspect, a noun's animacy) whatever the
+                # tagger guessed; none the treebank never writes on the class (a noun's degree)
+                for f, v in language(lexicon.lang).lexical_features(words[si][wi], upos).items():
+                    if f in fpos:  # (only the features the treebank writes)
+                        fd[f] = v
+                inventory = lexicon.class_features(upos)
+                if inventory is not None:
+                    fd = {f: v for f, v in fd.items() if f not in BUNDLE_FEATURES or f in inventory}
                 new = "|".join(f"{k}={v}" for k, v in sorted(fd.items(), key=lambda x: x[0].lower()))
                 preds[si][wi] = [upos, xpos, new or "_"]
             total = 0.0

@@ -56,9 +56,9 @@ def cache_dir() -> Path:
 
 def model_key(lang: str, models_dir: str | os.PathLike[str] | None = None) -> str:
     """A name for the model ``lang`` resolves to that changes when any of its files change
-    (weights and lexicon), with the lexicon-constraint setting, and where the lemmatizer or
-    the tagger asks the language pack's analyzer, with the pack's code and data; the model is
-    not loaded."""
+    (weights and lexicon), with the lexicon-constraint setting and the code and data that
+    correct the tagger after decoding (the lexicons, the language pack); the model is not
+    loaded."""
     from .parse import lexicon_constraint, resolve_models
 
     source = resolve_models(lang, models_dir)
@@ -69,20 +69,18 @@ def model_key(lang: str, models_dir: str | os.PathLike[str] | None = None) -> st
         files = sorted(p for p in (source.path / lang).rglob("*") if p.is_file())
     for f in files:
         h.update(f.name.encode() + b"\0" + _file_digest(f) + b"\0")
+    # the tagger's output is held to the lexicons and the language pack's analyzer after
+    # decoding: that code and the pack's data are part of the parse
     from .languages import language
-    from .languages.base import no_closed_class
 
     pack = language(lang)
-    if pack.lemma_evidence or pack.retag_function_words or pack.dictionary_retags \
-            or pack.closed_class is not no_closed_class:
-        # the lemmatizer or the tagger asks the pack's analyzer: its code and data are part of
-        # the parse
-        root = Path(__file__).resolve().parent / "languages" / lang
-        for f in sorted(root.glob("*.py")) + sorted(p for p in pack.data_files() if p.is_file()):
-            h.update(f.name.encode() + b"\0" + _file_digest(f) + b"\0")
+    here = Path(__file__).resolve().parent
+    code = [here / "parse.py", here / "lexicon.py", here / "harmonize.py",
+            *sorted((here / "languages").glob("*.py")),
+            *sorted((here / "languages" / lang).glob("*.py"))]
+    for f in code + sorted(p for p in pack.data_files() if p.is_file()):
+        h.update(f.name.encode() + b"\0" + _file_digest(f) + b"\0")
     h.update(f"constraint={lexicon_constraint()}".encode())
-    # the noun phrases' agreement restored after parsing is part of the parse
-    h.update(_file_digest(Path(__file__).resolve().parent / "harmonize.py"))
     h.update(f"alternatives={ALTERNATIVES}".encode())
     return f"{source.kind}:{source.path.name}-{h.hexdigest()[:12]}"
 

@@ -65,3 +65,50 @@ def test_a_word_the_lexicon_does_not_know_keeps_its_values_and_binds_nothing(lex
     assert harmonize(s, lexicon) == 1
     assert s.word(2).feats == adj
     assert s.word(1).feats["Gender"] == "Neut"
+
+
+RU_LEXICON = Path(__file__).resolve().parents[1] / "models" / "ru" / "lexicon.tsv"
+
+
+@pytest.fixture(scope="module")
+def ru_lexicon():  # type: ignore[no-untyped-def]
+    pytest.importorskip("pymorphy3")
+    if not RU_LEXICON.is_file():
+        pytest.skip("models/ru not shipped in this checkout")
+    from lambre_core.languages.ru import morph
+
+    if morph.morph() is None:
+        pytest.skip("pymorphy3's Russian dictionary is not installed")
+    return load_lexicon_tsv(RU_LEXICON, "ru")
+
+
+def _ru_phrase(adj: str, adj_feats: dict[str, str], noun: str,
+               noun_feats: dict[str, str]) -> Sentence:
+    return Sentence([Word(1, adj, upos="ADJ", feats=dict(adj_feats), head=2, deprel="amod"),
+                     Word(2, noun, upos="NOUN", feats=dict(noun_feats), head=0, deprel="root")])
+
+
+@pytest.mark.parametrize(("adj", "noun", "animacy"), [
+    ("новые", "столы", "Inan"),
+    ("новых", "друзей", "Anim"),
+])
+def test_an_accusative_attribute_takes_its_nouns_animacy(ru_lexicon, adj: str, noun: str,  # type: ignore[no-untyped-def]
+                                                         animacy: str) -> None:
+    s = _ru_phrase(adj, {"Case": "Acc", "Degree": "Pos", "Number": "Plur"}, noun,
+                   {"Animacy": animacy, "Case": "Acc", "Gender": "Masc", "Number": "Plur"})
+    assert harmonize(s, ru_lexicon) == 1
+    assert s.word(1).feats["Animacy"] == animacy
+
+
+@pytest.mark.parametrize(("adj", "feats"), [
+    # "нового стол": no inanimate accusative reading of "нового": the writer's error stays
+    ("нового", {"Case": "Acc", "Degree": "Pos", "Gender": "Masc", "Number": "Sing"}),
+    # a feminine accusative shows no animacy
+    ("новую", {"Case": "Acc", "Degree": "Pos", "Gender": "Fem", "Number": "Sing"}),
+])
+def test_an_attribute_gets_no_animacy_its_form_does_not_show(ru_lexicon, adj: str,  # type: ignore[no-untyped-def]
+                                                             feats: dict[str, str]) -> None:
+    s = _ru_phrase(adj, feats, "стол", {"Animacy": "Inan", "Case": "Acc", "Gender": "Masc",
+                                        "Number": "Sing"})
+    assert harmonize(s, ru_lexicon) == 0
+    assert "Animacy" not in s.word(1).feats

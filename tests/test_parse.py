@@ -179,6 +179,26 @@ def test_russian_model_loads_without_mwt() -> None:
     assert any("Case" in w.feats for w in s.words)
 
 
+@pytest.mark.skipif(not (MODELS / "ru" / "pos.pt").is_file(), reason="models/ru not shipped")
+def test_russian_tags_take_the_dictionarys_lexical_features() -> None:
+    """Aspect, a noun's animacy and a verb's voice are the word's, not the tagger's guess."""
+    pytest.importorskip("pymorphy3")
+    from lambre_core.parse import lexicon_constraint
+
+    if not lexicon_constraint():
+        pytest.skip("the lexicon constraint is switched off")
+    s = load_parser("ru").parse_pretokenized(
+        [["Птицы", "оказались", "в", "клетке", "."], ["Мы", "купили", "столы", "."]])
+    birds = {w.form: w for w in s[0].words}
+    assert birds["Птицы"].feats.get("Animacy") == "Anim"
+    assert birds["оказались"].feats.get("Voice") == "Mid"
+    assert birds["оказались"].feats.get("Aspect") == "Perf"
+    tables = {w.form: w for w in s[1].words}
+    assert tables["купили"].feats.get("Aspect") == "Perf"
+    assert tables["купили"].feats.get("Voice") == "Act"
+    assert tables["столы"].feats.get("Animacy") == "Inan"
+
+
 def test_same_parses_on_one_thread_and_on_several(parser) -> None:  # type: ignore[no-untyped-def]
     """Short input runs on one thread (``Parser._threads_for``), long input on the parser's
     threads: the parses, confidences included, must not depend on which."""

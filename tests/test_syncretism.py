@@ -78,3 +78,14 @@ def test_a_closed_class_form_fills_the_cells_its_ending_fills() -> None:
         else:  # a language with a paradigm lexicon: the treebank's cells only
             assert cases(lex, "které") == {"Dat"}
         assert cases(lex, "té") == {"Dat"}
+
+
+def test_a_class_has_the_features_its_treebank_writes_on_it() -> None:
+    lex = Lexicon("ru", external=False)
+    for i in range(150):
+        lex.add(f"наречие{i}", "ADV", {"Degree": "Pos"}, f"наречие{i}")
+        lex.add(f"слово{i}", "NOUN", _feats("Nom"), f"слово{i}")
+    lex.add("странно", "ADV", {"Degree": "Pos", "Case": "Nom"}, "странно")  # one stray entry
+    assert lex.class_features("ADV") == frozenset({"Degree"})
+    assert lex.class_features("NOUN") == frozenset({"Case", "Gender", "Number"})
+    assert lex.class_features("VERB") is None  # too few entries to tell

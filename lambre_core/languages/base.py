@@ -34,6 +34,13 @@ def _never(_form: str) -> bool:
     return False
 
 
+def accusative_animacy(feats: Mapping[str, str]) -> bool:
+    """An attribute in the masculine or plural accusative, whose form shows its noun's
+    animacy (East Slavic: "новый стол", "нового друга")."""
+    return feats.get("Case") == "Acc" and (
+        feats.get("Number") == "Plur" or feats.get("Gender") == "Masc")
+
+
 def no_closed_class(_form: str) -> str | None:
     """The default ``closed_class``: no form is held to one class."""
     return None
@@ -289,6 +296,11 @@ class Language:
     retag_function_words: bool = False
     #: the word classes the dictionary knows for a form (empty: no dictionary)
     word_classes: Callable[[str], frozenset[str]] = field(default=lambda _f: frozenset())
+    #: (form, upos) -> the features the dictionary gives every reading of a known form one value
+    #: of (a verb's aspect, a noun's animacy), which hold whatever the tagger guessed
+    lexical_features: Callable[[str, str], Mapping[str, str]] = field(default=lambda _f, _u: {})
+    #: (an attribute's features) -> whether it takes its noun's animacy there (None: never)
+    animacy_agreement: Callable[[Mapping[str, str]], bool] | None = None
     #: the one closed class a form always has (a strong personal pronoun: "εσύ"), which the
     #: tagger's class gives way to; None for every other form
     closed_class: Callable[[str], str | None] = no_closed_class

@@ -84,6 +84,58 @@ def oc_to_ud(tag: Any) -> tuple[str | None, Bundle]:
 
 
 
+#: the features a word has whatever its form (aspect; a noun's animacy), by the UD classes
+#: that carry them, with their OpenCorpora grammemes
+_LEXICAL = {"Aspect": ({"VERB", "AUX"}, {"perf": "Perf", "impf": "Imp"}),
+            "Animacy": ({"NOUN", "PROPN"}, {"anim": "Anim", "inan": "Inan"}),
+            "Gender": ({"PROPN"}, {"masc": "Masc", "femn": "Fem", "neut": "Neut"})}
+
+
+def lexical_features(morph: Any, form: str, upos: str, voice: bool = False) -> dict[str, str]:
+    """The lexical features (``_LEXICAL``) every dictionary reading of ``form`` in ``upos``
+    gives one value: "птиц" is animate, "играть" imperfective whatever the tagger guessed;
+    a name's gender and animacy from its readings as a name; with ``voice``, a verb's voice
+    (middle for a reflexive verb, the participles' own: the Russian treebanks' convention,
+    not the Ukrainian one's).
+    Empty for an unknown form or a feature the readings split on ("член": a person or a
+    part)."""
+    if morph is None or not form or not any(c.isalpha() for c in form):
+        return {}
+    if not morph.word_is_known(form.lower()):
+        return {}
+    readings = [set(p.tag.grammemes) for p in morph.parse(form)
+                if upos in _classes_of(str(p.tag.POS))]
+    if upos == "PROPN":  # a name's readings as a name ("Мексики": the country, feminine)
+        readings = [r for r in readings if r & NAMES]
+    out: dict[str, str] = {}
+    for feat, (classes, grams) in _LEXICAL.items():
+        if upos not in classes:
+            continue
+        values = {grams[g] for r in readings for g in r & grams.keys()}
+        if len(values) == 1:
+            out[feat] = values.pop()
+    if voice and upos in ("VERB", "AUX") and readings:
+        if all(r & _VERB_FORMS and not r & _PARTICIPLES for r in readings):
+            # a verb's voice is in its ending: the reflexive "-ся" is the middle voice
+            out["Voice"] = "Mid" if form.lower().endswith(("ся", "сь")) else "Act"
+        elif all(r & _PARTICIPLES for r in readings):
+            voices = {_VOICES[g] for r in readings for g in r & _VOICES.keys()}
+            if len(voices) == 1:
+                out["Voice"] = voices.pop()
+    return out
+
+
+#: OpenCorpora's verb forms, its participles among them, and the participles' voices
+_VERB_FORMS = frozenset({"VERB", "INFN", "GRND", "PRTF", "PRTS"})
+_PARTICIPLES = frozenset({"PRTF", "PRTS"})
+_VOICES = {"actv": "Act", "pssv": "Pass"}
+
+
+def _classes_of(oc_pos: str) -> set[str]:
+    # a dictionary noun may be tagged a name
+    return OC_CLASSES.get(oc_pos, set()) | ({"PROPN"} if oc_pos == "NOUN" else set())
+
+
 #: grammemes of names and abbreviations: a dictionary word that may be one says nothing of its class
 NAMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr"})
 

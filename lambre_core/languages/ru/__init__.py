@@ -6,13 +6,20 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..base import Language, lazy, words
+from ..base import Language, accusative_animacy, lazy, words
 
 
 def _morph() -> Any:
     from .morph import morph
 
     return morph()
+
+
+@lru_cache(maxsize=50000)
+def _lexical(form: str, upos: str) -> dict[str, str]:
+    from .. import opencorpora
+
+    return opencorpora.lexical_features(_morph(), form, upos, voice=True)
 
 
 def _classes(form: str) -> frozenset[str]:
@@ -91,6 +98,8 @@ LANGUAGE = Language(
         раз время лето летом зима зимой весна весной осень осенью ночью днём днем момент"""),
     range_words=words("или до"),
     word_classes=_classes,
+    lexical_features=_lexical,
+    animacy_agreement=accusative_animacy,
     substantivized=_substantivized,
     short_only=_short_only,
     numeral=_numeral,

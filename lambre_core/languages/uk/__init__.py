@@ -3,15 +3,24 @@ dictionary is pymorphy3 with ``pymorphy3-dicts-uk`` (VESUM)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from ..base import Language, lazy, words
+from ..base import Language, accusative_animacy, lazy, words
 
 
 def _analyzer() -> Any:
     from .morph import analyses, available
 
     return analyses if available() else None
+
+
+@lru_cache(maxsize=50000)
+def _lexical(form: str, upos: str) -> dict[str, str]:
+    from .. import opencorpora
+    from .morph import _morph
+
+    return opencorpora.lexical_features(_morph(), form, upos)
 
 
 def _classes(form: str) -> frozenset[str]:
@@ -63,6 +72,8 @@ LANGUAGE = Language(
     inflect=lazy(f"{__name__}.morph", "inflect"),
     lemma=lazy(f"{__name__}.morph", "lemma"),
     word_classes=_classes,
+    lexical_features=_lexical,
+    animacy_agreement=accusative_animacy,
     retag_function_words=True,
     numeral=_numeral,
 )
