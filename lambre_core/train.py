@@ -96,6 +96,9 @@ class TrainConfig:
     seed: int = 1234
     #: torch device the trainers run on ("cpu" or "cuda", see ``parse.resolve_device``)
     device: str = "cpu"
+    #: a model directory whose parser the parser's training starts from (Stanza's
+    #: ``--continue_from``: its weights and vocabularies, a fresh optimizer and step count)
+    continue_from: Path | None = None
 
 
 def _log_path(cfg: TrainConfig, comp: str) -> Path:
@@ -289,6 +292,12 @@ def train_component(cfg: TrainConfig, comp: str) -> Path | None:
         args = [*tagger_parser_args(comp, cfg.size, train=train, dev=dev,
                                     pred=cfg.work / "data" / f"{comp}-dev.pred.conllu",
                                     steps=steps), *common]
+        if comp == "depparse" and cfg.continue_from is not None:
+            start = cfg.continue_from / fname
+            if not start.is_file():
+                raise LambreError("no parser to continue from", file=str(start))
+            # (a checkpoint in the work directory wins: an interrupted run resumes from it)
+            args += ["--continue_from", str(start)]
     run_trainer(module, args, log, cfg.threads, cfg.nice)
     if not model.exists():
         raise LambreError(f"trainer finished without writing a {comp} model", file=str(log))

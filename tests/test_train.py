@@ -10,6 +10,7 @@ import pytest
 import torch
 
 from lambre_core.conllu_io import read_conllu
+from lambre_core.errors import LambreError
 from lambre_core.splits import SPLITS, carve
 from lambre_core.train import (
     half_precision,
@@ -72,6 +73,24 @@ def test_tiny_parser_training_resumes(tmp_path: Path,
     assert "Continuing from checkpoint" in log and "previously trained for 2 steps" in log
     assert (tmp_path / "out" / "resources.json").is_file()
     assert (tmp_path / "out" / "lexicon.tsv").is_file()
+
+
+@pytest.mark.slow
+def test_parser_training_continues_from_a_shipped_model(
+        tmp_path: Path, tiny_train_config: Callable[..., Any]) -> None:
+    from dataclasses import replace
+
+    first = tiny_train_config("de", ["depparse"], {"depparse": 2})
+    train(first)  # an fp16 model directory, as shipped
+    shipped = tmp_path / "shipped"
+    (tmp_path / "out").rename(shipped)
+    cfg = replace(first, out=tmp_path / "out2", work=tmp_path / "work2", continue_from=shipped)
+    train(cfg)
+    log = (tmp_path / "work2" / "logs" / "depparse.log").read_text(encoding="utf-8")
+    assert f"--continue_from {shipped / 'depparse.pt'}" in log
+    assert (tmp_path / "out2" / "depparse.pt").is_file()
+    with pytest.raises(LambreError, match="no parser to continue from"):
+        train(replace(cfg, work=tmp_path / "work3", continue_from=tmp_path / "nowhere"))
 
 
 def test_verbform_harmonized_from_penn_xpos_and_mood(tmp_path: Path) -> None:

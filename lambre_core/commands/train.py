@@ -39,6 +39,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="comma-separated components to train")
     p.add_argument("--tokenizer-from", type=Path,
                    help="copy tokenize.pt/mwt.pt from this model dir instead of training them")
+    p.add_argument("--continue-from", type=Path,
+                   help="start the parser's training from this model dir's depparse.pt (its "
+                        "weights and vocabularies; Stanza's tagger has no such option)")
+    p.add_argument("--threads", type=int, default=1,
+                   help="CPU threads per trainer (default 1: on a shared 2-core machine two "
+                        "threads stall badly when another process holds a core)")
     p.add_argument("--clean", action="store_true",
                    help="train pos/depparse on clean data only (the 'original' comparison)")
     p.add_argument("--steps", default="", help="step budgets, e.g. pos=3000,depparse=2000 "
@@ -85,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
         comps = [c for c in comps if c not in ("tokenize", "mwt")]
     cfg = TrainConfig(lang=lang, train=train_file, dev=dev_file, out=args.out, work=work,
                       components=comps, steps=steps, size=args.size, seed=args.seed,
-                      device=device)
+                      device=device, continue_from=args.continue_from,
+                      threads=max(1, args.threads))
     noise_info = None
     if not args.clean and any(c in comps for c in ("pos", "depparse")):
         noised, noise_info = noised_copy(cfg)
