@@ -95,6 +95,7 @@ class Lexicon:
         f = _norm(form, upos)
         self.paradigms[(lemma, upos)][b].add(f)
         self.index[f.lower()].add((lemma, upos, b))
+        self._class_features.clear()  # (counted again from the new entries when asked)
 
     def add_sentences(self, sentences: Iterable[Sentence]) -> None:
         """Harvest every word that is its own surface token."""

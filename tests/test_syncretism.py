@@ -89,3 +89,6 @@ def test_a_class_has_the_features_its_treebank_writes_on_it() -> None:
     assert lex.class_features("ADV") == frozenset({"Degree"})
     assert lex.class_features("NOUN") == frozenset({"Case", "Gender", "Number"})
     assert lex.class_features("VERB") is None  # too few entries to tell
+    for i in range(60):  # entries added later are counted
+        lex.add(f"делать{i}", "VERB", {"VerbForm": "Inf"}, f"делать{i}")
+    assert lex.class_features("VERB") == frozenset({"VerbForm"})
