@@ -1,20 +1,21 @@
 """Agreement inside a noun phrase, restored after parsing.
 
 The tagger predicts each word's features on its own, so a determiner and its noun can come out
-in different genders where the forms allow one reading ("dem" masculine before a neuter noun).
+in different genders where the forms allow one reading (a dative article tagged masculine
+before a neuter noun).
 For each noun and the determiners and adjectives the parse attached to it, the lexicon's
 analyses of each word (the ones the tagger is held to) are searched for one choice on which all
 of them agree in Case, Number and Gender; of those, the choice that keeps most of the tagger's
 values gives each word its gender. Case and number stay the tagger's: they are the writer's,
 and a reading chosen for them here moved the checker's explanation of an error from the phrase
-to its governor ("zu Ihrer Informationen" read as a genitive plural; Falko-MERLIN precision
-77.4 -> 75.3). Where no agreeing choice exists (a writer's error, a word the
+to its governor (a feminine singular article before a plural noun read as a genitive plural;
+Falko-MERLIN precision 77.4 -> 75.3). Where no agreeing choice exists (a writer's error, a word the
 lexicon does not know in full) nothing changes, so the checker still sees the tagger's reading;
 a word the lexicon does not know in full (an adjective outside German's closed classes, a
 name) keeps its values and constrains nothing. Only values a word already carries are changed:
 a feature is never added or dropped, but for animacy where the language's attributes take their
-noun's (``Language.animacy_agreement``: the Russian accusative "новые столы" is inanimate),
-and only into a reading the attribute's form has.
+noun's (``Language.animacy_agreement``: an East Slavic plural accusative attribute of an
+inanimate noun is inanimate), and only into a reading the attribute's form has.
 """
 
 from __future__ import annotations
@@ -101,8 +102,8 @@ def harmonize(sentence: Sentence, lexicon: Any) -> int:
             continue
         for w, c, opts in zip(group, best, options, strict=True):
             new = {f: c[f] for f in _CHANGED if f in w.feats and f in c and w.feats[f] != c[f]}
-            # (only into a reading the word has with its own case and number: "der" tagged a
-            # feminine dative does not become a masculine dative)
+            # (only into a reading the word has with its own case and number: an article
+            # tagged a feminine dative does not become a masculine dative)
             if new and {**_own(w), **new} in opts:
                 w.feats.update(new)
                 changed += 1
@@ -115,8 +116,9 @@ def harmonize(sentence: Sentence, lexicon: Any) -> int:
 def _animacy(sentence: Sentence, by_head: dict[int, list[Word]], lexicon: Any,
              agrees: Callable[[Mapping[str, str]], bool]) -> int:
     """Give each attribute whose case and number show animacy (``Language.animacy_agreement``)
-    its noun's animacy, where the lexicon has that reading of the attribute's form ("новые" is
-    an inanimate accusative, "нового" no inanimate one: a writer's error stays visible)."""
+    its noun's animacy, where the lexicon has that reading of the attribute's form (a plural
+    accusative that is also the nominative is inanimate; a masculine one that is also the
+    genitive has no inanimate reading, so a writer's error stays visible)."""
     changed = 0
     for head, attrs in by_head.items():
         noun = sentence.word(head) if head else None
