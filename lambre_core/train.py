@@ -296,8 +296,10 @@ def train_component(cfg: TrainConfig, comp: str) -> Path | None:
             start = cfg.continue_from / fname
             if not start.is_file():
                 raise LambreError("no parser to continue from", file=str(start))
-            # (a checkpoint in the work directory wins: an interrupted run resumes from it)
+            # (a checkpoint in the work directory wins: an interrupted run resumes from it);
+            # the wrapper reads the data through the model's own vocabularies
             args += ["--continue_from", str(start)]
+            module = "lambre_core.continue_parser"
     run_trainer(module, args, log, cfg.threads, cfg.nice)
     if not model.exists():
         raise LambreError(f"trainer finished without writing a {comp} model", file=str(log))

@@ -84,10 +84,19 @@ def test_parser_training_continues_from_a_shipped_model(
     train(first)  # an fp16 model directory, as shipped
     shipped = tmp_path / "shipped"
     (tmp_path / "out").rename(shipped)
-    cfg = replace(first, out=tmp_path / "out2", work=tmp_path / "work2", continue_from=shipped)
+    # other data than the model saw: every word again with a suffix, three times over, so a
+    # vocabulary built from this data would hold ids past the model's embedding
+    text = first.train.read_text(encoding="utf-8")
+    renamed = "\n".join("\t".join([c[0], c[1] + "x", *c[2:]]) if len(c) == 10 else line
+                         for line in text.splitlines() for c in [line.split("\t")])
+    more = tmp_path / "more.conllu"
+    more.write_text(text + (renamed.strip() + "\n\n") * 3, encoding="utf-8")
+    cfg = replace(first, train=more, out=tmp_path / "out2", work=tmp_path / "work2",
+                  continue_from=shipped)
     train(cfg)
     log = (tmp_path / "work2" / "logs" / "depparse.log").read_text(encoding="utf-8")
     assert f"--continue_from {shipped / 'depparse.pt'}" in log
+    assert "lambre_core.continue_parser" in log
     assert (tmp_path / "out2" / "depparse.pt").is_file()
     with pytest.raises(LambreError, match="no parser to continue from"):
         train(replace(cfg, work=tmp_path / "work3", continue_from=tmp_path / "nowhere"))
