@@ -9,10 +9,13 @@ Prints:
 - server RSS (current and peak) with one language loaded, its parser process included;
 - model loaded -> first diagnostics, the visible screen being checked first; the number of
   publishes of the first check and the diagnostics they carry in all (linear, not quadratic);
+- a restart: a new server opening the same document, whose parses the first one left on disk
+  (the cold start uses an empty parse cache directory, this run the same one): start -> first
+  diagnostics, and -> complete;
 - with ``--pull`` (and ``--full-edits 0``): a pull-diagnostics client's edit -> report latency
   and how many reports were "unchanged" (nothing re-sent).
 
-Usage: python bench/lsp_latency.py [--sentences 1000] [--edits 40] [--full-edits 2]
+Usage: python bench/lsp_latency.py [--sentences 1000] [--edits 40] [--full-edits 2] [--also ru]
        [--debounce-ms MS] [--models DIR] [--screen-lines 40] [--pull] [--identify]
 Sentences come from the shared German treebanks (../shared/treebanks/ud/de, GSD/PUD text lines);
 without them, from examples/de.txt with numbered variants.
@@ -25,8 +28,10 @@ import asyncio
 import os
 import random
 import re
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -38,11 +43,12 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "treebanks" / "ud" / "de"
 
 
-def german_sentences(n: int) -> list[str]:
-    """``n`` German sentences (treebank text lines; examples as a fallback)."""
+def german_sentences(n: int, lang: str = "de") -> list[str]:
+    """``n`` sentences of ``lang`` (treebank text lines; German examples as a fallback)."""
     out: list[str] = []
-    if SHARED.is_dir():
-        for f in sorted(SHARED.glob("*.conllu")):
+    shared = SHARED.parent / lang
+    if shared.is_dir():
+        for f in sorted(shared.glob("*.conllu")):
             if "lit" in f.name.lower():
                 continue
             for line in f.read_text(encoding="utf-8").splitlines():
@@ -174,10 +180,16 @@ async def run(args: argparse.Namespace) -> None:
     opts: dict[str, object] = {"debounceMs": args.debounce_ms, "mode": args.mode}
     if not args.identify:
         opts["language"] = "de"
+        if args.also:
+            opts["languages"] = {f"*.{args.also}.txt": args.also}
     print("language: " + ("identified by the server" if args.identify else "de (set)"))
     print(f"mode: {args.mode}")
     if args.models:
         opts["modelsDir"] = args.models
+    # cold: no parse on disk yet (the restart below reads what this server leaves there)
+    parse_dir = tempfile.mkdtemp(prefix="lambre-bench-parses-")
+    opts["parseCacheDir"] = parse_dir
+    text0 = text
     t_start = time.perf_counter()
     server_args = ["--log-file", args.log, "--log-level", "INFO"] if args.log else []
     await c.start(initialization_options={"lambre": opts}, root=str(ROOT),
@@ -236,10 +248,20 @@ async def run(args: argparse.Namespace) -> None:
           f"p50 {1000 * statistics.median(decoded):.0f} ms, p95 {1000 * pct(decoded, 95):.0f} ms)")
     cur, peak = rss_kb(pid)
     print(f"server RSS after cached edits: {cur / 1024:.0f} MB (peak {peak / 1024:.0f} MB)")
+    if args.also:
+        # a second language's document: its model loads beside the first one's
+        other = (ROOT / f"bench_document.{args.also}.txt").as_uri()
+        ov = c.open(other, document(german_sentences(args.sentences, args.also)))
+        await c.diagnostics(other, ov, timeout=3600)
+        cur, peak = rss_kb(pid)
+        print(f"server RSS with a {args.also} document too: {cur / 1024:.0f} MB "
+              f"(peak {peak / 1024:.0f} MB)")
 
     if args.full_edits <= 0:
         print(f"machine: {os.cpu_count()} CPUs, python {sys.version.split()[0]}")
         await c.stop()
+        await restart(opts, text0, screen)
+        shutil.rmtree(parse_dir, ignore_errors=True)
         if args.pull:
             await run_pull(args, text)
         return
@@ -264,6 +286,25 @@ async def run(args: argparse.Namespace) -> None:
     print(f"server RSS at the end: {cur / 1024:.0f} MB (peak {peak / 1024:.0f} MB)")
     print(f"machine: {os.cpu_count()} CPUs, python {sys.version.split()[0]}")
     await c.stop()
+    await restart(opts, text0, screen)
+    shutil.rmtree(parse_dir, ignore_errors=True)
+
+
+async def restart(opts: dict[str, object], text: str, screen: int) -> None:
+    """A new server on the same document and parse cache directory (an editor restarted)."""
+    c = LambreClient()
+    t_start = time.perf_counter()
+    await c.start(initialization_options={"lambre": opts}, root=str(ROOT))
+    uri = (ROOT / "bench_document.txt").as_uri()
+    c.client.protocol.notify("lambre/visibleRanges", {"uri": uri, "ranges": [
+        {"start": {"line": 0, "character": 0}, "end": {"line": screen, "character": 0}}]})
+    v = c.open(uri, text)
+    first = await c.wait_for(lambda: c.rec.latest(uri), timeout=3600)
+    final = await c.diagnostics(uri, v, timeout=3600)
+    print(f"restart, parses on disk: start -> first diagnostics {first.at - t_start:.2f} s "
+          f"({len(first.diagnostics)} diagnostics), -> complete {final.at - t_start:.2f} s "
+          f"({len(final.diagnostics)})")
+    await c.stop()
 
 
 def main() -> None:
@@ -283,6 +324,9 @@ def main() -> None:
                     help="lines the client says are visible at the top (checked first)")
     ap.add_argument("--mode", choices=["precise", "paper"], default="precise",
                     help="the server's checking mode (precise: the default; paper: the baseline)")
+    ap.add_argument("--also", metavar="LANG",
+                    help="then open a document in this language too (its sentences from the "
+                         "shared treebanks) and report the memory with two models loaded")
     ap.add_argument("--log", help="write the server's log (one line per check) here")
     asyncio.run(run(ap.parse_args()))
 

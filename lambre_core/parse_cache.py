@@ -291,15 +291,7 @@ def cached_parse(
     pools) and replaces ``parse``; either is called only when something is missing. ``on_batch(n)`` is
     called with the number of texts done (cached ones first, at once)."""
     keys = [text_key(lang, model, t, unit) for t in texts]
-    stored = cache.get_many(keys) if cache is not None else {}
-    results: dict[str, Sentence] = {}
-    for k, v in stored.items():
-        try:
-            got = decode(v)
-        except LambreError:
-            continue  # not what this code writes: parse again and overwrite
-        if len(got) == 1:
-            results[k] = got[0]
+    results = _decoded(cache.get_many(keys)) if cache is not None else {}
     todo = list(dict.fromkeys((k, t) for k, t in zip(keys, texts, strict=True) if k not in results))
     if on_batch is not None:
         on_batch(len(texts) - sum(1 for k in keys if k not in results))
@@ -318,6 +310,28 @@ def cached_parse(
         if on_batch is not None:
             on_batch(sum(1 for k in keys if k in fresh))
     return [_copy(results[k]) for k in keys]
+
+
+def _decoded(stored: dict[str, str]) -> dict[str, Sentence]:
+    """Stored CoNLL-U by key -> one sentence by key (entries this code did not write are left
+    out: they are parsed again and overwritten)."""
+    out: dict[str, Sentence] = {}
+    for k, v in stored.items():
+        try:
+            got = decode(v)
+        except LambreError:
+            continue
+        if len(got) == 1:
+            out[k] = got[0]
+    return out
+
+
+def stored_sentences(cache: ParseCache, lang: str, model: str, texts: Iterable[str],
+                     unit: str = "sentence") -> dict[str, Sentence]:
+    """The parses ``cache`` holds of those ``texts`` it has, by text (no parser involved: the
+    language server reads them before its parser has loaded)."""
+    keys = {text_key(lang, model, t, unit): t for t in texts}
+    return {keys[k]: s for k, s in _decoded(cache.get_many(keys)).items()}
 
 
 def _copy(s: Sentence) -> Sentence:

@@ -71,10 +71,11 @@ def serve(inp: IO[bytes], out: IO[bytes]) -> int:
     """The child's loop: import torch and Stanza, then answer ``load`` and ``parse`` requests
     until stdin closes. Every request gets exactly one reply: ``("ok", value)``,
     ``("lambre", message, file, line, column)`` or ``("error", text)``."""
-    import stanza  # noqa: F401  (imported now: the point of starting early)
-    import torch  # noqa: F401
+    import torch  # noqa: F401  (imported now: the point of starting early)
 
-    from .parse import load_parser
+    from .parse import import_stanza, load_parser
+
+    import_stanza()
 
     parsers: dict[ModelKey, Any] = {}
     while True:
@@ -100,6 +101,28 @@ def serve(inp: IO[bytes], out: IO[bytes]) -> int:
         except Exception as exc:  # reported to the parent, which decides what it costs
             reply = ("error", f"{type(exc).__name__}: {exc}")
         _send(out, reply)
+        if op == "parse":
+            trim()  # after the reply: the parent checks the batch meanwhile
+
+
+def trim() -> None:
+    """Give the heap's free pages back to the system (glibc only; elsewhere nothing). Torch
+    frees a batch's tensors into the heap, where glibc keeps them: without this the child
+    grows by about 150 MB over its first few hundred sentences and stays there."""
+    global _malloc_trim
+    if _malloc_trim is None:
+        import ctypes
+        import ctypes.util
+
+        try:
+            _malloc_trim = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+        except (OSError, AttributeError):
+            _malloc_trim = False
+    if _malloc_trim:
+        _malloc_trim(0)
+
+
+_malloc_trim: Any = None
 
 
 def main() -> int:
@@ -163,12 +186,29 @@ class ParserProcess:
         missing model directory fails here at once, without waiting for the child."""
         from .parse import _model_lexicon, resolve_models
 
-        source = resolve_models(lang, models_dir)  # fast: a missing model is said at once
+        # read while the child still imports torch: off the way to the first diagnostics
+        lexicon = _model_lexicon(resolve_models(lang, models_dir))
+        return self.parser(self.load_model(lang, models_dir, device), lexicon)
+
+    def load_model(self, lang: str, models_dir: str | os.PathLike[str] | None = None,
+                   device: str = "cpu") -> ModelKey:
+        """Load ``lang``'s model in the child and return its key (``parser`` makes the handle)."""
+        from .parse import resolve_models
+
+        resolve_models(lang, models_dir)  # fast: a missing model is said at once
         # the device is resolved in the child: "auto" asks torch, which this process never imports
         spec = (lang, None if models_dir is None else str(models_dir), device)
         key: ModelKey = self.request(None, "load", *spec)
         self._loaded[key] = spec
-        return RemoteParser(self, key, source, _model_lexicon(source))
+        return key
+
+    def parser(self, key: ModelKey, lexicon: Any = None) -> RemoteParser:
+        """The handle on a model ``load_model`` loaded; ``lexicon``: the model's shipped lexicon,
+        loaded in this process."""
+        from .parse import resolve_models
+
+        lang, models_dir, _device = self._loaded[key]
+        return RemoteParser(self, key, resolve_models(lang, models_dir), lexicon)
 
     def request(self, needs: ModelKey | None, *msg: Any) -> Any:
         """Send one request and return the child's answer (raising what it raised). ``needs``:

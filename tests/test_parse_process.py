@@ -91,3 +91,37 @@ def test_close_ends_the_child() -> None:
     assert proc.pid is None
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def test_stanza_imports_without_networkx_until_it_is_used() -> None:
+    """The child's start skips networkx (only Stanza's enhanced-dependency graphs use it), and the
+    module still works when something asks for it."""
+    code = ("import sys\n"
+            "from lambre_core.parse import import_stanza\n"
+            "import_stanza()\n"
+            "import stanza.models.common.doc as doc\n"
+            "print('networkx.classes' in sys.modules)\n"
+            "print(type(doc.nx.MultiDiGraph()).__name__)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=300, check=True).stdout.split()
+    assert out == ["False", "MultiDiGraph"]
+
+
+def test_trim_gives_memory_back() -> None:
+    from lambre_core.parse_process import trim
+
+    def rss_kb() -> int:
+        status = Path("/proc/self/status")
+        if not status.is_file():
+            pytest.skip("no /proc on this system")
+        return int(next(ln.split()[1] for ln in status.read_text().splitlines()
+                        if ln.startswith("VmRSS:")))
+
+    # many small blocks freed in the middle of the heap: glibc keeps them until trimmed
+    blocks = [bytearray(4000) for _ in range(50_000)]
+    keep = blocks[-1]
+    before = rss_kb()
+    del blocks
+    trim()
+    assert rss_kb() < before - 50_000, "200 MB freed, less than 50 MB given back"
+    assert len(keep) == 4000

@@ -425,3 +425,42 @@ def test_message_language_setting(session: Session, lang: str, said: str) -> Non
     finally:
         c.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
             settings={"lambre": {"messageLanguage": "en"}}))
+
+
+def test_a_restarted_server_checks_from_disk_before_its_parser_loads(tmp_path: Path) -> None:
+    """Parses outlive the server: a new server on the same document publishes its diagnostics
+    from the parses on disk before its own parser has loaded, and the same ones."""
+    text = "\n".join([FIG1, "Das Wetter ist heute schön.", "Die Kinder spielt im Garten."])
+    opts = {"language": "de", "debounceMs": 20, "parseCacheDir": str(tmp_path / "parses")}
+    uri = (tmp_path / "doc.txt").as_uri()
+
+    def kind(p: Any) -> Any:
+        return p.value.get("kind") if isinstance(p.value, dict) else getattr(p.value, "kind", None)
+
+    async def one_run() -> tuple[Any, Any, float]:
+        c = LambreClient()
+        await c.start(initialization_options={"lambre": opts}, root=str(tmp_path))
+        try:
+            v = c.open(uri, text)
+            final = await c.diagnostics(uri, v, timeout=180)
+            first = next(p for p in c.rec.diagnostics if p.uri == uri)
+            loaded = next(at for p, at in zip(c.rec.progress, c.rec.progress_at, strict=True)
+                          if kind(p) == "end")
+            return first, final, loaded
+        finally:
+            await c.stop()
+
+    def found(pub: Any) -> list[tuple[int, int, str]]:
+        return sorted((d.range.start.line, d.range.start.character, str(d.code))
+                      for d in pub.diagnostics)
+
+    loop = asyncio.new_event_loop()
+    try:
+        first, final, loaded = loop.run_until_complete(one_run())
+        assert first.at >= loaded  # nothing on disk yet: the first squiggles wait for the parser
+        assert (tmp_path / "parses" / "parses.sqlite").is_file()
+        first2, final2, loaded2 = loop.run_until_complete(one_run())
+    finally:
+        loop.close()
+    assert first2.at < loaded2, "the restarted server waited for its parser"
+    assert found(final) and found(first2) == found(final) == found(final2)

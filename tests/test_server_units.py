@@ -132,6 +132,11 @@ def test_settings() -> None:
     assert s.hint_below == 0.5 and len(s.problems) == 1 and "hintBelow" in s.problems[0]
     s2 = parse_settings({"debounce_ms": 5}, s)
     assert s2.debounce_ms == 5 and s2.language == "de"
+    assert s2.parse_cache_dir is None  # the default directory
+    s3 = parse_settings({"parseCacheDir": ""}, s2)
+    assert s3.parse_cache_dir == "" and not s3.problems
+    s4 = parse_settings({"parseCacheDir": 3}, s3)
+    assert s4.parse_cache_dir == "" and "parseCacheDir" in s4.problems[0]
 
 
 def _fig1_violation() -> tuple[object, object]:

@@ -11,7 +11,7 @@ import logging
 import os
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cachetools import LRUCache
@@ -44,12 +44,37 @@ class Engine:
     rules_version: str = ""
     #: per-rule weights for the document score (as the rule file gives them)
     weights: dict[str, float] = field(default_factory=dict)
+    #: the lexicon shipped with the model (``lexicon`` may be built from other files)
+    shipped_lexicon: Any | None = None
 
     def __post_init__(self) -> None:
         if not self.rules_version:
             self.rules_version = self.ruleset.version
         if not self.weights:
             self.weights = weights_from(self.ruleset)
+
+
+def load_checker(lang: str, models_dir: str | None, rules_file: str | None,
+                 lexicon_files: tuple[str, ...] = (), shipped: Any = None) -> Engine:
+    """The checking half of an engine: rules, lexicons and the model's key, no parser
+    (``parser`` is None). It needs no torch and loads in a fraction of a second, so a document
+    whose parses are on disk is checked with it while the parser still loads. ``shipped``: the
+    model's lexicon when the caller has it already (else read from the model directory).
+    Raises ``LambreError`` when the model or the rules are missing."""
+    from lambre_core.parse import _model_lexicon, resolve_models
+
+    source = resolve_models(lang, models_dir)  # fast: a missing model is said at once
+    ruleset = load_rules(rules_file) if rules_file else default_rules(lang)
+    _warm_analyzer(lang)
+    if shipped is None:
+        shipped = _model_lexicon(source)
+    return Engine(lang, None, ruleset, str(source.path), _load_lexicon(lang, lexicon_files, shipped),
+                  shipped_lexicon=shipped)
+
+
+def with_parser(checker: Engine, parser: Any) -> Engine:
+    """The whole engine: ``checker`` (from ``load_checker``) with its parser."""
+    return replace(checker, parser=parser)
 
 
 def load_engine(lang: str, models_dir: str | None, rules_file: str | None,
@@ -60,21 +85,17 @@ def load_engine(lang: str, models_dir: str | None, rules_file: str | None,
     Raises ``LambreError`` with a user-facing message when something is missing."""
     if process is not None:
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lambre-load") as pool:
-            pending = pool.submit(process.load, lang, models_dir)
+            pending = pool.submit(process.load_model, lang, models_dir)
             try:
-                ruleset = load_rules(rules_file) if rules_file else default_rules(lang)
-                _warm_analyzer(lang)
+                checker = load_checker(lang, models_dir, rules_file, lexicon_files)
             finally:
-                parser: Any = pending.result()
-    else:
-        from lambre_core.parse import load_parser
+                key = pending.result()
+        return with_parser(checker, process.parser(key, checker.shipped_lexicon))
+    from lambre_core.parse import load_parser
 
-        ruleset = load_rules(rules_file) if rules_file else default_rules(lang)
-        parser = load_parser(lang, models_dir)
-        _warm_analyzer(lang)
-    source = getattr(parser, "source", None)
-    model_key = str(getattr(source, "path", None) or f"{lang}:{models_dir}")
-    return Engine(lang, parser, ruleset, model_key, _load_lexicon(lang, lexicon_files, parser))
+    parser = load_parser(lang, models_dir)
+    return with_parser(load_checker(lang, models_dir, rules_file, lexicon_files, parser.lexicon),
+                       parser)
 
 
 def _warm_analyzer(lang: str) -> None:
@@ -92,11 +113,10 @@ def _warm_analyzer(lang: str) -> None:
             log.debug("warming the %s analyzer on %s failed", lang, upos, exc_info=True)
 
 
-def _load_lexicon(lang: str, files: tuple[str, ...], parser: Any = None) -> Any | None:
+def _load_lexicon(lang: str, files: tuple[str, ...], shipped: Any = None) -> Any | None:
     """The inflection lexicon for quick fixes: treebanks (.conllu) and UniMorph TSVs given in the
-    settings, else the one shipped with the model (``lexicon.tsv``), else the PyPI lexicons
-    alone (german-nouns, pymorphy3). None if it cannot be built."""
-    shipped = getattr(parser, "lexicon", None)
+    settings, else the one shipped with the model (``shipped``: its ``lexicon.tsv``), else the
+    PyPI lexicons alone (german-nouns, pymorphy3). None if it cannot be built."""
     # regular files only: a FIFO or a device named in the settings would block the worker
     skipped = [f for f in files if not os.path.isfile(f)]
     if skipped:

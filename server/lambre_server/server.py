@@ -44,13 +44,14 @@ from lambre_core.doc import Sentence
 from lambre_core.errors import LambreError
 from lambre_core.langid import Identifier, language_name, model_languages
 from lambre_core.markup import Segment, segments
+from lambre_core.parse_cache import ParseCache, encode, model_key, stored_sentences, text_key
 from lambre_core.parse_process import ParserProcess
 from lambre_core.score import RuleTally, rule_tallies
 
 from . import __version__
 from .diagnostics import Template, render, severity_rank, templates
 from .documents import Document, DocumentScore, SentenceResult, SentenceSlice, language_from_id
-from .engine import Caches, Engine, load_engine, parse_and_check
+from .engine import Caches, Engine, load_checker, load_engine, parse_and_check, with_parser
 from .framing import run_framed
 from .positions import LineIndex, apply_change
 from .pull import RawResult, RawResultProtocol, Report
@@ -61,7 +62,7 @@ from .throttle import PublishThrottle
 log = logging.getLogger(__name__)
 
 #: sentences in the first batch of a document's first check (later batches: ``batchSize``)
-FIRST_BATCH = 8
+FIRST_BATCH = 3
 SCORE_NOTIFICATION = "lambre/documentScore"
 #: server -> client: the server's copy of a document no longer matches the client's; the client
 #: answers with a didChange carrying the whole text
@@ -154,6 +155,12 @@ class LambreServer(LanguageServer):
         self.engines: dict[EngineKey, Engine] = {}
         self.engine_failures: dict[EngineKey, str] = {}
         self._loading: dict[EngineKey, asyncio.Future[Engine]] = {}
+        #: the checking half of each engine, ready before its parser (``load_checker``)
+        self._checkers: dict[EngineKey, asyncio.Future[Engine | None]] = {}
+        #: parses on disk, shared with later runs (None: not opened yet, or off after an error)
+        self._disk: ParseCache | None = None
+        self._disk_off = False
+        self._disk_models: dict[tuple[str, str | None], str] = {}
         # one worker: Stanza/torch already use the cores; requests never wait on it
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lambre-parse")
         self.root: Path | None = None
@@ -201,6 +208,8 @@ class LambreServer(LanguageServer):
             self.show(problem, types.MessageType.Warning)
         if new.cache_size != self.caches.size:
             self.caches.resize(new.cache_size)
+        if new.parse_cache_dir != self.settings.parse_cache_dir:
+            self._disk, self._disk_off = None, False  # opened again where the setting says
         self.settings = new
 
     def config_path(self) -> Path | None:
@@ -279,9 +288,27 @@ class LambreServer(LanguageServer):
         lang, models_dir, rules_file, lexicon_files = key
         token = await self._progress_begin(f"lambre: loading {lang} models", "parser and rules")
         loop = asyncio.get_running_loop()
+        checker = self._checkers.setdefault(key, loop.create_future())
+        process = self.parser_process
         try:
-            eng = await loop.run_in_executor(self.worker, load_engine, lang, models_dir,
-                                             rules_file, lexicon_files, self.parser_process)
+            if process is None:
+                eng = await loop.run_in_executor(self.worker, load_engine, lang, models_dir,
+                                                 rules_file, lexicon_files, None)
+            else:
+                # the child loads the model while the worker loads rules and lexicons; the
+                # worker is then free to check what is on disk until the parser is ready
+                model = loop.run_in_executor(None, process.load_model, lang, models_dir)
+                try:
+                    half = await loop.run_in_executor(self.worker, load_checker, lang,
+                                                      models_dir, rules_file, lexicon_files)
+                except BaseException:
+                    await asyncio.gather(model, return_exceptions=True)
+                    raise
+                if not checker.done():
+                    checker.set_result(half)
+                if self.settings.cache:  # the key new parses are stored under (hashes files)
+                    await asyncio.to_thread(self._disk_model, lang)
+                eng = with_parser(half, process.parser(await model, half.shipped_lexicon))
         except Exception as exc:
             msg = str(exc) if isinstance(exc, LambreError) else f"{type(exc).__name__}: {exc}"
             self.engine_failures[key] = msg
@@ -290,9 +317,112 @@ class LambreServer(LanguageServer):
             raise LambreError(msg) from None
         finally:
             self._loading.pop(key, None)
+            if not checker.done():
+                checker.set_result(None)
         self.engines[key] = eng
         self._progress_end(token, f"{lang}: {len(eng.ruleset.rules)} rules")
         return eng
+
+    async def checker(self, lang: str) -> Engine | None:
+        """``lang``'s rules and lexicons without its parser (starting the engine's load): ready
+        a second or two before the parser. None when the engine cannot be loaded."""
+        key = self._engine_key(lang)
+        if key in self.engines:
+            return self.engines[key]
+        if key in self.engine_failures:
+            return None
+        if key not in self._loading:
+            self._loading[key] = asyncio.ensure_future(self._load(key))
+        fut = self._checkers.setdefault(key, asyncio.get_running_loop().create_future())
+        return await asyncio.shield(fut)
+
+    # -- parses on disk ---------------------------------------------------------------------
+
+    def _disk_cache(self) -> ParseCache | None:
+        where = self.settings.parse_cache_dir
+        if where == "" or not self.settings.cache:
+            return None
+        if self._disk is None and not self._disk_off:
+            try:
+                self._disk = ParseCache(where)
+            except Exception as exc:  # an unwritable cache directory: memory caches only
+                self._disk_failed(exc)
+        return self._disk
+
+    def _disk_failed(self, exc: BaseException) -> None:
+        if not self._disk_off:
+            log.warning("parse cache on disk turned off: %s", exc)
+        self._disk_off = True
+        self._disk = None
+
+    def _disk_model(self, lang: str) -> str | None:
+        """The parse cache's key of ``lang``'s model (hashes its files once; on a thread)."""
+        mk = (lang, self.settings.models_dir)
+        if mk not in self._disk_models:
+            try:
+                self._disk_models[mk] = model_key(lang, self.settings.models_dir)
+            except Exception as exc:  # no model: the engine's load says so
+                log.debug("no parse cache key for %s: %s", lang, exc)
+                return None
+        return self._disk_models[mk]
+
+    def _disk_read(self, lang: str, texts: list[str]) -> dict[str, Sentence]:
+        cache = self._disk_cache()
+        model = self._disk_model(lang)
+        if cache is None or model is None:
+            return {}
+        try:
+            return stored_sentences(cache, lang, model, texts)
+        except Exception as exc:
+            self._disk_failed(exc)
+            return {}
+
+    def _disk_write(self, items: dict[str, str]) -> None:
+        cache = self._disk_cache()
+        if cache is not None and items:
+            try:
+                cache.put_many(items)
+            except Exception as exc:
+                self._disk_failed(exc)
+
+    async def _from_disk(self, doc: Document, version: int, items: list[SentenceSlice],
+                         disabled: frozenset[str]) -> None:
+        """A first check while a language's parser still loads: the sentences whose parses are
+        on disk (parsed by this server before, in this run or an earlier one) are checked at
+        once, the visible ones first, and published, so a document reopened after a restart
+        shows its squiggles without waiting for the parser. The results go into the caches,
+        where the full check finds them."""
+        if not self.settings.cache or doc.checked_once or self._disk_off \
+                or self.settings.parse_cache_dir == "":
+            return
+        slots: list[tuple[Sentence, SentenceCheck] | None] = [None] * len(items)
+        loop = asyncio.get_running_loop()
+        for lang in sorted({it.lang for it in items}):
+            if self._engine_key(lang) in self.engines:
+                continue
+            checker = await self.checker(lang)
+            if checker is None or self._current(doc.uri, version) is None:
+                continue
+            idxs = [i for i, it in enumerate(items) if it.lang == lang]
+            stored = await asyncio.to_thread(
+                self._disk_read, lang, list(dict.fromkeys(items[i].text for i in idxs)))
+            idxs = [i for i in self._order(doc, idxs, items) if items[i].text in stored]
+            first = [i for i in idxs if self._visible(doc, items[i])] or idxs[:FIRST_BATCH]
+            for part in (first, [i for i in idxs if i not in set(first)]):
+                if not part or self._current(doc.uri, version) is None:
+                    continue
+                texts = list(dict.fromkeys(items[i].text for i in part))
+                results = await loop.run_in_executor(
+                    self.worker, parse_and_check, checker, [(t, stored[t]) for t in texts],
+                    disabled, self.settings.mode)
+                by_text = dict(zip(texts, results, strict=True))
+                for text, (sent, check) in by_text.items():
+                    self.caches.parses[(lang, checker.model_key, text)] = sent
+                    self.caches.checks[self._check_key(checker, text, disabled)] = check
+                for i in part:
+                    slots[i] = by_text[items[i].text]
+                if self._current(doc.uri, version) is not None:
+                    self.publish(doc, version, items, slots, final=False)
 
     # -- progress ---------------------------------------------------------------------------
 
@@ -427,6 +557,8 @@ class LambreServer(LanguageServer):
         items = await self._sentences(doc, self.language_for(doc))
         if self._current(uri, version) is None:
             return  # edited while the language was identified
+        disabled = frozenset(self.settings.disabled_rules | set(self.config.disabled_rules))
+        await self._from_disk(doc, version, items, disabled)
         engines: dict[str, Engine] = {}
         for lang in sorted({it.lang for it in items}):
             eng = await self.engine(lang)
@@ -434,7 +566,6 @@ class LambreServer(LanguageServer):
                 engines[lang] = eng
         if self._current(uri, version) is None:
             return
-        disabled = frozenset(self.settings.disabled_rules | set(self.config.disabled_rules))
         use_cache = self.settings.cache
         slots: list[tuple[Sentence, SentenceCheck] | None] = [None] * len(items)
         missing: dict[str, list[int]] = {}
@@ -486,7 +617,11 @@ class LambreServer(LanguageServer):
                                                self.settings.mode)
                     if use_cache:
                         keys = [items[i].text for i in chunk]
-                        fut.add_done_callback(functools.partial(self._store, eng, keys, disabled))
+                        fresh = {items[i].text for i, (_t, parsed) in zip(chunk, payload,
+                                                                           strict=True)
+                                 if parsed is None}
+                        fut.add_done_callback(functools.partial(self._store, eng, keys, disabled,
+                                                                fresh))
                     # shielded: a cancelled check still lets the batch land in the cache
                     results = await asyncio.shield(fut)
                     for i, res in zip(chunk, results, strict=True):
@@ -517,13 +652,21 @@ class LambreServer(LanguageServer):
                    disabled: frozenset[str]) -> tuple[str, str, str, str, frozenset[str]]:
         return (eng.lang, eng.model_key, text, f"{eng.rules_version}|{self.settings.mode}", disabled)
 
-    def _store(self, eng: Engine, texts: list[str], disabled: frozenset[str],
+    def _store(self, eng: Engine, texts: list[str], disabled: frozenset[str], fresh: set[str],
                fut: asyncio.Future[list[tuple[Sentence, SentenceCheck]]]) -> None:
+        """Keep a batch's parses and checks in the caches; the new parses also on disk (encoded
+        here, written on a thread: a keystroke does not wait for the write)."""
         if fut.cancelled() or fut.exception() is not None:
             return
+        disk: dict[str, str] = {}
+        model = self._disk_models.get((eng.lang, self.settings.models_dir))
         for text, (sent, check) in zip(texts, fut.result(), strict=True):
             self.caches.parses[(eng.lang, eng.model_key, text)] = sent
             self.caches.checks[self._check_key(eng, text, disabled)] = check
+            if model is not None and text in fresh and check.error is None and sent.words:
+                disk[text_key(eng.lang, model, text)] = encode([sent])
+        if disk and not self._disk_off and self.settings.parse_cache_dir != "":
+            asyncio.get_running_loop().run_in_executor(None, self._disk_write, disk)
 
     def _templates(self, check: SentenceCheck, text_len: int) -> list[Template]:
         """A check's diagnostic templates, computed once per (check, hint threshold)."""

@@ -19,6 +19,8 @@ Keys (camelCase as editors send them; snake_case accepted too)::
                     multi-cursor edit; a newer version cancels an older check anyway)
     cache           false turns the parse cache off (a full reparse on every change; for benches)
     cacheSize       sentences kept in the parse cache (default 20000)
+    parseCacheDir   where parses are kept on disk between runs (default: $LAMBRE_CACHE_DIR or
+                    ~/.cache/lambre, shared with lambre-core; "" keeps them in memory only)
     batchSize       sentences parsed per batch on a first check (diagnostics published per batch)
     lexiconFiles    {language: [treebank .conllu or UniMorph TSV paths]} for the "replace with"
                     quick fix (the PyPI lexicons german-nouns / pymorphy3 are always used)
@@ -58,6 +60,8 @@ class Settings:
     disabled_rules: frozenset[str] = frozenset()
     debounce_ms: int = 5
     cache: bool = True
+    #: None: the default cache directory; "": no parses on disk
+    parse_cache_dir: str | None = None
     cache_size: int = 20000
     batch_size: int = 32
     lexicon_files: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -175,6 +179,12 @@ def parse_settings(raw: Any, base: Settings | None = None) -> Settings:
                                          for k, ps in v.items())
         else:
             bad("lexiconFiles", v)
+    v = _get(data, "parseCacheDir")
+    if v is not None:
+        if isinstance(v, str):
+            cur["parse_cache_dir"] = v
+        else:
+            bad("parseCacheDir", v)
     v = _get(data, "cache")
     if v is not None:
         if isinstance(v, bool):

@@ -34,7 +34,7 @@ let watchingInterpreter = false;
 function settings(): Record<string, unknown> {
   const c = vscode.workspace.getConfiguration("lambre");
   const keys = [
-    "language", "languages", "modelsDir", "rulesFile", "minSeverity",
+    "language", "languages", "modelsDir", "parseCacheDir", "rulesFile", "minSeverity",
     "hintBelow", "disabledRules", "debounceMs", "mode", "showUncertain", "messageLanguage",
   ];
   const out: Record<string, unknown> = {};
