@@ -50,6 +50,7 @@ from .lemma_model import LEMMA_FILE, LemmaModel, load_lemma_model
 from .lemmatize import LemmaOf, ModelLemmatizer, lemmatizer, with_model
 from .lexicon import BUNDLE_FEATURES
 from .tokens import Token, closed_class_multiwords, split_glued_punctuation
+from .wordvec import PRETRAIN_FILE
 
 MODEL_FILES = {"tokenize": "tokenize.pt", "mwt": "mwt.pt", "pos": "pos.pt",
                "depparse": "depparse.pt"}
@@ -262,10 +263,12 @@ class Parser:
                 procs.append("mwt")
                 cfg["mwt_model_path"] = str(d / MODEL_FILES["mwt"])
             procs += ["pos", "lemma", "depparse"]
-            cfg.update(pos_model_path=str(d / MODEL_FILES["pos"]), pos_pretrain_path=None,
+            # word vectors trained here, when the model was trained with them (``wordvec.py``)
+            vectors = str(d / PRETRAIN_FILE) if (d / PRETRAIN_FILE).is_file() else None
+            cfg.update(pos_model_path=str(d / MODEL_FILES["pos"]), pos_pretrain_path=vectors,
                        lemma_use_identity=True,
                        depparse_model_path=str(d / MODEL_FILES["depparse"]),
-                       depparse_pretrain_path=None)
+                       depparse_pretrain_path=vectors)
             try:
                 with no_optimizers(), _stanza_log() as logged:
                     self._pipe = stanza.Pipeline(lang=self.lang, dir=str(d),

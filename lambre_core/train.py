@@ -99,6 +99,11 @@ class TrainConfig:
     #: a model directory whose parser the parser's training starts from (Stanza's
     #: ``--continue_from``: its weights and vocabularies, a fresh optimizer and step count)
     continue_from: Path | None = None
+    #: word vectors (a Stanza ``pretrain.pt``, ``wordvec.train_vectors``) the tagger and the
+    #: parser read beside their own embeddings; installed into ``out`` with the models
+    wordvec: Path | None = None
+    #: what the word vectors were trained on (for the model card)
+    wordvec_sources: Sequence[str] = ()
 
 
 def _log_path(cfg: TrainConfig, comp: str) -> Path:
@@ -231,15 +236,18 @@ def identity_lemmas(src: Path, dst: Path) -> Path:
 
 
 def tagger_parser_args(comp: str, size: str, *, train: Path, dev: Path, pred: Path, steps: int,
-                       checkpoint_interval: int = 100) -> list[str]:
+                       checkpoint_interval: int = 100, wordvec: Path | None = None) -> list[str]:
     """Stanza trainer options for ``pos`` or ``depparse`` at one of :data:`SIZES` (the recipe
     ``lambre-core train`` and ``scripts/train_sweep.py`` share; language, paths and device are
-    added by the caller)."""
+    added by the caller). ``wordvec``: a Stanza pretrain file to read instead of none."""
     tagger_args, parser_args = SIZES[size]
+    sized = list(tagger_args if comp == "pos" else parser_args)
+    if wordvec is not None:
+        sized[sized.index("--no_pretrain"):sized.index("--no_pretrain") + 1] = [
+            "--wordvec_pretrain_file", str(wordvec)]
     args = ["--mode", "train", "--train_file", str(train), "--eval_file", str(dev),
             "--output_file", str(pred), "--max_steps", str(steps),
-            "--eval_interval", str(min(100, max(1, steps // 5))),
-            *(tagger_args if comp == "pos" else parser_args)]
+            "--eval_interval", str(min(100, max(1, steps // 5))), *sized]
     if comp == "depparse":
         args += ["--checkpoint_interval", str(checkpoint_interval)]
     else:
@@ -291,7 +299,7 @@ def train_component(cfg: TrainConfig, comp: str) -> Path | None:
         dev = rewrite_columns(dev, cfg.work / "data" / f"{comp}-dev.conllu", lemma_is_form=ident)
         args = [*tagger_parser_args(comp, cfg.size, train=train, dev=dev,
                                     pred=cfg.work / "data" / f"{comp}-dev.pred.conllu",
-                                    steps=steps), *common]
+                                    steps=steps, wordvec=cfg.wordvec), *common]
         if comp == "depparse" and cfg.continue_from is not None:
             start = cfg.continue_from / fname
             if not start.is_file():
@@ -363,6 +371,15 @@ def train(cfg: TrainConfig) -> dict[str, Path]:
         dst = cfg.out / COMPONENTS[comp][1]
         half_precision(model, dst)
         installed[comp] = dst
+    if cfg.wordvec is not None and any(c in ("pos", "depparse") for c in cfg.components):
+        from .wordvec import PRETRAIN_FILE
+
+        dst = cfg.out / PRETRAIN_FILE
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        tmp = dst.with_name(dst.name + ".tmp")
+        shutil.copyfile(cfg.wordvec, tmp)
+        os.replace(tmp, dst)
+        installed["wordvec"] = dst
     write_resources(cfg.out, cfg.lang)
     # the lexicon the tagger is constrained by at run time (closed classes; see parse.py)
     from .lexicon import build_lexicon, save_lexicon_tsv
@@ -419,8 +436,10 @@ def write_model_card(out: Path, lang: str, *, command: str, split: dict[str, obj
              if p.is_file() and p.suffix == ".pt"}
     total = sum(sizes.values())
     lines = [f"# lambre {lang} parser models ({'robust' if cfg.extra_train else 'original'})", ""]
+    vectors = ("word vectors trained here (`pretrain.pt`, see below)" if cfg.wordvec
+               else "no pretrained word vectors")
     lines += ["Stanza models trained by `lambre-core train` with Stanza's own trainers on CPU,",
-              f"{cfg.size} configuration, no pretrained word vectors, weights stored in fp16.",
+              f"{cfg.size} configuration, {vectors}, weights stored in fp16.",
               *(_LEMMA_NOTE if (out / COMPONENTS["lemma"][1]).is_file() else _NO_LEMMA_NOTE), ""]
     lines += ["## Command", "", "```", command, "```", ""]
     lines += ["## Data and split", ""]
@@ -434,6 +453,12 @@ def write_model_card(out: Path, lang: str, *, command: str, split: dict[str, obj
     else:
         lines.append(f"train: `{cfg.train}`; dev: `{cfg.dev}`")
     lines.append("")
+    if cfg.wordvec is not None:
+        lines += ["## Word vectors", "",
+                  "`pretrain.pt`: word2vec (gensim, skip-gram) trained here, lower-cased, read by "
+                  "the tagger and the parser. Text it was trained on:", ""]
+        lines += [f"- {src}" for src in cfg.wordvec_sources] or [f"- `{cfg.wordvec}`"]
+        lines.append("")
     if noise:
         lines += ["## Noise (robust training)", "",
                   f"A noised copy of the training file was added for pos and depparse: {noise}", ""]

@@ -147,3 +147,48 @@ def test_sweep_keeps_the_best_variant_and_honours_the_deadline(
     # stopped before its first evaluation: no model to keep, and the sweep says so
     rc, rep = sweep("cut", "--deadline", "1", "--run", "de:tiny")
     assert rc == 1 and rep["chosen"] == {} and rep["runs"][0]["stopped"] == "deadline"
+
+
+def test_word_vectors_text_leaves_out_references(shared: Path, tmp_path: Path) -> None:
+    from lambre_core.wordvec import system_outputs, training_text
+
+    outputs = system_outputs(shared, "de")
+    if not outputs:
+        pytest.skip("no WMT22 German system outputs in ../shared")
+    names = [p.name for p in outputs]
+    assert not any(n.startswith(("ref", "src")) for n in names)
+    assert (shared / "wmt22" / "en-de" / "ref.A.txt").is_file()  # there, and left out
+    small = tmp_path / "t.conllu"
+    small.write_text("# text = Ein Hund bellt.\n1\tEin\tein\tDET\t_\t_\t2\tdet\t_\t_\n"
+                     "2\tHund\tHund\tNOUN\t_\t_\t3\tnsubj\t_\t_\n3\tbellt\tbellen\tVERB\t_\t_\t0\t"
+                     "root\t_\t_\n4\t.\t.\tPUNCT\t_\t_\t3\tpunct\t_\t_\n\n", encoding="utf-8")
+    text = training_text("de", small, shared)
+    assert text.sentences[0] == ["ein", "hund", "bellt", "."]
+    assert len(text.sources) == 1 + len(outputs) and "ref" not in " ".join(text.sources)
+
+
+@pytest.mark.slow
+def test_tagger_and_parser_trained_with_word_vectors_load_and_parse(
+        tmp_path: Path, tiny_train_config: Callable[..., Any]) -> None:
+    import shutil
+
+    from lambre_core.parse import load_parser
+    from lambre_core.wordvec import PRETRAIN_FILE, train_vectors, training_text
+
+    cfg = tiny_train_config("de", ["pos", "depparse"], {"pos": 2, "depparse": 2})
+    vec = train_vectors(training_text("de", cfg.train, None), tmp_path / "vec" / PRETRAIN_FILE,
+                        dim=16, min_count=1, epochs=1)
+    cfg.wordvec = vec
+    cfg.wordvec_sources = ["the tiny train file"]
+    train(cfg)
+    for comp in ("pos", "depparse"):
+        log = (tmp_path / "work" / "logs" / f"{comp}.log").read_text(encoding="utf-8")
+        assert f"--wordvec_pretrain_file {vec}" in log and "--no_pretrain" not in log
+    out = tmp_path / "out"
+    assert (out / PRETRAIN_FILE).read_bytes() == vec.read_bytes()
+    shipped = Path(__file__).resolve().parents[1] / "models" / "de"
+    shutil.copyfile(shipped / "tokenize.pt", out / "tokenize.pt")
+    parser = load_parser("de", out)
+    sent = parser.parse_sentences(["Der Hund bellt laut."])[0]
+    assert [w.form for w in sent.words] == ["Der", "Hund", "bellt", "laut", "."]
+    assert all(w.upos for w in sent.words)

@@ -42,6 +42,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--continue-from", type=Path,
                    help="start the parser's training from this model dir's depparse.pt (its "
                         "weights and vocabularies; Stanza's tagger has no such option)")
+    p.add_argument("--wordvec", metavar="PATH|train",
+                   help="word vectors for the tagger and the parser: a Stanza pretrain file, or "
+                        "'train' to train them here (gensim) on the train split and the WMT22 "
+                        "system outputs into the language (WORK/pretrain.pt; never a reference "
+                        "or a test split)")
     p.add_argument("--threads", type=int, default=1,
                    help="CPU threads per trainer (default 1: on a shared 2-core machine two "
                         "threads stall badly when another process holds a core)")
@@ -93,6 +98,20 @@ def run(args: argparse.Namespace) -> int:
                       components=comps, steps=steps, size=args.size, seed=args.seed,
                       device=device, continue_from=args.continue_from,
                       threads=max(1, args.threads))
+    if args.wordvec == "train":
+        from ..splits import shared_dir
+        from ..wordvec import PRETRAIN_FILE, train_vectors, training_text
+
+        vec = work / PRETRAIN_FILE
+        text = training_text(lang, train_file, shared_dir())
+        cfg.wordvec_sources = text.sources
+        if not vec.is_file():  # resume: trained before
+            train_vectors(text, vec, seed=args.seed)
+        cfg.wordvec = vec
+    elif args.wordvec:
+        cfg.wordvec = Path(args.wordvec)
+        if not cfg.wordvec.is_file():
+            raise LambreError("no such word vector file", file=str(cfg.wordvec))
     noise_info = None
     if not args.clean and any(c in comps for c in ("pos", "depparse")):
         noised, noise_info = noised_copy(cfg)
