@@ -464,3 +464,61 @@ def test_a_restarted_server_checks_from_disk_before_its_parser_loads(tmp_path: P
         loop.close()
     assert first2.at < loaded2, "the restarted server waited for its parser"
     assert found(final) and found(first2) == found(final) == found(final2)
+
+
+def test_a_document_opened_later_is_checked_from_disk_without_the_parser(tmp_path: Path) -> None:
+    """Once the parser is up, a document whose sentences are on disk is not parsed again: with
+    the parser process killed, its diagnostics still come, the same as the first server's, and
+    no new parser process is started for it."""
+    import os
+    import signal
+
+    text = "\n".join([FIG1, "Die Kinder spielt im Garten."])
+    opts = {"language": "de", "debounceMs": 20, "parseCacheDir": str(tmp_path / "parses")}
+
+    def children(pid: int) -> list[int]:
+        out: list[int] = []
+        for task in Path(f"/proc/{pid}/task").glob("*"):
+            try:
+                out += [int(k) for k in (task / "children").read_text().split()]
+            except OSError:
+                pass
+        return out
+
+    async def go() -> tuple[list[tuple[int, int, str]], list[tuple[int, int, str]], list[int]]:
+        first = LambreClient()
+        await first.start(initialization_options={"lambre": opts}, root=str(tmp_path))
+        try:
+            uri = (tmp_path / "a.txt").as_uri()
+            before = await first.diagnostics(uri, first.open(uri, text), timeout=180)
+        finally:
+            await first.stop()
+        c = LambreClient()
+        await c.start(initialization_options={"lambre": opts}, root=str(tmp_path))
+        try:
+            other = (tmp_path / "b.txt").as_uri()
+            await c.diagnostics(other, c.open(other, "Das Wetter ist heute schön."), timeout=180)
+            for pid in children(c.process.pid):
+                os.kill(pid, signal.SIGKILL)
+            await asyncio.sleep(0.5)
+            uri = (tmp_path / "a.txt").as_uri()
+            after = await c.diagnostics(uri, c.open(uri, text), timeout=180)
+            alive = [p for p in children(c.process.pid)
+                     if Path(f"/proc/{p}/stat").is_file()
+                     and Path(f"/proc/{p}/stat").read_text().split()[2] != "Z"]
+        finally:
+            await c.stop()
+        def key(pub: Any) -> list[tuple[int, int, str]]:
+            return sorted((d.range.start.line, d.range.start.character, str(d.code))
+                          for d in pub.diagnostics)
+        return key(before), key(after), alive
+
+    if not Path("/proc/self/task").is_dir():
+        pytest.skip("needs /proc to find the parser process")
+    loop = asyncio.new_event_loop()
+    try:
+        before, after, alive = loop.run_until_complete(go())
+    finally:
+        loop.close()
+    assert before and after == before
+    assert alive == [], "a parser process was started for sentences on disk"

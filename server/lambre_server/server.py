@@ -387,23 +387,32 @@ class LambreServer(LanguageServer):
 
     async def _from_disk(self, doc: Document, version: int, items: list[SentenceSlice],
                          disabled: frozenset[str]) -> None:
-        """A first check while a language's parser still loads: the sentences whose parses are
-        on disk (parsed by this server before, in this run or an earlier one) are checked at
-        once, the visible ones first, and published, so a document reopened after a restart
-        shows its squiggles without waiting for the parser. The results go into the caches,
-        where the full check finds them."""
+        """A document's first check starts with the sentences whose parses are on disk (parsed
+        by this server before, in this run or an earlier one): they are checked at once, the
+        visible ones first, and published, so a document reopened after a restart shows its
+        squiggles without waiting for the parser to load or to parse it again. The results go
+        into the caches, where the full check finds them."""
         if not self.settings.cache or doc.checked_once or self._disk_off \
                 or self.settings.parse_cache_dir == "":
             return
         slots: list[tuple[Sentence, SentenceCheck] | None] = [None] * len(items)
         loop = asyncio.get_running_loop()
         for lang in sorted({it.lang for it in items}):
-            if self._engine_key(lang) in self.engines:
-                continue
-            checker = await self.checker(lang)
+            checker = await self.checker(lang)  # (the whole engine once it has loaded)
             if checker is None or self._current(doc.uri, version) is None:
                 continue
-            idxs = [i for i, it in enumerate(items) if it.lang == lang]
+            idxs = []
+            for i, it in enumerate(items):
+                if it.lang != lang:
+                    continue
+                ck = self.caches.checks.get(self._check_key(checker, it.text, disabled))
+                if ck is None:
+                    idxs.append(i)
+                else:  # in memory already: in the partial publishes too
+                    parsed = self.caches.parses.get((lang, checker.model_key, it.text))
+                    slots[i] = (parsed if parsed is not None else ck.sentence, ck)
+            if not idxs:
+                continue
             stored = await asyncio.to_thread(
                 self._disk_read, lang, list(dict.fromkeys(items[i].text for i in idxs)))
             idxs = [i for i in self._order(doc, idxs, items) if items[i].text in stored]
