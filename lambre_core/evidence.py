@@ -1436,7 +1436,11 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     infinitive with its particle, then a modal); the infinitive particle not right before the
     verb, a degree word ("too" before an adjective); a word in the wrong form right before a
     verb in the right one, an adverb (a participle used as an adverb before an infinitive); a
-    finite verb beside a verb of the head's clause in the right form (an aside)."""
+    finite verb beside a verb of the head's clause in the right form (an aside); a word the
+    dictionary also knows as a noun (a genitive plural that is also a verb form, "30 минут"):
+    its class is in doubt, not only its form."""
+    if "NOUN" in L.word_classes(d.form):
+        return True
     lo, hi = sorted((d.id, h.id))
     if any(sud.word(i).upos in ("PUNCT", "CCONJ", "SCONJ")
            or sud.word(i).feats.get("PronType") == "Rel"

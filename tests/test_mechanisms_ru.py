@@ -1,0 +1,61 @@
+"""Mechanisms of the precise checker for Russian on fixed parses (the parser's misreadings they
+answer, written out as CoNLL-U): what the parse alone cannot prove is left unproven, and the
+same construction with a real error is still found."""
+
+from __future__ import annotations
+
+import pytest
+
+from lambre_core.check import check_sentence
+from lambre_core.conllu_io import read_conllu_string
+from lambre_core.evidence import Precision
+from lambre_core.parse import model_lexicon
+from lambre_core.rules import default_rules
+
+
+def _conllu(rows: list[tuple[str, str, str, str, int, str]]) -> str:
+    text = " ".join(r[0] for r in rows)
+    lines = [f"# text = {text}"]
+    for i, (form, lemma, upos, feats, head, rel) in enumerate(rows, 1):
+        lines.append(f"{i}\t{form}\t{lemma}\t{upos}\t_\t{feats}\t{head}\t{rel}\t_\t_")
+    return "\n".join(lines) + "\n\n"
+
+
+def _flags(rows: list[tuple[str, str, str, str, int, str]]) -> list[tuple[str, str]]:
+    lexicon = model_lexicon("ru")
+    if lexicon is None:
+        pytest.skip("no Russian model lexicon in this checkout")
+    sent = read_conllu_string(_conllu(rows))[0]
+    check = check_sentence(sent, default_rules("ru"), precision=Precision("ru", lexicon))
+    return [(v.blamed.form, v.rule.feature) for v in check.violations]
+
+
+PAST = "Aspect=Imp|Mood=Ind|Number=Plur|Tense=Past|VerbForm=Fin|Voice=Act"
+PRES3 = "Aspect=Perf|Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act"
+
+
+def test_a_noun_read_as_a_verb_under_an_auxiliary_proves_no_verb_form() -> None:
+    # "минут" (minutes) is also a form of the verb "минуть": the parser hung it under "были"
+    rows = [("У", "у", "ADP", "_", 2, "case"),
+            ("нас", "мы", "PRON", "Case=Gen|Number=Plur|Person=1|PronType=Prs", 6, "obl"),
+            ("были", "быть", "AUX", PAST, 6, "aux"),
+            ("лишние", "лишний", "ADJ", "Case=Nom|Degree=Pos|Number=Plur", 6, "nsubj"),
+            ("30", "30", "NUM", "NumType=Card", 6, "nummod"),
+            ("минут", "минуть", "VERB", PRES3, 0, "root"),
+            (".", ".", "PUNCT", "_", 6, "punct")]
+    assert not [f for f in _flags(rows) if f[1] == "VerbForm"]
+
+
+def test_a_verb_in_the_wrong_form_under_an_auxiliary_is_still_found() -> None:
+    # "будет читает": a verb that is no noun, finite under the future auxiliary
+    rows = [("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3|PronType=Prs", 3,
+             "nsubj"),
+            ("будет", "быть", "AUX",
+             "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Fut|VerbForm=Fin|Voice=Act", 3,
+             "aux"),
+            ("читает", "читать", "VERB",
+             "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0,
+             "root"),
+            ("книгу", "книга", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 3, "obj"),
+            (".", ".", "PUNCT", "_", 3, "punct")]
+    assert ("читает", "VerbForm") in _flags(rows)
