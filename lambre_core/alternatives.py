@@ -30,8 +30,9 @@ _RELATION_CLASSES = {"amod": frozenset({"ADJ", "VERB", "DET", "NUM"}),
                      "det": frozenset({"DET", "PRON", "NUM"}),
                      "nummod": frozenset({"NUM"}), "case": frozenset({"ADP"}),
                      "advmod": frozenset({"ADV", "ADJ", "PART"})}
-#: relations a head has at most one of (UD's core arguments)
-_ONE_PER_HEAD = frozenset({"nsubj", "csubj", "obj", "iobj", "expl"})
+#: relations a head has at most one of (UD's core arguments), by slot: a nominal and a clausal
+#: subject fill the same one
+_ONE_PER_HEAD = {"nsubj": "subj", "csubj": "subj", "obj": "obj", "iobj": "iobj", "expl": "expl"}
 #: at most this many alternative trees are checked per sentence, most probable first
 MAX_TREES = 8
 
@@ -106,10 +107,13 @@ def alternative_trees(sentence: Sentence, plausible: float = PLAUSIBLE,
                     words[k] = replace(words[k], head=words[i].id)
         if head == 0 and any(w.head == 0 for k, w in enumerate(words) if k != i):
             continue
-        core = rel.split(":")[0]
-        if core in _ONE_PER_HEAD and any(w.head == head and w.deprel.split(":")[0] == core
-                                         for k, w in enumerate(words) if k != i):
-            continue  # a second subject or object of one verb is no reading of the sentence
+        slot = _ONE_PER_HEAD.get(rel.split(":")[0])
+        if slot is not None and any(
+                w.head == head and _ONE_PER_HEAD.get(w.deprel.split(":")[0]) == slot
+                for k, w in enumerate(words) if k != i):
+            # a second subject or object of one verb is no reading of the sentence (an
+            # infinitive as the clausal subject of a modal that has its subject)
+            continue
         tree = Sentence(words, sentence.multiword, sentence.metadata)
         if tree_error(tree) is not None:
             continue

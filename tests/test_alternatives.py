@@ -54,6 +54,20 @@ def test_alternative_trees_keep_a_tree() -> None:
     assert [(k, t.words[k - 1].upos) for k, t in with_classes] == [(3, "DET"), (4, "ADJ")]
 
 
+def test_a_clausal_subject_beside_a_nominal_one_is_no_reading() -> None:
+    # "Wir kann das machen": "machen" as the clausal subject of "kann" would excuse the verb's
+    # person, but "kann" has its subject already; an object clause would be a reading
+    s = read_conllu_string(
+        "1\tWir\twir\tPRON\t_\tCase=Nom|Number=Plur|Person=1|PronType=Prs\t2\tnsubj\t_\t_\n"
+        "2\tkann\tkönnen\tAUX\t_\tMood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin"
+        "\t0\troot\t_\t_\n"
+        "3\tdas\tder\tPRON\t_\tCase=Acc|Gender=Neut|Number=Sing|PronType=Dem\t4\tobj\t_\t_\n"
+        "4\tmachen\tmachen\tVERB\t_\tVerbForm=Inf\t2\txcomp\t_\t"
+        "Alt=2/csubj/0.40,2/ccomp/0.30\n\n")[0]
+    trees = list(alternative_trees(s, plausible=0.2))
+    assert [(k, t.words[k - 1].deprel) for k, t in trees] == [(4, "ccomp")]
+
+
 @pytest.mark.skipif(not (REPO / "rules" / "de.yaml").is_file(), reason="no German rules")
 def test_a_real_error_stays_proven_under_plausible_parses() -> None:
     rules = default_rules("de")
