@@ -949,6 +949,11 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # a clause opens between them (a subordinator before its own subject)
     if rule.type == "as" and h.upos == "ADP" and _genitive_before_object(sud, rule, d, options):
         return True
+    if not L.postpositional and _before_its_preposition(sud, rule, d, h, L):
+        return True
+    if rule.type == "agree" and d.upos in ("ADJ", "DET") and d.id < h.id \
+            and h.upos in ("NOUN", "PROPN") and _comma_before_noun(sud, d, h):
+        return True
     if L.attributes_precede and rule.type == "agree" and d.upos == "ADJ" \
             and h.upos in ("NOUN", "PROPN") and d.id > h.id and not any(
                 x.head == dep and x.upos in ("NOUN", "PROPN", "ADP") for x in sud.words):
@@ -991,9 +996,12 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if _rel(d) == "subj" and rule.feature in ("Number", "Person") \
             and _stray_conjunct(sud, d, options, lang):
         return True
-    if _rel(d) == "subj" and d.id > h.id and d.upos == "PRON" \
-            and any(o.get("Mood") == "Imp" for o in options[head]):
-        return True  # an imperative has no subject; the pronoun after it is its object
+    if _rel(d) == "subj" and any(o.get("Mood") == "Imp" for o in options[head]) and (
+            (d.id > h.id and d.upos == "PRON")
+            or any(sud.word(i).form == "," for i in range(d.id + 1, h.id))):
+        # an imperative has no subject: a pronoun after it is its object, a phrase before it
+        # and a comma belongs to the clause before (or addresses the reader)
+        return True
     if any(w.form.lower() in L.floating_quantifiers and _after_plural_pronoun(sud, w)
            for w in (d, h)) or (d.upos == "ADJ" and any(
                x.head == head and x.form.lower() in L.floating_quantifiers
@@ -1420,6 +1428,34 @@ def _analyses_as(lang: str, form: str, upos: str) -> list[Feats]:
 def _analyze_as(lang: str, form: str, upos: str) -> bool:
     """Whether the language's analyzer reads ``form`` as ``upos`` with inflection features."""
     return any(a for a in _analyses_as(lang, form, upos))
+
+
+def _before_its_preposition(sud: Sentence, rule: Rule, d: Word, h: Word, L: Language) -> bool:
+    """A word the parse puts inside a prepositional phrase, though it stands before the
+    preposition (in a language whose adpositions precede their nouns): the preposition's
+    "object", or an attribute of the noun behind the preposition ("все пострадавшие от
+    лавины"). It belongs to the phrase before."""
+    if rule.type == "as" and h.upos == "ADP":
+        return h.form.lower() not in L.postposed_adps and (d.id < h.id or any(
+            x.head == d.id and x.id < h.id and x.upos in ("ADJ", "DET", "NUM")
+            for x in sud.words))
+    if rule.type != "agree" or d.id > h.id or d.upos not in ("ADJ", "DET", "NUM") \
+            or h.upos not in ("NOUN", "PROPN") or not h.head:
+        return False
+    adp = sud.word(h.head)  # (in SUD the preposition governs its noun)
+    return adp.upos == "ADP" and d.id < adp.id < h.id \
+        and adp.form.lower() not in L.postposed_adps
+
+
+def _comma_before_noun(sud: Sentence, d: Word, h: Word) -> bool:
+    """An attribute cut off from its noun by a comma with no other attribute of the noun after
+    the comma: a predicate of the clause before, or a list's item (a comma separates
+    coordinated attributes from each other, never the last one from its noun)."""
+    commas = [i for i in range(d.id + 1, h.id) if sud.word(i).form == ","]
+    if not commas:
+        return False
+    return not any(x.head == h.id and x.upos in ("ADJ", "DET", "NUM")
+                   and commas[-1] < x.id < h.id for x in sud.words)
 
 
 def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,

@@ -59,3 +59,72 @@ def test_a_verb_in_the_wrong_form_under_an_auxiliary_is_still_found() -> None:
             ("книгу", "книга", "NOUN", "Animacy=Inan|Case=Acc|Gender=Fem|Number=Sing", 3, "obj"),
             (".", ".", "PUNCT", "_", 3, "punct")]
     assert ("читает", "VerbForm") in _flags(rows)
+
+
+ADJ_F = "Case=Nom|Degree=Pos|Gender=Fem|Number=Sing"
+ADJ_M = "Case=Nom|Degree=Pos|Gender=Masc|Number=Sing"
+CHILD = "Animacy=Anim|Case=Nom|Gender=Masc|Number=Sing"
+
+
+def test_an_attribute_cut_off_from_its_noun_by_a_comma_proves_nothing() -> None:
+    # "Она сидит модная, ребёнок модный": the parser took the predicate for the child's
+    rows = [("Она", "она", "PRON", "Case=Nom|Gender=Fem|Number=Sing|Person=3|PronType=Prs", 2,
+             "nsubj"),
+            ("сидит", "сидеть", "VERB",
+             "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0,
+             "root"),
+            ("модная", "модный", "ADJ", ADJ_F, 5, "amod"),
+            (",", ",", "PUNCT", "_", 5, "punct"),
+            ("ребёнок", "ребёнок", "NOUN", CHILD, 2, "conj"),
+            ("модный", "модный", "ADJ", ADJ_M, 5, "amod"),
+            (".", ".", "PUNCT", "_", 2, "punct")]
+    assert not [f for f in _flags(rows) if f[0] == "модная"]
+    # without the comma it is the noun's attribute, in the wrong gender
+    rows = [rows[0], rows[1], ("и", "и", "CCONJ", "_", 5, "cc"),
+            ("модная", "модный", "ADJ", ADJ_F, 5, "amod"), rows[4],
+            (".", ".", "PUNCT", "_", 2, "punct")]
+    assert ("модная", "Gender") in _flags(rows)
+
+
+NOUN_GEN = "Animacy=Inan|Case=Gen|Gender=Fem|Number=Sing"
+PLUR_NOM = "Case=Nom|Number=Plur|PronType=Tot"
+
+
+def test_a_word_before_a_preposition_is_not_inside_its_phrase() -> None:
+    # "все пострадавшие от лавины": "все" hung on "лавины", behind the preposition
+    def rows(order: str) -> list[tuple[str, str, str, str, int, str]]:
+        if order == "before":
+            return [("Все", "весь", "DET", PLUR_NOM, 4, "det"),
+                    ("пострадавшие", "пострадать", "VERB", "Case=Nom|Number=Plur|Tense=Past|"
+                     "VerbForm=Part|Voice=Act", 6, "nsubj"),
+                    ("от", "от", "ADP", "_", 4, "case"),
+                    ("лавины", "лавина", "NOUN", NOUN_GEN, 2, "obl"),
+                    ("были", "быть", "AUX", PAST, 6, "cop"),
+                    ("опытными", "опытный", "ADJ", "Case=Ins|Degree=Pos|Number=Plur", 0, "root"),
+                    (".", ".", "PUNCT", "_", 6, "punct")]
+        # the preposition's own object in the wrong case, after it: still found
+        return [("Пострадавшие", "пострадать", "VERB", "Case=Nom|Number=Plur|Tense=Past|"
+                 "VerbForm=Part|Voice=Act", 5, "nsubj"),
+                ("от", "от", "ADP", "_", 3, "case"),
+                ("лавина", "лавина", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing", 1,
+                 "obl"),
+                ("были", "быть", "AUX", PAST, 5, "cop"),
+                ("опытными", "опытный", "ADJ", "Case=Ins|Degree=Pos|Number=Plur", 0, "root"),
+                (".", ".", "PUNCT", "_", 5, "punct")]
+
+    assert not [f for f in _flags(rows("before")) if f[0] == "Все"]
+    assert ("лавина", "Case") in _flags(rows("after"))
+
+
+def test_a_phrase_and_a_comma_before_an_imperative_is_not_its_subject() -> None:
+    imp = "Aspect=Imp|Mood=Imp|Number=Plur|Person=2|VerbForm=Fin|Voice=Act"
+    rows = [("Одна", "один", "DET", "Case=Nom|Gender=Fem|Number=Sing", 6, "nsubj"),
+            ("из", "из", "ADP", "_", 3, "case"),
+            ("игр", "игра", "NOUN", "Animacy=Inan|Case=Gen|Gender=Fem|Number=Plur", 1, "nmod"),
+            (",", ",", "PUNCT", "_", 6, "punct"),
+            ("не", "не", "PART", "Polarity=Neg", 6, "advmod"),
+            ("покупайте", "покупать", "VERB", imp, 0, "root"),
+            ("её", "она", "PRON", "Case=Acc|Gender=Fem|Number=Sing|Person=3|PronType=Prs", 6,
+             "obj"),
+            (".", ".", "PUNCT", "_", 6, "punct")]
+    assert not _flags(rows)
