@@ -1013,6 +1013,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         if rule.type == "agree" and h.upos in ("VERB", "AUX") \
                 and _subject_misread(sud, d, h, rule.feature, options, L):
             return True
+        if rule.type == "agree" and _predicate_misread(sud, h, options, L):
+            return True
         return _subject_doubt(sud, rule, dep, head, options, rules, analyses, lang)
     if rule.feature == "VerbForm":
         return _verb_form_doubt(sud, rule, d, h, options, L, analyses)
@@ -1445,6 +1447,21 @@ def _before_its_preposition(sud: Sentence, rule: Rule, d: Word, h: Word, L: Lang
     adp = sud.word(h.head)  # (in SUD the preposition governs its noun)
     return adp.upos == "ADP" and d.id < adp.id < h.id \
         and adp.form.lower() not in L.postposed_adps
+
+
+def _predicate_misread(sud: Sentence, h: Word, options: Mapping[int, Sequence[Feats]],
+                       L: Language) -> bool:
+    """A subject's predicate that is something else: right after a preposition it is the
+    preposition's object (a pronoun that is also a short adjective, "в нём"); an adjective that
+    is also an adverb, with a finite verb right after it, is that verb's adverb ("мы не
+    случайно говорим")."""
+    if h.id > 1 and sud.word(h.id - 1).upos == "ADP":
+        return True
+    if h.upos != "ADJ" or "ADV" not in L.word_classes(h.form):
+        return False
+    return any("VERB" in L.word_classes(w.form)
+               or any(o.get("VerbForm") == "Fin" for o in options[w.id])
+               for w in sud.words[h.id:h.id + 2])
 
 
 def _comma_before_noun(sud: Sentence, d: Word, h: Word) -> bool:

@@ -128,3 +128,34 @@ def test_a_phrase_and_a_comma_before_an_imperative_is_not_its_subject() -> None:
              "obj"),
             (".", ".", "PUNCT", "_", 6, "punct")]
     assert not _flags(rows)
+
+
+def test_a_predicate_that_is_an_adverb_or_a_prepositions_object_proves_nothing() -> None:
+    # "Мы не случайно говорим": the adverb read as a short adjective, the predicate of "мы"
+    rows = [("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1|PronType=Prs", 3, "nsubj"),
+            ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+            ("случайно", "случайный", "ADJ", "Degree=Pos|Gender=Neut|Number=Sing|Variant=Short",
+             0, "root"),
+            ("говорим", "говорить", "VERB",
+             "Aspect=Imp|Mood=Ind|Number=Plur|Person=1|Tense=Pres|VerbForm=Fin|Voice=Act", 3,
+             "csubj"),
+            (".", ".", "PUNCT", "_", 3, "punct")]
+    assert not _flags(rows)
+    # "В нём было меньше вредных веществ": "нём" after its preposition read as "dumb"
+    rows = [("В", "в", "ADP", "_", 2, "case"),
+            ("нем", "немой", "ADJ", "Degree=Pos|Gender=Masc|Number=Sing|Variant=Short", 0,
+             "root"),
+            ("было", "быть", "AUX",
+             "Aspect=Imp|Gender=Neut|Mood=Ind|Number=Sing|Tense=Past|VerbForm=Fin|Voice=Act", 2,
+             "cop"),
+            ("меньше", "меньше", "ADV", "Degree=Cmp", 5, "advmod"),
+            ("веществ", "вещество", "NOUN", "Animacy=Inan|Case=Gen|Gender=Neut|Number=Plur", 2,
+             "nsubj"),
+            (".", ".", "PUNCT", "_", 2, "punct")]
+    assert not _flags(rows)
+    # a short adjective that is its subject's predicate, in the wrong number: still found
+    rows = [("Мы", "мы", "PRON", "Case=Nom|Number=Plur|Person=1|PronType=Prs", 2, "nsubj"),
+            ("готов", "готовый", "ADJ", "Degree=Pos|Gender=Masc|Number=Sing|Variant=Short", 0,
+             "root"),
+            (".", ".", "PUNCT", "_", 2, "punct")]
+    assert ("готов", "Number") in _flags(rows)

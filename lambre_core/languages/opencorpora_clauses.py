@@ -66,8 +66,10 @@ def subject_failures(cw: ClauseWords, sud: Sentence, analyses: Mapping[int, Word
                    and any(o.get("Tense") == "Past" for o in preds[w.id] or ())]
         # (a form that is also a finite verb is no sure short form: a first person plural
         # present is also a short participle)
+        # (nor is a form right after a preposition: its object, "в нём" read as "dumb")
         short = [w for w in words if _short_forms(cw, w) and not any(
-            pos == "VERB" and f.get("VerbForm") == "Fin" for pos, f in cw.parses(w.form))]
+            pos == "VERB" and f.get("VerbForm") == "Fin" for pos, f in cw.parses(w.form))
+            and not (w.id > 1 and sud.word(w.id - 1).upos == "ADP")]
         if len(verbs) == 1 and not short:
             v = verbs[0]
         elif len(short) == 1 and len(verbs) <= 1 and verbs == copulas \
