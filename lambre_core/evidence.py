@@ -951,6 +951,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if not L.postpositional and _before_its_preposition(sud, rule, d, h, L):
         return True
+    if rule.type == "agree" and d.upos == "ADJ" and d.id > 1 \
+            and sud.word(d.id - 1).form.lower() in L.substantive_pronouns:
+        return True  # the pronoun's own attribute ("ничего позитивного и неизбежный отказ")
     if rule.type == "agree" and d.upos in ("ADJ", "DET") and d.id < h.id \
             and h.upos in ("NOUN", "PROPN") and _comma_before_noun(sud, d, h):
         return True

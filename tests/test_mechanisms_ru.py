@@ -159,3 +159,27 @@ def test_a_predicate_that_is_an_adverb_or_a_prepositions_object_proves_nothing()
              "root"),
             (".", ".", "PUNCT", "_", 2, "punct")]
     assert ("готов", "Number") in _flags(rows)
+
+
+def test_an_adjective_after_a_substantive_pronoun_is_the_pronouns() -> None:
+    # "не видит ничего позитивного и неизбежный отказ": the adjective is "ничего"'s
+    def rows(first: str) -> list[tuple[str, str, str, str, int, str]]:
+        return [("Он", "он", "PRON", "Case=Nom|Gender=Masc|Number=Sing|Person=3|PronType=Prs",
+                 3, "nsubj"),
+                ("не", "не", "PART", "Polarity=Neg", 3, "advmod"),
+                ("видит", "видеть", "VERB",
+                 "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Tense=Pres|VerbForm=Fin|Voice=Act",
+                 0, "root"),
+                (first, first, "DET", "Case=Gen|Number=Sing|PronType=Neg", 8, "det"),
+                ("позитивного", "позитивный", "ADJ",
+                 "Case=Gen|Degree=Pos|Gender=Masc|Number=Sing", 8, "amod"),
+                ("и", "и", "CCONJ", "_", 7, "cc"),
+                ("неизбежный", "неизбежный", "ADJ", "Case=Nom|Degree=Pos|Gender=Masc|Number=Sing",
+                 5, "conj"),
+                ("отказ", "отказ", "NOUN", "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing", 3,
+                 "obj"),
+                (".", ".", "PUNCT", "_", 3, "punct")]
+
+    assert not [f for f in _flags(rows("ничего")) if f[0] == "позитивного"]
+    # after a determiner of the noun it is the noun's attribute, in the wrong case
+    assert ("позитивного", "Case") in _flags(rows("этот"))

@@ -177,6 +177,9 @@ class Language:
     fixed_phrases: frozenset[tuple[str, str]] = frozenset()
     #: words before a partitive genitive ("viele dieser", "einer meiner")
     partitive_determiners: frozenset[str] = frozenset()
+    #: pronouns that take an adjective of their own, in the genitive ("nothing positive"): an
+    #: adjective right after one is its attribute, whatever noun follows
+    substantive_pronouns: frozenset[str] = frozenset()
     #: quantifying nouns after the indefinite article ("ein paar", "ein bisschen")
     small_quantities: frozenset[str] = frozenset()
     #: personal pronouns a tagger may take for determiners

@@ -90,6 +90,8 @@ LANGUAGE = Language(
         дедуля батюшка сынок братец"""),
     wh_lemmas=words("который кто что какой чей каков почему где куда откуда когда зачем как"),
     measure_comparative=words("с со"),
+    substantive_pronouns=words("""ничего нечего чего-то чего-нибудь чего-либо кое-чего
+        нечто что-то что-нибудь что-либо кое-что"""),
     reciprocal="друг",
     comitative=words("с со"),
     reflexive_verb_endings=("ся", "сь"),

@@ -58,6 +58,7 @@ LANGUAGE = Language(
         наречений пан король цар принц граф князь онук племінник вітчим тесть свекор зять"""),
     wh_lemmas=words("який котрий хто що чий чому де куди звідки коли навіщо як"),
     measure_comparative=words("з із зі"),
+    substantive_pronouns=words("нічого щось чогось що-небудь будь-що"),
     reciprocal="один",
     comitative=words("з із зі"),
     reflexive_verb_endings=("ся", "сь"),
