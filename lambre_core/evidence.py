@@ -953,7 +953,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "agree" and d.upos == "ADJ" and d.id > 1 \
             and sud.word(d.id - 1).form.lower() in L.substantive_pronouns:
-        return True  # the pronoun's own attribute ("ничего позитивного и неизбежный отказ")
+        return True  # the pronoun's own attribute ("nothing positive and a refusal")
     if rule.type == "agree" and d.upos in ("ADJ", "DET") and d.id < h.id \
             and h.upos in ("NOUN", "PROPN") and _comma_before_noun(sud, d, h):
         return True
@@ -1438,8 +1438,8 @@ def _analyze_as(lang: str, form: str, upos: str) -> bool:
 def _before_its_preposition(sud: Sentence, rule: Rule, d: Word, h: Word, L: Language) -> bool:
     """A word the parse puts inside a prepositional phrase, though it stands before the
     preposition (in a language whose adpositions precede their nouns): the preposition's
-    "object", or an attribute of the noun behind the preposition ("все пострадавшие от
-    лавины"). It belongs to the phrase before."""
+    "object", or an attribute of the noun behind the preposition ("all" of "all those hit by
+    the avalanche" hung on "avalanche"). It belongs to the phrase before."""
     if rule.type == "as" and h.upos == "ADP":
         return h.form.lower() not in L.postposed_adps and (d.id < h.id or any(
             x.head == d.id and x.id < h.id and x.upos in ("ADJ", "DET", "NUM")
@@ -1455,9 +1455,9 @@ def _before_its_preposition(sud: Sentence, rule: Rule, d: Word, h: Word, L: Lang
 def _predicate_misread(sud: Sentence, h: Word, options: Mapping[int, Sequence[Feats]],
                        L: Language) -> bool:
     """A subject's predicate that is something else: right after a preposition it is the
-    preposition's object (a pronoun that is also a short adjective, "в нём"); an adjective that
-    is also an adverb, with a finite verb right after it, is that verb's adverb ("мы не
-    случайно говорим")."""
+    preposition's object (a Russian pronoun that is also the short adjective "dumb"); an
+    adjective that is also an adverb, with a finite verb right after it, is that verb's adverb
+    ("not by chance" read as "we are accidental")."""
     if h.id > 1 and sud.word(h.id - 1).upos == "ADP":
         return True
     if h.upos != "ADJ" or "ADV" not in L.word_classes(h.form):
@@ -1493,7 +1493,7 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     verb, a degree word ("too" before an adjective); a word in the wrong form right before a
     verb in the right one, an adverb (a participle used as an adverb before an infinitive); a
     finite verb beside a verb of the head's clause in the right form (an aside); a word the
-    dictionary also knows as a noun (a genitive plural that is also a verb form, "30 минут"):
+    dictionary also knows as a noun (a genitive plural that is also a verb form, "30 minutes"):
     its class is in doubt, not only its form."""
     if "NOUN" in L.word_classes(d.form):
         return True

@@ -19,7 +19,7 @@ from .conllu_io import read_conllu
 from .errors import LambreError
 
 PRETRAIN_FILE = "pretrain.pt"
-#: a word, keeping inner hyphens and apostrophes ("Baden-Württemberg", "don't"), or one symbol
+#: a word, keeping inner hyphens and apostrophes ("well-known", "don't"), or one symbol
 _TOKEN = re.compile(r"\w+(?:[-'’]\w+)*|[^\w\s]")
 
 
