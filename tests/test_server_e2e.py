@@ -522,3 +522,43 @@ def test_a_document_opened_later_is_checked_from_disk_without_the_parser(tmp_pat
         loop.close()
     assert before and after == before
     assert alive == [], "a parser process was started for sentences on disk"
+
+
+def test_parses_reach_the_disk_when_opened_saved_or_closed_not_per_keystroke(
+        tmp_path: Path) -> None:
+    """The store on disk grows with documents, not with typing: a document's sentences are
+    written at its first check, at a save and at a close; a version in between is not."""
+    from lambre_core.parse_cache import ParseCache, model_key, stored_sentences
+
+    opts = {"language": "de", "debounceMs": 20, "parseCacheDir": str(tmp_path / "parses")}
+    first, typed, saved = ("Die Kinder spielt im Garten.", "Die Kinder spielen im Gart.",
+                           "Die Kinder spielen im Garten.")
+    uri = (tmp_path / "d.txt").as_uri()
+
+    def on_disk() -> set[str]:
+        return set(stored_sentences(ParseCache(tmp_path / "parses"), "de", model_key("de"),
+                                    [first, typed, saved]))
+
+    async def go() -> tuple[set[str], set[str]]:
+        c = LambreClient()
+        await c.start(initialization_options={"lambre": opts}, root=str(tmp_path))
+        try:
+            await c.diagnostics(uri, c.open(uri, first), timeout=180)
+            await c.diagnostics(uri, c.change(uri, None, typed, typed), timeout=180)
+            v = c.change(uri, None, saved, saved)
+            await c.diagnostics(uri, v, timeout=180)
+            await asyncio.sleep(0.5)
+            before_save = on_disk()
+            c.client.text_document_did_save(types.DidSaveTextDocumentParams(
+                text_document=types.TextDocumentIdentifier(uri=uri)))
+        finally:
+            await c.stop()  # (shutdown waits for the writes)
+        return before_save, on_disk()
+
+    loop = asyncio.new_event_loop()
+    try:
+        before_save, after = loop.run_until_complete(go())
+    finally:
+        loop.close()
+    assert before_save == {first}
+    assert after == {first, saved}

@@ -381,6 +381,9 @@ def build_server(parser_process: ParserProcess | None = None) -> LambreServer:
 
     @ls.feature(types.TEXT_DOCUMENT_DID_SAVE)
     async def did_save(ls: LambreServer, params: types.DidSaveTextDocumentParams) -> None:
+        doc = ls.docs.get(params.text_document.uri)
+        if doc is not None:
+            ls.persist(doc)  # (the published version's parses)
         if params.text_document.uri.endswith("/.lambre.yaml") and await ls.refresh_config():
             ls.recheck_all()
 
@@ -485,6 +488,7 @@ def build_server(parser_process: ParserProcess | None = None) -> LambreServer:
 
     @ls.feature(types.SHUTDOWN)
     def shutdown(ls: LambreServer, *args: Any) -> None:
+        ls.flush_disk()
         ls.reset_session()
 
     @ls.feature(types.EXIT)

@@ -15,6 +15,7 @@ Pipeline for one document version (``LambreServer.check_document``):
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import functools
 import hashlib
 import inspect
@@ -161,6 +162,10 @@ class LambreServer(LanguageServer):
         self._disk: ParseCache | None = None
         self._disk_off = False
         self._disk_models: dict[tuple[str, str | None], str] = {}
+        self._disk_writer: ThreadPoolExecutor | None = None
+        self._disk_pending: list[concurrent.futures.Future[None]] = []
+        #: (language, sentence text) already written to disk by this server
+        self._persisted: _BoundedDict[tuple[str, str], bool] = _BoundedDict(100_000)
         # one worker: Stanza/torch already use the cores; requests never wait on it
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lambre-parse")
         self.root: Path | None = None
@@ -377,13 +382,45 @@ class LambreServer(LanguageServer):
             self._disk_failed(exc)
             return {}
 
-    def _disk_write(self, items: dict[str, str]) -> None:
+    def _disk_write(self, parsed: list[tuple[str, str, Sentence]]) -> None:
         cache = self._disk_cache()
-        if cache is not None and items:
-            try:
-                cache.put_many(items)
-            except Exception as exc:
-                self._disk_failed(exc)
+        if cache is None:
+            return
+        items: dict[str, str] = {}
+        for lang, text, sent in parsed:
+            model = self._disk_model(lang)
+            if model is not None:
+                items[text_key(lang, model, text)] = encode([sent])
+        try:
+            cache.put_many(items)
+        except Exception as exc:
+            self._disk_failed(exc)
+
+    def persist(self, doc: Document) -> None:
+        """Write the parses of a document's published sentences to disk, on a thread (its first
+        check, a save and a close: not every keystroke's sentence, which would grow the store
+        without end). What a restart finds there it need not parse."""
+        if self._disk_off or not self.settings.cache or self.settings.parse_cache_dir == "":
+            return
+        todo: list[tuple[str, str, Sentence]] = []
+        for r in doc.results:
+            key = (r.lang, r.text)
+            if r.check.error is None and r.sentence.words and key not in self._persisted:
+                self._persisted.put(key, True)
+                todo.append((r.lang, r.text, r.sentence))
+        if todo:
+            self._disk_pending.append(self._disk_pool().submit(self._disk_write, todo))
+            self._disk_pending = [f for f in self._disk_pending if not f.done()]
+
+    def _disk_pool(self) -> ThreadPoolExecutor:
+        if self._disk_writer is None:
+            self._disk_writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lambre-disk")
+        return self._disk_writer
+
+    def flush_disk(self, timeout: float = 10.0) -> None:
+        """Wait (a while) for the parses on their way to disk (before the server stops)."""
+        pending, self._disk_pending = self._disk_pending, []
+        concurrent.futures.wait(pending, timeout=timeout)
 
     async def _from_disk(self, doc: Document, version: int, items: list[SentenceSlice],
                          disabled: frozenset[str]) -> None:
@@ -626,11 +663,7 @@ class LambreServer(LanguageServer):
                                                self.settings.mode)
                     if use_cache:
                         keys = [items[i].text for i in chunk]
-                        fresh = {items[i].text for i, (_t, parsed) in zip(chunk, payload,
-                                                                           strict=True)
-                                 if parsed is None}
-                        fut.add_done_callback(functools.partial(self._store, eng, keys, disabled,
-                                                                fresh))
+                        fut.add_done_callback(functools.partial(self._store, eng, keys, disabled))
                     # shielded: a cancelled check still lets the batch land in the cache
                     results = await asyncio.shield(fut)
                     for i, res in zip(chunk, results, strict=True):
@@ -652,7 +685,10 @@ class LambreServer(LanguageServer):
             self.publish(doc, version, [], [], final=True)
             return
         t1 = time.perf_counter()
+        first = not doc.checked_once
         self.publish(doc, version, items, slots, final=True)
+        if first:
+            self.persist(doc)  # the document as opened: what a restart will find
         t2 = time.perf_counter()
         log.info("%s v%s: %d sentences, %d parsed/checked in %.0f ms, published in %.0f ms",
                  uri, version, len(items), total, 1000 * (t1 - t0), 1000 * (t2 - t1))
@@ -661,21 +697,13 @@ class LambreServer(LanguageServer):
                    disabled: frozenset[str]) -> tuple[str, str, str, str, frozenset[str]]:
         return (eng.lang, eng.model_key, text, f"{eng.rules_version}|{self.settings.mode}", disabled)
 
-    def _store(self, eng: Engine, texts: list[str], disabled: frozenset[str], fresh: set[str],
+    def _store(self, eng: Engine, texts: list[str], disabled: frozenset[str],
                fut: asyncio.Future[list[tuple[Sentence, SentenceCheck]]]) -> None:
-        """Keep a batch's parses and checks in the caches; the new parses also on disk (encoded
-        here, written on a thread: a keystroke does not wait for the write)."""
         if fut.cancelled() or fut.exception() is not None:
             return
-        disk: dict[str, str] = {}
-        model = self._disk_models.get((eng.lang, self.settings.models_dir))
         for text, (sent, check) in zip(texts, fut.result(), strict=True):
             self.caches.parses[(eng.lang, eng.model_key, text)] = sent
             self.caches.checks[self._check_key(eng, text, disabled)] = check
-            if model is not None and text in fresh and check.error is None and sent.words:
-                disk[text_key(eng.lang, model, text)] = encode([sent])
-        if disk and not self._disk_off and self.settings.parse_cache_dir != "":
-            asyncio.get_running_loop().run_in_executor(None, self._disk_write, disk)
 
     def _templates(self, check: SentenceCheck, text_len: int) -> list[Template]:
         """A check's diagnostic templates, computed once per (check, hint threshold)."""
@@ -934,6 +962,8 @@ class LambreServer(LanguageServer):
     def close(self, uri: str) -> None:
         """didClose: stop work, forget the document, clear its diagnostics."""
         doc = self.docs.pop(uri, None)
+        if doc is not None:
+            self.persist(doc)
         self._announced.pop(uri, None)
         self.reports.pop(uri, None)
         self._delivered.discard(uri)
@@ -1031,7 +1061,9 @@ class LambreServer(LanguageServer):
         self._announced.clear()
 
     def shutdown_worker(self) -> None:
-        """Stop the parse thread without waiting for a batch in flight, and the parser process."""
+        """Stop the parse thread without waiting for a batch in flight, and the parser process
+        (parses on their way to disk are waited for a little)."""
+        self.flush_disk()
         self.worker.shutdown(wait=False, cancel_futures=True)
         if self.parser_process is not None:
             self.parser_process.close()
