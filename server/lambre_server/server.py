@@ -215,6 +215,7 @@ class LambreServer(LanguageServer):
             self.caches.resize(new.cache_size)
         if new.parse_cache_dir != self.settings.parse_cache_dir:
             self._disk, self._disk_off = None, False  # opened again where the setting says
+            self._persisted.clear()
         self.settings = new
 
     def config_path(self) -> Path | None:
@@ -299,6 +300,8 @@ class LambreServer(LanguageServer):
             if process is None:
                 eng = await loop.run_in_executor(self.worker, load_engine, lang, models_dir,
                                                  rules_file, lexicon_files, None)
+                if not checker.done():
+                    checker.set_result(eng)
             else:
                 # the child loads the model while the worker loads rules and lexicons; the
                 # worker is then free to check what is on disk until the parser is ready
