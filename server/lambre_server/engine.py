@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -19,7 +18,6 @@ from cachetools import LRUCache
 from lambre_core.check import SentenceCheck, check_sentence
 from lambre_core.doc import Sentence
 from lambre_core.evidence import Precision
-from lambre_core.parse_process import ParserProcess
 from lambre_core.rules import RuleSet, default_rules, load_rules
 from lambre_core.score import weights_from
 
@@ -78,19 +76,11 @@ def with_parser(checker: Engine, parser: Any) -> Engine:
 
 
 def load_engine(lang: str, models_dir: str | None, rules_file: str | None,
-                lexicon_files: tuple[str, ...] = (),
-                process: ParserProcess | None = None) -> Engine:
-    """Load parser, rules and the inflection lexicon for ``lang``; the parser in ``process``
-    when given (the rules and lexicons load here meanwhile), else in this process.
-    Raises ``LambreError`` with a user-facing message when something is missing."""
-    if process is not None:
-        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="lambre-load") as pool:
-            pending = pool.submit(process.load_model, lang, models_dir)
-            try:
-                checker = load_checker(lang, models_dir, rules_file, lexicon_files)
-            finally:
-                key = pending.result()
-        return with_parser(checker, process.parser(key, checker.shipped_lexicon))
+                lexicon_files: tuple[str, ...] = ()) -> Engine:
+    """Load parser, rules and the inflection lexicon for ``lang``, the parser in this process
+    (with a parser process the server loads the two halves itself: ``load_checker`` here while
+    ``ParserProcess.load_model`` runs in the child). Raises ``LambreError`` with a user-facing
+    message when something is missing."""
     from lambre_core.parse import load_parser
 
     parser = load_parser(lang, models_dir)

@@ -299,7 +299,7 @@ class LambreServer(LanguageServer):
         try:
             if process is None:
                 eng = await loop.run_in_executor(self.worker, load_engine, lang, models_dir,
-                                                 rules_file, lexicon_files, None)
+                                                 rules_file, lexicon_files)
                 if not checker.done():
                     checker.set_result(eng)
             else:
@@ -314,8 +314,6 @@ class LambreServer(LanguageServer):
                     raise
                 if not checker.done():
                     checker.set_result(half)
-                if self.settings.cache:  # the key new parses are stored under (hashes files)
-                    await asyncio.to_thread(self._disk_model, lang)
                 eng = with_parser(half, process.parser(await model, half.shipped_lexicon))
         except Exception as exc:
             msg = str(exc) if isinstance(exc, LambreError) else f"{type(exc).__name__}: {exc}"
