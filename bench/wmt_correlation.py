@@ -7,8 +7,9 @@ human scores (DA+SQM z), per language and checking mode, and where the human ref
 Data: ``../shared/wmt23/en-<lang>/`` (one text file per system, one segment per line; the
 reference is ``ref.A.txt``) and ``../shared/wmt23/human-scores.tsv`` (the reference is
 ``Human-refA`` there). Every system is scored with ``lambre-core score`` (sentences split
-with ``--ssplit``: German segments are paragraphs), then ``lambre-core correlate`` gives
-Pearson, Spearman and Kendall with 95 % bootstrap intervals over systems, once with every
+inside each line with ``--ssplit --line-segments``: German segments are paragraphs, and a
+title line without a full stop is no part of the next line's sentence), then ``lambre-core
+correlate`` gives Pearson, Spearman and Kendall with 95 % bootstrap intervals over systems, once with every
 system and once with outliers removed (Mathur et al., 2020). Systems the human table does not
 name are left out (the WMT README says which and why). Everything runs through the public
 commands, so each number here can be had by hand; the parse cache makes a rerun fast.
@@ -41,7 +42,8 @@ def lambre(*args: str) -> subprocess.CompletedProcess[str]:
 
 def score(lang: str, mode: str, files: list[Path], out: Path, limit: int | None,
           jobs: int) -> dict:  # type: ignore[type-arg]
-    args = ["score", "--lang", lang, "--mode", mode, "--ssplit", "--format", "json",
+    args = ["score", "--lang", lang, "--mode", mode, "--ssplit", "--line-segments",
+            "--format", "json",
             "--per-sentence", "--bootstrap", "0", "--jobs", str(jobs), "--force", "-o", str(out),
             *map(str, files)]
     if limit:

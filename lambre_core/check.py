@@ -53,7 +53,8 @@ class Violation:
     found: tuple[str, ...]
     blame: tuple[int, ...]
     #: "tagger" (the paper's method: one analysis per word), "proven" (no analysis the forms
-    #: allow satisfies the rule) or "uncertain" (the parse or an unknown word may be to blame)
+    #: allow satisfies the rule), "uncertain" (the parse or an unknown word may be to blame) or
+    #: "colloquial" (the spoken register's form of the fix: "nový věty"; no error there)
     evidence: str = "tagger"
     #: the word to correct when it is neither end of the arc (the determiner of a governed noun)
     primary: Word | None = None

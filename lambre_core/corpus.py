@@ -61,9 +61,13 @@ class ScoreSettings:
     ruleset: RuleSet
     disabled: frozenset[str] = frozenset()
     weights: Mapping[str, float] | None = None
+    #: satisfied instances added to each rule's corpus share (``lambre_core.score``)
+    prior: float = 0.0
     precision: Any = None
     models: str | None = None
     ssplit: bool = False
+    #: each line is a segment of its own (MT output): split sentences never cross a line break
+    line_segments: bool = False
     device: str = "cpu"
     jobs: int = 1
     cluster: str | None = None
@@ -137,9 +141,32 @@ def _split_cached(text: str, backend: _LazyBackend, settings: ScoreSettings,
     return spans
 
 
-def _units(text: str, ssplit: bool, split: Callable[[str], list[tuple[int, int]]]) -> _Units:
+def _within_lines(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` cut at every line break inside them, each piece stripped of its blanks (a
+    title line without a full stop is no part of the sentence on the next line)."""
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        start = a
+        while start < b:
+            end = text.find("\n", start, b)
+            end = b if end < 0 else end
+            lo, hi = start, end
+            while lo < hi and text[lo].isspace():
+                lo += 1
+            while hi > lo and text[hi - 1].isspace():
+                hi -= 1
+            if lo < hi:
+                out.append((lo, hi))
+            start = end + 1
+    return out
+
+
+def _units(text: str, ssplit: bool, split: Callable[[str], list[tuple[int, int]]],
+           line_segments: bool = False) -> _Units:
     if ssplit:
         spans = split(text)
+        if line_segments:
+            spans = _within_lines(text, spans)
         return _Units([text[a:b] for a, b in spans], starts=[a for a, _ in spans])
     lines = [(i, line) for i, line in enumerate(text.splitlines(), start=1) if line.strip()]
     return _Units([t for _, t in lines], lines=[i for i, _ in lines])
@@ -240,13 +267,16 @@ def score_files(inputs: Sequence[InputFile], settings: ScoreSettings,
         try:
             if jobs > 1 and not settings.per_sentence:
                 r.report = score_sharded(parsed.pop(i), settings.ruleset, weights=settings.weights,
-                                         jobs=jobs, on_done=bar.update, **common)
+                                         jobs=jobs, on_done=bar.update, prior=settings.prior,
+                                         **common)
             elif jobs > 1 and settings.precision is not None:
                 r.report = score_corpus(check_sharded(parsed.pop(i), settings.ruleset, jobs=jobs,
-                                                      on_done=bar.update, **common), settings.weights)
+                                                      on_done=bar.update, **common),
+                                         settings.weights, settings.prior)
             else:
                 r.report = score_corpus(check_sentences(_counted(_released(parsed.pop(i)), bar),
-                                                        settings.ruleset, **common), settings.weights)
+                                                        settings.ruleset, **common),
+                                         settings.weights, settings.prior)
         finally:
             bar.close()
             r.check_seconds = time.perf_counter() - started
@@ -271,7 +301,8 @@ def _parse_texts(texts: dict[int, str], parsed: dict[int, list[Sentence]],
                 if settings.limit:  # read (and split) only what is scored
                     text = _first_lines(text, settings.limit)
                 units[i] = _units(text, settings.ssplit,
-                                  lambda t: _split_cached(t, backend, settings, model))
+                                  lambda t: _split_cached(t, backend, settings, model),
+                                  settings.line_segments)
             except LambreError as err:
                 results[i].error = err
         order = [(i, t) for i, u in units.items() for t in u.texts]

@@ -332,6 +332,7 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     if L.clause_arcs is not None:
         _clause_arcs(result, raw, sol.choice, precision, rules, failing)
     result.violations = _one_per_fix(result.violations)
+    result.violations = _register_variants(result, sud, L, uncertain_keys)
     if uncertain_keys:
         result.instances = [RuleInstance(i.rule_id, i.dep, i.head, True)
                             if (i.rule_id, i.dep, i.head) in uncertain_keys else i
@@ -380,6 +381,29 @@ def _moves_elsewhere(sud: Sentence, arcs: Sequence[Arc], options: Mapping[int, S
     moved = [(r, d, h) for r, d, h, ok in boosted.outcomes if not ok and (r.id, d, h) not in before]
     return bool(moved) and all(_rel(sud.word(d)) == "subj" or doubtful(r, d, h)
                                for r, d, h in moved)
+
+
+def _register_variants(result: SentenceCheck, sud: Sentence, L: Language,
+                       uncertain_keys: set[tuple[str, int, int]]) -> list[Violation]:
+    """The violations that stay errors: one whose blamed word is the spoken register's form of
+    the fix ("nový věty" for "nové věty", ``Language.colloquial_standard``) moves to
+    ``result.uncertain`` as evidence "colloquial", with a note naming the standard form, and its
+    rule instance counts as satisfied (its key joins ``uncertain_keys``)."""
+    from .messages import render
+
+    kept: list[Violation] = []
+    for v in result.violations:
+        standard = {f.lower(): f for f in L.colloquial_standard(v.blamed.form)}
+        fix = next((s for s in v.suggestions if s.lower() in standard), None)
+        if fix is None:
+            kept.append(v)
+            continue
+        args = {"word": _in_token(sud, v.blamed, None, L)[1], "fix": fix}
+        result.uncertain.append(replace(v, evidence="colloquial", suggestions=(fix,),
+                                        note=render("colloquial", args), message_id="colloquial",
+                                        message_args=tuple(sorted(args.items()))))
+        uncertain_keys.add((v.rule.id, v.dep.id, v.head.id))
+    return kept
 
 
 def _one_per_fix(violations: list[Violation]) -> list[Violation]:
@@ -904,6 +928,23 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and not L.article_declension:
         # a demonstrative right after a participle is its agent or object (an instrumental
         # between the participle and its noun), not the next noun's determiner
+        return True
+    if rule.type == "agree" and rule.feature == "Case" and d.upos == "DET" and d.id > 1 \
+            and d.id < h.id and d.feats.get("PronType") == "Dem" and not L.article_declension \
+            and any(o.get("VerbForm") == "Fin" for o in options[d.id - 1]) \
+            and any(values(o, "Case") & {"Ins", "Dat"} for o in options[dep]):
+        # a demonstrative in the instrumental or dative right after a verb stands alone as the
+        # verb's own argument ("I mean by that the goal"), not as the next noun's determiner
+        return True
+    if rule.type == "agree" and d.upos in ("ADJ", "DET") \
+            and not any(w.upos in ("VERB", "AUX") for w in sud.words) \
+            and any(o.get("VerbForm") == "Fin"
+                    for o in _analyses_as(lang, d.form.lower(), "VERB")):
+        # a sentence without a verb, and a failing attribute that can be a finite verb: it is
+        # the verb the parse did not see ("I own a business" read as "own business")
+        return True
+    if rule.type == "agree" and _rel(d) == "subj" and h.upos in ("VERB", "AUX") \
+            and _lone_comma_between(sud, d, h):
         return True
     if L.attributes_precede and rule.type == "agree" and d.upos == "ADJ" and d.id < h.id \
             and any(x.head == head and x.upos == "DET" and d.id < x.id < h.id
@@ -1450,6 +1491,28 @@ def _before_its_preposition(sud: Sentence, rule: Rule, d: Word, h: Word, L: Lang
     adp = sud.word(h.head)  # (in SUD the preposition governs its noun)
     return adp.upos == "ADP" and d.id < adp.id < h.id \
         and adp.form.lower() not in L.postposed_adps
+
+
+def _lone_comma_between(sud: Sentence, subj: Word, verb: Word) -> bool:
+    """A comma alone between a subject's phrase and its verb, where the phrase holds no comma
+    of its own (no inserted clause or apposition that the comma would close): a subject is not
+    cut from its verb by one comma, so the phrase is not this verb's subject (a fragment, a
+    heading run into a sentence, an object fronted in a list)."""
+    if subj.id > verb.id:
+        return False
+    inside = {subj.id}
+    grew = True
+    while grew:
+        grew = False
+        for w in sud.words:
+            if w.head in inside and w.id not in inside and w.id < verb.id:
+                inside.add(w.id)
+                grew = True
+    last = max(inside)
+    between = [sud.word(i) for i in range(last + 1, verb.id)]
+    if [w.form for w in between] != [","]:
+        return False
+    return not any(sud.word(i).form == "," for i in range(min(inside), last + 1))
 
 
 def _predicate_misread(sud: Sentence, h: Word, options: Mapping[int, Sequence[Feats]],

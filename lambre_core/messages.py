@@ -188,6 +188,8 @@ def severity_name(v: Violation, hint_below: float) -> str:
         return "error"  # the forms themselves prove it
     if v.evidence == "uncertain":
         return "hint"  # the parse or an unknown word may be to blame
+    if v.evidence == "colloquial":
+        return "information"  # the spoken register's form, no error in it
     conf = min(feature_conf(v.dep, v.feature), feature_conf(v.head, v.feature))
     s = v.rule.reliability * conf
     if s < hint_below:

@@ -7,6 +7,13 @@
 - per-rule tallies: satisfied and violated instance counts.
 
 Weights are per rule id; a rule without a weight counts 1.
+
+A corpus score may take a **prior** (additive smoothing): each rule's corpus share counts
+``prior`` more satisfied instances, ``(satisfied + prior) / (total + prior)``. Without it (the
+paper's definition) a rule seen once in a corpus weighs as much as one seen a thousand times, and
+one violation of it costs a hundred times more than one of the other; with it, a rule's share
+speaks only as loud as its instances allow. Segment scores take none: within one sentence every
+rule is rare.
 """
 
 from __future__ import annotations
@@ -18,6 +25,9 @@ from .check import SentenceCheck
 from .doc import Sentence
 from .gcpause import collector_paused
 from .rules import RuleSet
+
+#: each mode's default prior: the paper's definition has none
+DEFAULT_PRIORS = {"precise": 0.0, "paper": 0.0}
 
 
 @dataclass(slots=True)
@@ -83,6 +93,8 @@ class CorpusReport:
     score: float
     rules: dict[str, RuleTally]
     sentences: list[SentenceScore] = field(default_factory=list)
+    #: the corpus score's prior (see the module docstring)
+    prior: float = 0.0
 
     @property
     def skipped(self) -> list[SentenceScore]:
@@ -114,30 +126,38 @@ def rule_tallies(check: SentenceCheck) -> dict[str, RuleTally]:
     return tallies
 
 
-def _weighted_mean(tallies: Mapping[str, RuleTally], weights: Mapping[str, float] | None) -> float:
+def score_of(tallies: Mapping[str, RuleTally], weights: Mapping[str, float] | None = None,
+                 prior: float = 0.0) -> float:
+    """The score of a span's rule tallies (a sentence's, a corpus's): the weighted mean over the
+    rules that occur of their satisfied share, each share with ``prior`` satisfied instances
+    added (1.0 when no rule occurs)."""
     num = den = 0.0
     for rid, t in tallies.items():
         total = t.satisfied + t.violated
         if not total:
             continue
         w = weights.get(rid, 1.0) if weights else 1.0
-        num += w * (t.satisfied / total)  # RuleTally.score
+        num += w * ((t.satisfied + prior) / (total + prior))  # RuleTally.score, smoothed
         den += w
     return num / den if den else 1.0
 
 
+
+
 def segment_score(check: SentenceCheck, weights: Mapping[str, float] | None = None) -> float:
     """The segment score: weighted mean over applicable rules of their satisfied share."""
-    return _weighted_mean(rule_tallies(check), weights)
+    return score_of(rule_tallies(check), weights)
 
 
 def score_corpus(
-    checks: Iterable[SentenceCheck], weights: Mapping[str, float] | None = None
+    checks: Iterable[SentenceCheck], weights: Mapping[str, float] | None = None,
+    prior: float = 0.0,
 ) -> CorpusReport:
-    """Score every sentence and the corpus (macro-average over rules of corpus-level satisfaction)."""
+    """Score every sentence and the corpus (macro-average over rules of corpus-level satisfaction,
+    each with ``prior`` satisfied instances added)."""
     with collector_paused():  # scores form no cycles: see gcpause
         return report_of(((rule_tallies(c), len(c.violations), c.error, c.sentence, c)
-                          for c in checks), weights)
+                          for c in checks), weights, prior=prior)
 
 
 #: what ``report_of`` scores for one sentence: its tallies, how many violations, its error,
@@ -146,7 +166,8 @@ Scored = tuple[dict[str, RuleTally], int, "str | None", Sentence, "SentenceCheck
 
 
 def report_of(scored: Iterable[Scored], weights: Mapping[str, float] | None = None,
-              redo: Callable[[Sentence], SentenceCheck] | None = None) -> CorpusReport:
+              redo: Callable[[Sentence], SentenceCheck] | None = None,
+              prior: float = 0.0) -> CorpusReport:
     """The corpus report of sentences already tallied; a sentence without its check gets it from
     ``redo`` when asked for. Per-rule totals add the sentences' tallies (the corpus score is a
     function of counts), so tallies made in several processes give the same report."""
@@ -159,6 +180,7 @@ def report_of(scored: Iterable[Scored], weights: Mapping[str, float] | None = No
                 agg = totals[rid] = RuleTally()
             agg.satisfied += t.satisfied
             agg.violated += t.violated
-        sentences.append(SentenceScore(i, _weighted_mean(tallies, weights), tallies, violations,
+        sentences.append(SentenceScore(i, score_of(tallies, weights), tallies, violations,
                                        error, sentence, check=check, redo=redo))
-    return CorpusReport(_weighted_mean(totals, weights), dict(sorted(totals.items())), sentences)
+    return CorpusReport(score_of(totals, weights, prior), dict(sorted(totals.items())),
+                        sentences, prior)

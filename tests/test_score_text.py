@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -51,6 +52,23 @@ def test_running_text_with_sentence_splitting(tmp_path: Path) -> None:
     assert sents[1]["text"].startswith("Meine")
 
 
+def test_line_segments_keep_a_title_line_apart(tmp_path: Path) -> None:
+    # a title without a full stop: the Czech splitter reads it as the next line's first words
+    f = tmp_path / "mt.txt"
+    f.write_text("Pozitivní poznámka\n1 z ventilátorů zněl nevyváženě. Druhý byl tichý.\n",
+                 encoding="utf-8")
+    texts = {}
+    for flag in ([], ["--line-segments"]):
+        res = run_cli("score", "--lang", "cs", "--ssplit", *flag, str(f), "--format", "json")
+        assert res.returncode == 0, res.stderr
+        report = json.loads(res.stdout)
+        texts[bool(flag)] = [s["text"] for s in report["sentences"]]
+        assert report["signature"].endswith("|seg:ssplit-in-lines" if flag else "|seg:ssplit")
+    assert texts[True] == ["Pozitivní poznámka", "1 z ventilátorů zněl nevyváženě.",
+                           "Druhý byl tichý."]
+    assert texts[False][0].startswith("Pozitivní poznámka\n")  # running text: one sentence
+
+
 @pytest.mark.parametrize(
     ("content", "needle"),
     [(b"", "empty input"), (b"\n  \n", "empty input"), (b"ab\x00cd", "1:3: binary data"),
@@ -94,10 +112,11 @@ def test_paper_mode_is_the_plain_method_and_marked_in_the_signature(essay_report
                   "--mode", "paper")
     assert res.returncode == 0, res.stderr
     paper = json.loads(res.stdout)
-    # the same but for the mode (and the lexicons, which only the precise mode reads)
+    # the same but for the mode, the lexicons (only the precise mode reads them) and the prior
+    # (the paper's definition has none)
     precise = essay_report["signature"]
-    assert paper["signature"] == precise.replace("|mode:precise", "|mode:paper").replace(
-        precise[precise.index("|lex:"):], "|lex:-")
+    expected = re.sub(r"\|lex:[^|]*", "|lex:-", precise.replace("|mode:precise", "|mode:paper"))
+    assert paper["signature"] == re.sub(r"\|prior:[^|]*", "|prior:0", expected)
     # the tagger's single guesses flag correct sentences that the precise checker leaves alone
     flagged = {s["id"] for s in paper["sentences"] if s["violations"]}
     assert flagged - {"line-2", "line-3"}

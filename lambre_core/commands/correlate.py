@@ -129,8 +129,9 @@ def run(args: argparse.Namespace) -> int:
     sigs = {sig for _, sig, _ in sources}
     if len(sigs) > 1 and not args.allow_mixed:
         listed = "; ".join(f"{name}: {sig or 'none'}" for name, sig, _ in sources)
-        raise LambreError("the reports' signatures differ (other rules, mode, parser, weights or "
-                          f"disabled rules): {listed}; pass --allow-mixed to correlate each anyway")
+        raise LambreError("the reports' signatures differ (other rules, mode, parser, weights, "
+                          "disabled rules, prior or segmentation): "
+                          f"{listed}; pass --allow-mixed to correlate each anyway")
     rows = []
     for name, sig, metric in sources:
         pairs = _pairs(human, metric, name, args.skip_missing)

@@ -28,7 +28,7 @@ from ..parse import DEVICES
 from ..parse_cache import ParseCache
 from ..report import Signature, model_signature, render_json, render_text, render_tsv, signature_for
 from ..rules import RuleSet, default_rules, load_rules
-from ..score import weights_from
+from ..score import DEFAULT_PRIORS, weights_from
 from ..systems_report import (
     System,
     SystemsReport,
@@ -58,6 +58,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--models", help="Stanza models directory (text input)")
     p.add_argument("--ssplit", action="store_true",
                    help="text is running text: split sentences (default: one sentence per line)")
+    p.add_argument("--line-segments", action="store_true",
+                   help="with --ssplit: every line is a segment of its own (MT output, one "
+                        "segment a line): sentences are split inside lines, never across a line "
+                        "break (a title without a full stop stays apart from the next line)")
     p.add_argument("--per-sentence", action="store_true", help="also report each sentence")
     p.add_argument("--format", choices=["text", "json", "tsv", "html"], default="text",
                    help="report format; html is one self-contained page with plots")
@@ -66,6 +70,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_mode_argument(p)
     p.add_argument("--weight", action="append", default=[], metavar="RULE_ID=W",
                    help="weight of a rule in the scores (repeatable; default 1 or the file's)")
+    p.add_argument("--prior", type=float, default=None, metavar="N",
+                   help="satisfied instances added to each rule's corpus share, so that a rule "
+                        "seen a few times weighs no more than its instances allow (default: "
+                        + ", ".join(f"{v:g} in {k} mode" for k, v in DEFAULT_PRIORS.items())
+                        + "; 0 is the paper's definition). The signature records it")
     p.add_argument("-o", "--output", help="write the report here (atomically) instead of stdout")
     add_force_argument(p)
     add_input_limit_argument(p)
@@ -183,13 +192,18 @@ def run(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 1:
         raise LambreError(f"--limit {args.limit}: expected a positive number")
     weights = _weights(ruleset, args.weight)
+    prior = DEFAULT_PRIORS[args.mode] if args.prior is None else args.prior
+    if not prior >= 0 or prior == float("inf"):
+        raise LambreError(f"--prior {args.prior}: expected a number of instances, 0 or more")
     if args.bootstrap < 0:
         raise LambreError(f"--bootstrap {args.bootstrap}: expected 0 or more samples")
     has_text = any(not f.conllu for f in inputs)
     settings = ScoreSettings(
         lang=args.lang, ruleset=ruleset, disabled=frozenset(disabled), weights=weights,
+        prior=prior,
         precision=precision_for(args.mode, args.lang, None, args.models), models=args.models,
-        ssplit=args.ssplit, device=args.device, jobs=args.jobs, cluster=args.cluster,
+        ssplit=args.ssplit, line_segments=args.line_segments, device=args.device,
+        jobs=args.jobs, cluster=args.cluster,
         cache=None if args.no_cache or not has_text else ParseCache(args.cache),
         progress=args.progress, per_sentence=args.per_sentence, limit=args.limit)
     if args.jobs < 1:
@@ -219,7 +233,9 @@ def run(args: argparse.Namespace) -> int:
         parser_name = model_signature(args.lang, args.models) if has_text else "gold"
         if has_text and any(f.conllu for f in inputs):
             parser_name += "+gold"
-        sig = signature_for(ruleset, parser_name, args.mode, disabled, weights)
+        segments = ("conllu" if not has_text else "lines" if not args.ssplit
+                    else "ssplit-in-lines" if args.line_segments else "ssplit")
+        sig = signature_for(ruleset, parser_name, args.mode, disabled, weights, prior, segments)
         emit(_render(args, sig, ok, weights, failed, len(inputs) > 1), args.output)
     if failed:
         names = ", ".join(failed)

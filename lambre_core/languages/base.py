@@ -299,6 +299,10 @@ class Language:
     retag_function_words: bool = False
     #: the word classes the dictionary knows for a form (empty: no dictionary)
     word_classes: Callable[[str], frozenset[str]] = field(default=lambda _f: frozenset())
+    #: a form -> the standard forms it stands for in the spoken register (Common Czech
+    #: "nový věty" for "nové věty"): a failure one of them would fix is the register's, not an
+    #: error (empty: the form is no colloquial variant)
+    colloquial_standard: Callable[[str], tuple[str, ...]] = field(default=lambda _f: ())
     #: (form, upos) -> the features the dictionary gives every reading of a known form one value
     #: of (a verb's aspect, a noun's animacy), which hold whatever the tagger guessed
     lexical_features: Callable[[str, str], Mapping[str, str]] = field(default=lambda _f, _u: {})

@@ -40,8 +40,16 @@ _ADVERB_HOMOGRAPHS = {"tu": frozenset({"ADV", "DET"}), "trochu": frozenset({"ADV
                       "chvíli": frozenset({"ADV", "NOUN"}), "kousek": frozenset({"ADV", "NOUN"})}
 
 
+#: the collective numerals of kinds ("obojí": both kinds), adjectives to the treebank, never
+#: verbs for all their verb-like ending
+_KIND_NUMERALS = words("obojí dvojí trojí čtverý")
+
+
 def _closed_class(form: str) -> str | None:
-    return "ADV" if form.lower() in _LIST_ENDS else None
+    low = form.lower()
+    if low in _KIND_NUMERALS:
+        return "ADJ"
+    return "ADV" if low in _LIST_ENDS else None
 
 
 def _word_classes(form: str) -> frozenset[str]:
@@ -76,6 +84,9 @@ LANGUAGE = Language(
     attributes_precede=True,
     and_words=words("a"),
     demonstrative_subjects=words("to tohle"),
+    # nouns of quantity whose verb may take the number of the plural they count ("spousta
+    # věcí jsou")
+    quantity_nouns=words("spousta většina řada množství polovina menšina hromada"),
     copula_lemmas=words("být"),
     # adverbs of time a tagger may take for a noun ("Já zítra nemůžu")
     time_adverbs=words("zítra včera dnes dneska pozítří předevčírem letos loni teď brzy"),
@@ -105,6 +116,7 @@ LANGUAGE = Language(
     unproven_features=frozenset({"VerbForm"}),
     analyzer_name="cs-paradigms",
     substantivized=_substantivized,
+    colloquial_standard=lazy(f"{__name__}.register", "standard_forms"),
     lemma_evidence=True,
     data_files=lazy(f"{__name__}.morph", "data_files"),
     inflect=lazy(f"{__name__}.morph", "inflect"),

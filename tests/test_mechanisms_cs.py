@@ -1,0 +1,130 @@
+"""Mechanisms of the precise checker for Czech on fixed parses (the parser's readings written out
+as CoNLL-U): the spoken register's endings ("nový věty", Common Czech for "nové věty") are no
+errors, nor are failures the parse made (a verb read as an adjective in a sentence without a
+verb, a demonstrative standing alone after its verb, a subject cut from its verb by a comma);
+the same constructions with a real error are still found."""
+
+from __future__ import annotations
+
+import pytest
+
+from lambre_core.check import SentenceCheck, check_sentence
+from lambre_core.conllu_io import read_conllu_string
+from lambre_core.evidence import Precision
+from lambre_core.languages.cs.register import standard_forms
+from lambre_core.messages import severity_name
+from lambre_core.parse import model_lexicon
+from lambre_core.rules import default_rules
+from lambre_core.score import segment_score
+
+ADJ = "Animacy=Inan|Case=Acc|Degree=Pos|Gender={g}|Number={n}|Polarity=Pos"
+VERB = ("Aspect=Imp|Mood=Ind|Number=Plur|Person=1|Polarity=Pos|Tense=Fut|VerbForm=Fin|"
+        "Voice=Act")
+
+
+Row = tuple[str, str, str, str, int, str]
+
+
+def _check_rows(rows: list[Row]) -> SentenceCheck:
+    lexicon = model_lexicon("cs")
+    if lexicon is None:
+        pytest.skip("no Czech model lexicon in this checkout")
+    lines = ["# text = " + " ".join(r[0] for r in rows)]
+    lines += [f"{i}\t{f}\t{lem}\t{u}\t_\t{ft}\t{h}\t{rel}\t_\t_"
+              for i, (f, lem, u, ft, h, rel) in enumerate(rows, 1)]
+    sent = read_conllu_string("\n".join(lines) + "\n\n")[0]
+    return check_sentence(sent, default_rules("cs"), precision=Precision("cs", lexicon))
+
+
+def _check(adjective: str, gender: str, number: str) -> SentenceCheck:
+    return _check_rows([
+        ("Budeme", "být", "AUX", VERB, 2, "aux"),
+        ("vytvářet", "vytvářet", "VERB", "Aspect=Imp|Polarity=Pos|VerbForm=Inf", 0, "root"),
+        (adjective, "nový", "ADJ", ADJ.format(g=gender, n=number), 4, "amod"),
+        ("věty", "věta", "NOUN", "Case=Acc|Gender=Fem|Number=Plur|Polarity=Pos", 2, "obj"),
+        (".", ".", "PUNCT", "_", 2, "punct")])
+
+
+def _flags(rows: list[Row]) -> list[tuple[str, str]]:
+    return [(v.blamed.form, v.rule.feature) for v in _check_rows(rows).violations]
+
+
+def test_the_spoken_ending_is_a_note_not_an_error() -> None:
+    check = _check("nový", "Masc", "Sing")
+    assert not check.violations
+    (note,) = [v for v in check.uncertain if v.evidence == "colloquial"]
+    assert note.blamed.form == "nový" and note.suggestions == ("nové",)
+    assert '"nové"' in note.note and severity_name(note, 0.5) == "information"
+    assert segment_score(check) == 1.0  # it counts as satisfied
+
+
+def test_an_ending_of_no_register_is_still_an_error() -> None:
+    # "nová věty": the feminine singular before a plural, in no register of Czech
+    check = _check("nová", "Fem", "Sing")
+    assert [v.blamed.form for v in check.violations] == ["nová"]
+    assert check.violations[0].evidence == "proven"
+    assert segment_score(check) < 1.0
+
+
+def test_standard_forms_of_the_spoken_endings() -> None:
+    assert standard_forms("nový") == ("nové", "noví")
+    assert standard_forms("Novej") == ("Nový",)
+    assert standard_forms("normálníma") == ("normálními",)
+    assert standard_forms("velkejch") == ("velkých",)
+    assert standard_forms("nová") == ()
+    assert standard_forms("ý") == ()
+
+
+NOUN_M = "Animacy=Inan|Case=Nom|Gender=Masc|Number=Sing"
+ADJ_M = "Animacy=Inan|Case=Nom|Degree=Pos|Gender=Masc|Number=Sing|Polarity=Pos"
+ADJ_F = "Case=Nom|Degree=Pos|Gender=Fem|Number=Sing|Polarity=Pos"
+
+
+@pytest.mark.parametrize(("word", "feats", "found"), [
+    # "Vlastním podnik." (I own a business): the verb read as an adjective, the sentence has none
+    ("Vlastním", ADJ_M.replace("Nom", "Ins"), False),
+    # "Nová podnik.": an adjective that is no verb, of the wrong gender
+    ("Nová", ADJ_F, True)])
+def test_a_verb_read_as_an_attribute_in_a_sentence_without_a_verb(word: str, feats: str,
+                                                                   found: bool) -> None:
+    rows: list[Row] = [(word, word.lower(), "ADJ", feats, 2, "amod"),
+                       ("podnik", "podnik", "NOUN", NOUN_M, 0, "root"),
+                       (".", ".", "PUNCT", "_", 2, "punct")]
+    assert bool(_flags(rows)) is found
+
+
+PRES1 = "Mood=Ind|Number=Sing|Person=1|Polarity=Pos|Tense=Pres|VerbForm=Fin|Voice=Act"
+
+
+@pytest.mark.parametrize(("det", "feats", "found"), [
+    # "myslím tím cíl" (by that I mean the goal): the instrumental stands alone after the verb
+    ("tím", "Case=Ins|Gender=Neut|Number=Sing|PronType=Dem", False),
+    # "myslím tomto cíl": a locative, no argument of a verb on its own: the wrong case
+    ("tomto", "Case=Loc|Gender=Masc|Number=Sing|PronType=Dem", True)])
+def test_a_demonstrative_standing_alone_after_its_verb(det: str, feats: str, found: bool) -> None:
+    rows: list[Row] = [("Myslím", "myslet", "VERB", PRES1, 0, "root"),
+                       (det, "ten", "DET", feats, 3, "det"),
+                       ("cíl", "cíl", "NOUN", NOUN_M.replace("Nom", "Acc"), 1, "obj"),
+                       (".", ".", "PUNCT", "_", 1, "punct")]
+    assert bool([f for f in _flags(rows) if f[1] == "Case"]) is found
+
+
+PAST_N = "Gender=Neut|Number=Sing|Polarity=Pos|Tense=Past|VerbForm=Part|Voice=Act"
+FEM = "Case=Nom|Gender=Fem|Number=Sing"
+
+
+@pytest.mark.parametrize(("comma", "found"), [(True, False), (False, True)])
+def test_a_subject_cut_from_its_verb_by_a_lone_comma(comma: bool, found: bool) -> None:
+    # "Sýrie a Libanon, udeřilo v pondělí": a fragment (the earthquake that struck them), not
+    # the subject of "udeřilo"; without the comma the plural subject and singular verb clash
+    rows: list[Row] = [("Sýrie", "Sýrie", "PROPN", FEM, 5 if comma else 4, "nsubj"),
+                       ("a", "a", "CCONJ", "_", 3, "cc"),
+                       ("Libanon", "Libanon", "PROPN", NOUN_M, 1, "conj")]
+    if comma:
+        rows.append((",", ",", "PUNCT", "_", 5, "punct"))
+    verb = len(rows) + 1
+    rows += [("udeřilo", "udeřit", "VERB", PAST_N, 0, "root"),
+             ("v", "v", "ADP", "AdpType=Prep|Case=Loc", verb + 2, "case"),
+             ("pondělí", "pondělí", "NOUN", "Case=Loc|Gender=Neut|Number=Sing", verb, "obl"),
+             (".", ".", "PUNCT", "_", verb, "punct")]
+    assert bool([f for f in _flags(rows) if f[1] == "Number"]) is found
