@@ -36,13 +36,13 @@ class Counts:
     sat: np.ndarray
     tot: np.ndarray
     weights: np.ndarray
-    #: satisfied instances added to each rule's share (``CorpusReport.prior``)
-    prior: float = 0.0
+    #: how the corpus score averages over rules (``CorpusReport.average``)
+    average: str = "macro"
 
 
 def counts_of(report: CorpusReport, weights: Mapping[str, float] | None = None) -> Counts:
     """The per-segment rule counts behind ``report`` (broken, skipped segments count nothing),
-    with its prior."""
+    with its average."""
     rules = tuple(report.rules)
     rindex = {r: i for i, r in enumerate(rules)}
     rows = np.array([(i, rindex[rid], t.satisfied, t.satisfied + t.violated)
@@ -50,7 +50,7 @@ def counts_of(report: CorpusReport, weights: Mapping[str, float] | None = None) 
                      if t.satisfied or t.violated], dtype=np.int64).reshape(-1, 4)
     w = np.array([weights.get(r, 1.0) if weights else 1.0 for r in rules], dtype=float)
     return Counts(len(report.sentences), rules, rows[:, 0], rows[:, 1],
-                  rows[:, 2].astype(float), rows[:, 3].astype(float), w, report.prior)
+                  rows[:, 2].astype(float), rows[:, 3].astype(float), w, report.average)
 
 
 def _stats(c: Counts, seg_weight: np.ndarray) -> tuple[float, np.ndarray]:
@@ -115,9 +115,13 @@ def _scored(c: Counts, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     r = len(c.rules)
     sat, tot = counts[:, :r], counts[:, r:]
     has = tot > 0
-    share = np.divide(sat + c.prior, tot + c.prior, out=np.ones_like(sat), where=has)
-    den = (c.weights * has).sum(axis=1)
-    num = (c.weights * share * has).sum(axis=1)
+    share = np.divide(sat, tot, out=np.ones_like(sat), where=has)
+    if c.average == "micro":  # the share of all weighted instances
+        den = (c.weights * tot).sum(axis=1)
+        num = (c.weights * sat).sum(axis=1)
+    else:
+        den = (c.weights * has).sum(axis=1)
+        num = (c.weights * share * has).sum(axis=1)
     scores = np.divide(num, den, out=np.ones_like(num), where=den > 0)
     return scores, share
 

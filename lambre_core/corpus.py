@@ -61,8 +61,8 @@ class ScoreSettings:
     ruleset: RuleSet
     disabled: frozenset[str] = frozenset()
     weights: Mapping[str, float] | None = None
-    #: satisfied instances added to each rule's corpus share (``lambre_core.score``)
-    prior: float = 0.0
+    #: how the corpus score averages over rules: "macro" or "micro" (``lambre_core.score``)
+    average: str = "macro"
     precision: Any = None
     models: str | None = None
     ssplit: bool = False
@@ -267,16 +267,16 @@ def score_files(inputs: Sequence[InputFile], settings: ScoreSettings,
         try:
             if jobs > 1 and not settings.per_sentence:
                 r.report = score_sharded(parsed.pop(i), settings.ruleset, weights=settings.weights,
-                                         jobs=jobs, on_done=bar.update, prior=settings.prior,
+                                         jobs=jobs, on_done=bar.update, average=settings.average,
                                          **common)
             elif jobs > 1 and settings.precision is not None:
                 r.report = score_corpus(check_sharded(parsed.pop(i), settings.ruleset, jobs=jobs,
                                                       on_done=bar.update, **common),
-                                         settings.weights, settings.prior)
+                                         settings.weights, settings.average)
             else:
                 r.report = score_corpus(check_sentences(_counted(_released(parsed.pop(i)), bar),
                                                         settings.ruleset, **common),
-                                         settings.weights, settings.prior)
+                                         settings.weights, settings.average)
         finally:
             bar.close()
             r.check_seconds = time.perf_counter() - started

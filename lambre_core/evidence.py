@@ -936,12 +936,15 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # a demonstrative in the instrumental or dative right after a verb stands alone as the
         # verb's own argument ("I mean by that the goal"), not as the next noun's determiner
         return True
-    if rule.type == "agree" and d.upos in ("ADJ", "DET") \
+    if L.pro_drop and rule.type == "agree" and d.upos in ("ADJ", "DET") \
+            and all(w.upos == "PUNCT" for w in sud.words[:dep - 1]) \
             and not any(w.upos in ("VERB", "AUX") for w in sud.words) \
             and any(o.get("VerbForm") == "Fin"
                     for o in _analyses_as(lang, d.form.lower(), "VERB")):
-        # a sentence without a verb, and a failing attribute that can be a finite verb: it is
-        # the verb the parse did not see ("I own a business" read as "own business")
+        # a sentence without a verb, opened by a failing attribute that can be a finite verb
+        # (its subject left unsaid): it is the verb the parse did not see ("I own a business"
+        # read as "own business"); not in a language that says its subjects, where a heading
+        # or a learner's fragment without a verb is just that
         return True
     if rule.type == "agree" and _rel(d) == "subj" and h.upos in ("VERB", "AUX") \
             and _lone_comma_between(sud, d, h):

@@ -36,8 +36,8 @@ class Signature:
     weights: str = "file"
     #: the lexicon packages' versions (precise mode reads them), hashed; "-" in paper mode
     lexicons: str = "-"
-    #: satisfied instances added to each rule's corpus share (``lambre_core.score``)
-    prior: float = 0.0
+    #: how the corpus score averages over rules: "macro" or "micro" (``lambre_core.score``)
+    average: str = "macro"
     #: how text was cut into sentences: "lines" (one a line), "ssplit" (running text),
     #: "ssplit-in-lines" (split inside each line), "conllu" (as parsed)
     segments: str = "lines"
@@ -45,7 +45,7 @@ class Signature:
     def __str__(self) -> str:
         return (f"lambre:{self.version}|lang:{self.lang}|rules:{self.rules}|parser:{self.parser}"
                 f"|mode:{self.mode}|off:{self.off}|weights:{self.weights}|lex:{self.lexicons}"
-                f"|prior:{self.prior:g}|seg:{self.segments}")
+                f"|avg:{self.average}|seg:{self.segments}")
 
 
 def _digest(text: str) -> str:
@@ -54,10 +54,10 @@ def _digest(text: str) -> str:
 
 def signature_for(ruleset: RuleSet, parser: str, mode: str = "precise",
                   disabled: Iterable[str] = (), weights: Mapping[str, float] | None = None,
-                  prior: float = 0.0, segments: str = "lines") -> Signature:
+                  average: str = "macro", segments: str = "lines") -> Signature:
     """The signature of scores made with ``ruleset``, ``parser``, the checking ``mode``, the
     ``disabled`` rules, the ``weights`` in use (None or the file's own: "file"), the corpus
-    score's ``prior`` and how the text was cut into ``segments``."""
+    score's ``average`` over rules and how the text was cut into ``segments``."""
     off = sorted(set(disabled))
     own = {r.id: r.weight for r in ruleset.rules}
     changed = {k: v for k, v in (weights or {}).items() if own.get(k, 1.0) != v}
@@ -65,7 +65,7 @@ def signature_for(ruleset: RuleSet, parser: str, mode: str = "precise",
         ruleset.lang, ruleset.version, parser, mode=mode,
         off=f"{len(off)}-{_digest(chr(31).join(off))}" if off else "none",
         weights=_digest(repr(sorted(changed.items()))) if changed else "file",
-        lexicons=lexicon_versions() if mode == "precise" else "-", prior=prior,
+        lexicons=lexicon_versions() if mode == "precise" else "-", average=average,
         segments=segments)
 
 

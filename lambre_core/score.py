@@ -8,12 +8,17 @@
 
 Weights are per rule id; a rule without a weight counts 1.
 
-A corpus score may take a **prior** (additive smoothing): each rule's corpus share counts
-``prior`` more satisfied instances, ``(satisfied + prior) / (total + prior)``. Without it (the
-paper's definition) a rule seen once in a corpus weighs as much as one seen a thousand times, and
-one violation of it costs a hundred times more than one of the other; with it, a rule's share
-speaks only as loud as its instances allow. Segment scores take none: within one sentence every
-rule is rare.
+The corpus score averages over rules in one of two ways (``AVERAGES``):
+
+- ``macro`` (the paper's): every rule that occurs counts once, whatever its instances: a rule
+  seen once in a corpus weighs as much as one seen a thousand times, and one violation of it
+  moves the score a hundred times more;
+- ``micro``: the share of all (weighted) rule instances that hold, each instance counting once.
+  System scores then follow how often the output fails, not which rare rule happened to fire:
+  two halves of a test set rank systems alike far more often (``bench/score_average.py``), so
+  it is the precise mode's default.
+
+Segment scores are macro-averages in both: within one sentence every rule is rare.
 """
 
 from __future__ import annotations
@@ -26,8 +31,10 @@ from .doc import Sentence
 from .gcpause import collector_paused
 from .rules import RuleSet
 
-#: each mode's default prior: the paper's definition has none
-DEFAULT_PRIORS = {"precise": 0.0, "paper": 0.0}
+#: how a corpus score may average over rules (see the module docstring)
+AVERAGES = ("macro", "micro")
+#: each mode's default average: the paper's is its own definition
+DEFAULT_AVERAGES = {"precise": "micro", "paper": "macro"}
 
 
 @dataclass(slots=True)
@@ -93,8 +100,8 @@ class CorpusReport:
     score: float
     rules: dict[str, RuleTally]
     sentences: list[SentenceScore] = field(default_factory=list)
-    #: the corpus score's prior (see the module docstring)
-    prior: float = 0.0
+    #: how the corpus score averages over rules: "macro" or "micro" (the module docstring)
+    average: str = "macro"
 
     @property
     def skipped(self) -> list[SentenceScore]:
@@ -127,21 +134,23 @@ def rule_tallies(check: SentenceCheck) -> dict[str, RuleTally]:
 
 
 def score_of(tallies: Mapping[str, RuleTally], weights: Mapping[str, float] | None = None,
-                 prior: float = 0.0) -> float:
+             average: str = "macro") -> float:
     """The score of a span's rule tallies (a sentence's, a corpus's): the weighted mean over the
-    rules that occur of their satisfied share, each share with ``prior`` satisfied instances
-    added (1.0 when no rule occurs)."""
+    rules that occur of their satisfied share (``macro``), or the weighted share of all their
+    instances that are satisfied (``micro``); 1.0 when no rule occurs."""
     num = den = 0.0
     for rid, t in tallies.items():
         total = t.satisfied + t.violated
         if not total:
             continue
         w = weights.get(rid, 1.0) if weights else 1.0
-        num += w * ((t.satisfied + prior) / (total + prior))  # RuleTally.score, smoothed
-        den += w
+        if average == "micro":
+            num += w * t.satisfied
+            den += w * total
+        else:
+            num += w * (t.satisfied / total)  # RuleTally.score
+            den += w
     return num / den if den else 1.0
-
-
 
 
 def segment_score(check: SentenceCheck, weights: Mapping[str, float] | None = None) -> float:
@@ -151,13 +160,13 @@ def segment_score(check: SentenceCheck, weights: Mapping[str, float] | None = No
 
 def score_corpus(
     checks: Iterable[SentenceCheck], weights: Mapping[str, float] | None = None,
-    prior: float = 0.0,
+    average: str = "macro",
 ) -> CorpusReport:
     """Score every sentence and the corpus (macro-average over rules of corpus-level satisfaction,
-    each with ``prior`` satisfied instances added)."""
+    or ``average="micro"``: the share of all instances satisfied)."""
     with collector_paused():  # scores form no cycles: see gcpause
         return report_of(((rule_tallies(c), len(c.violations), c.error, c.sentence, c)
-                          for c in checks), weights, prior=prior)
+                          for c in checks), weights, average=average)
 
 
 #: what ``report_of`` scores for one sentence: its tallies, how many violations, its error,
@@ -167,7 +176,7 @@ Scored = tuple[dict[str, RuleTally], int, "str | None", Sentence, "SentenceCheck
 
 def report_of(scored: Iterable[Scored], weights: Mapping[str, float] | None = None,
               redo: Callable[[Sentence], SentenceCheck] | None = None,
-              prior: float = 0.0) -> CorpusReport:
+              average: str = "macro") -> CorpusReport:
     """The corpus report of sentences already tallied; a sentence without its check gets it from
     ``redo`` when asked for. Per-rule totals add the sentences' tallies (the corpus score is a
     function of counts), so tallies made in several processes give the same report."""
@@ -182,5 +191,5 @@ def report_of(scored: Iterable[Scored], weights: Mapping[str, float] | None = No
             agg.violated += t.violated
         sentences.append(SentenceScore(i, score_of(tallies, weights), tallies, violations,
                                        error, sentence, check=check, redo=redo))
-    return CorpusReport(score_of(totals, weights, prior), dict(sorted(totals.items())),
-                        sentences, prior)
+    return CorpusReport(score_of(totals, weights, average), dict(sorted(totals.items())),
+                        sentences, average)

@@ -117,7 +117,7 @@ def score_sharded(
     jobs: int = 1,
     on_done: Callable[[int], None] | None = None,
     chunk: int = CHUNK,
-    prior: float = 0.0,
+    average: str = "macro",
 ) -> CorpusReport:
     """``score_corpus(check_sentences(...))`` over ``jobs`` processes, the same report as one
     process gives, for a report that shows the checks of few sentences: a worker sends back
@@ -130,7 +130,7 @@ def score_sharded(
         report = score_corpus(check_sentences(sentences, ruleset, disabled=disabled, is_sud=is_sud,
                                               violation_filter=violation_filter,
                                               precision=precision, index=index), weights,
-                              prior)
+                              average)
         if on_done is not None:
             on_done(len(sentences))
         return report
@@ -155,7 +155,7 @@ def score_sharded(
 
     parts = _shared_out(job, jobs, chunk, _tally_range, on_done, received, local)
     with collector_paused():
-        return report_of((x for part in parts for x in part), weights, redo, prior)
+        return report_of((x for part in parts for x in part), weights, redo, average)
 
 
 class _Cursor:

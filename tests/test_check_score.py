@@ -73,21 +73,26 @@ def test_corpus_score_is_macro_average_over_rules_not_mean_of_segments(fig1) -> 
     assert report.score != pytest.approx(mean_of_segments)
 
 
-def test_a_prior_weighs_each_rule_by_its_instances(fig1) -> None:  # type: ignore[no-untyped-def]
+def test_the_micro_average_counts_every_instance(fig1) -> None:  # type: ignore[no-untyped-def]
     (_, s2), rules = fig1
     [s3] = read_conllu_string(S3)
     checks = list(check_sentences([s2, s3], rules))
-    plain, smooth = score_corpus(checks), score_corpus(checks, prior=2.0)
-    assert smooth.prior == 2.0 and plain.prior == 0.0
-    # every rule's share gains two satisfied instances: the subject rule 0/2 becomes 2/4
-    shares = [(t.satisfied + 2) / (t.total + 2) for t in smooth.rules.values()]
-    assert smooth.score == pytest.approx(sum(shares) / len(shares))
-    assert plain.score < smooth.score < 1.0  # a violation still costs, less
-    assert [s.score for s in smooth.sentences] == [s.score for s in plain.sentences]
-    # the bootstrap scores the same counts with the same prior
+    macro, micro = score_corpus(checks), score_corpus(checks, average="micro")
+    assert (macro.average, micro.average) == ("macro", "micro")
+    satisfied = sum(t.satisfied for t in micro.rules.values())
+    total = sum(t.total for t in micro.rules.values())
+    assert micro.score == pytest.approx(satisfied / total) and micro.score != macro.score
+    # a weight counts each of the rule's instances that many times
+    w = {"agree.PRON.AUX.subj.Number": 3.0}
+    t = micro.rules["agree.PRON.AUX.subj.Number"]
+    assert score_corpus(checks, w, average="micro").score == pytest.approx(
+        (satisfied + 2 * t.satisfied) / (total + 2 * t.total))
+    assert [s.score for s in micro.sentences] == [s.score for s in macro.sentences]
+    # the bootstrap scores the same counts the same way
     from lambre_core.bootstrap import _stats, counts_of
 
-    assert _stats(counts_of(smooth), np.ones(2))[0] == pytest.approx(smooth.score)
+    assert _stats(counts_of(micro), np.ones(2))[0] == pytest.approx(micro.score)
+    assert _stats(counts_of(macro), np.ones(2))[0] == pytest.approx(macro.score)
 
 
 def test_weights_change_the_segment_score(fig1) -> None:  # type: ignore[no-untyped-def]
@@ -135,15 +140,16 @@ def test_cli_score_tsv_and_text(data_dir: Path, tmp_path: Path) -> None:
                   "--mode", "paper")
     assert "L'AMBRE = 0.9167" in res.stdout  # (1/2 + 5) / 6
     res = run_cli("score", "--lang", "de", "--conllu", str(data_dir / "figure1.conllu"), "--rules",
-                  str(data_dir / "figure1_rules.yaml"), "--mode", "paper", "--prior", "2",
+                  str(data_dir / "figure1_rules.yaml"), "--mode", "paper", "--average", "micro",
                   "--format", "json")
     out = json.loads(res.stdout)
-    assert out["signature"].endswith("|prior:2|seg:conllu")
-    # the two rules satisfied once of twice: 1/2 each becomes (1 + 2) / (2 + 2)
-    assert out["score"] == pytest.approx((3 / 4 + 3 / 4 + 5) / 7)
+    assert out["signature"].endswith("|avg:micro|seg:conllu")
+    rules = out["rules"].values()
+    assert out["score"] == pytest.approx(sum(r["satisfied"] for r in rules)
+                                         / sum(r["satisfied"] + r["violated"] for r in rules))
     res = run_cli("score", "--lang", "de", "--conllu", str(data_dir / "figure1.conllu"),
-                  "--mode", "paper", "--prior", "-1")
-    assert res.returncode == 2 and "--prior" in res.stderr
+                  "--mode", "paper", "--average", "mean")
+    assert res.returncode == 2 and "--average" in res.stderr
 
 
 def test_cli_score_with_shipped_rules_on_a_treebank(shared: Path) -> None:

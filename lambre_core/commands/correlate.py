@@ -130,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
     if len(sigs) > 1 and not args.allow_mixed:
         listed = "; ".join(f"{name}: {sig or 'none'}" for name, sig, _ in sources)
         raise LambreError("the reports' signatures differ (other rules, mode, parser, weights, "
-                          "disabled rules, prior or segmentation): "
+                          "disabled rules, average or segmentation): "
                           f"{listed}; pass --allow-mixed to correlate each anyway")
     rows = []
     for name, sig, metric in sources:

@@ -28,7 +28,7 @@ from ..parse import DEVICES
 from ..parse_cache import ParseCache
 from ..report import Signature, model_signature, render_json, render_text, render_tsv, signature_for
 from ..rules import RuleSet, default_rules, load_rules
-from ..score import DEFAULT_PRIORS, weights_from
+from ..score import AVERAGES, DEFAULT_AVERAGES, weights_from
 from ..systems_report import (
     System,
     SystemsReport,
@@ -70,11 +70,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_mode_argument(p)
     p.add_argument("--weight", action="append", default=[], metavar="RULE_ID=W",
                    help="weight of a rule in the scores (repeatable; default 1 or the file's)")
-    p.add_argument("--prior", type=float, default=None, metavar="N",
-                   help="satisfied instances added to each rule's corpus share, so that a rule "
-                        "seen a few times weighs no more than its instances allow (default: "
-                        + ", ".join(f"{v:g} in {k} mode" for k, v in DEFAULT_PRIORS.items())
-                        + "; 0 is the paper's definition). The signature records it")
+    p.add_argument("--average", choices=AVERAGES, default=None,
+                   help="how the corpus score averages over rules: macro (the paper's: each rule "
+                        "that occurs counts once) or micro (the share of all rule instances "
+                        "that hold). Default: "
+                        + ", ".join(f"{v} in {k} mode" for k, v in DEFAULT_AVERAGES.items())
+                        + ". The signature records it")
     p.add_argument("-o", "--output", help="write the report here (atomically) instead of stdout")
     add_force_argument(p)
     add_input_limit_argument(p)
@@ -192,15 +193,13 @@ def run(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 1:
         raise LambreError(f"--limit {args.limit}: expected a positive number")
     weights = _weights(ruleset, args.weight)
-    prior = DEFAULT_PRIORS[args.mode] if args.prior is None else args.prior
-    if not prior >= 0 or prior == float("inf"):
-        raise LambreError(f"--prior {args.prior}: expected a number of instances, 0 or more")
+    average = args.average or DEFAULT_AVERAGES[args.mode]
     if args.bootstrap < 0:
         raise LambreError(f"--bootstrap {args.bootstrap}: expected 0 or more samples")
     has_text = any(not f.conllu for f in inputs)
     settings = ScoreSettings(
         lang=args.lang, ruleset=ruleset, disabled=frozenset(disabled), weights=weights,
-        prior=prior,
+        average=average,
         precision=precision_for(args.mode, args.lang, None, args.models), models=args.models,
         ssplit=args.ssplit, line_segments=args.line_segments, device=args.device,
         jobs=args.jobs, cluster=args.cluster,
@@ -235,7 +234,8 @@ def run(args: argparse.Namespace) -> int:
             parser_name += "+gold"
         segments = ("conllu" if not has_text else "lines" if not args.ssplit
                     else "ssplit-in-lines" if args.line_segments else "ssplit")
-        sig = signature_for(ruleset, parser_name, args.mode, disabled, weights, prior, segments)
+        sig = signature_for(ruleset, parser_name, args.mode, disabled, weights, average,
+                            segments)
         emit(_render(args, sig, ok, weights, failed, len(inputs) > 1), args.output)
     if failed:
         names = ", ".join(failed)

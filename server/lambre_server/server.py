@@ -47,7 +47,7 @@ from lambre_core.langid import Identifier, language_name, model_languages
 from lambre_core.markup import Segment, segments
 from lambre_core.parse_cache import ParseCache, encode, model_key, stored_sentences, text_key
 from lambre_core.parse_process import ParserProcess
-from lambre_core.score import DEFAULT_PRIORS, RuleTally, rule_tallies, score_of
+from lambre_core.score import DEFAULT_AVERAGES, RuleTally, rule_tallies, score_of
 
 from . import __version__
 from .diagnostics import Template, render, severity_rank, templates
@@ -868,7 +868,7 @@ class LambreServer(LanguageServer):
     def _score(self, uri: str, version: int, checks: list[SentenceCheck],
                weights: dict[str, float]) -> DocumentScore:
         """The document score as ``lambre_core.score.score_corpus`` computes it (weighted
-        macro-average over rules of their satisfied share, with the mode's prior), from cached
+        average over rules of their satisfied share, as the mode averages), from cached
         per-sentence tallies."""
         sat: dict[str, int] = {}
         vio: dict[str, int] = {}
@@ -877,9 +877,9 @@ class LambreServer(LanguageServer):
                 sat[rid] = sat.get(rid, 0) + ns
                 vio[rid] = vio.get(rid, 0) + nv
         totals = {rid: RuleTally(sat[rid], vio[rid]) for rid in sat}
-        # (the prior of ``lambre-core score`` in the same mode: the same text, the same score)
-        prior = DEFAULT_PRIORS.get(self.settings.mode, 0.0)
-        score = score_of(totals, weights, prior) if checks else None
+        # (the average of ``lambre-core score`` in the same mode: the same text, the same score)
+        average = DEFAULT_AVERAGES.get(self.settings.mode, "macro")
+        score = score_of(totals, weights, average) if checks else None
         return DocumentScore(
             uri=uri, version=version, score=score, sentences=len(checks),
             violations=sum(t.violated for t in totals.values()),
