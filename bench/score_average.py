@@ -127,7 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sets", default="wmt22:cs,wmt22:de,wmt22:ru,wmt23:ru",
                     help="YEAR:LANG pairs from ../shared/wmtYY/en-LANG/")
-    ap.add_argument("--limit", type=int, default=600, help="first N lines of each file")
+    ap.add_argument("--limit", type=int, default=None,
+                    help="first N lines of each file (default: all)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--human", action="store_true", help="also correlate with WMT23 z-scores")
     a = ap.parse_args(argv)
