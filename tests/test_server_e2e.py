@@ -8,7 +8,10 @@ documents. Skipped when no German parser model can be found.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
+import subprocess
+import sys
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -113,7 +116,7 @@ def _by_form(text: str, diags: list[types.Diagnostic], enc: str = "utf-16") -> d
     return out
 
 
-def test_figure1_flags_the_right_tokens(session: Session) -> None:
+def test_figure1_flags_the_right_tokens(session: Session, tmp_path: Path) -> None:
     uri, pub = _open(session, "fig1.txt", FIG1)
     assert pub.diagnostics, "the Figure 1 sentence must be flagged"
     flagged = _by_form(FIG1, pub.diagnostics)
@@ -140,6 +143,14 @@ def test_figure1_flags_the_right_tokens(session: Session) -> None:
     score = [x for x in session.client.rec.scores if x["uri"] == uri][-1]
     assert score["version"] == 1 and score["sentences"] == 1
     assert score["violations"] >= 1 and 0 <= score["score"] < 1
+    # the document score is what `lambre-core score` gives the same text (one average)
+    text = tmp_path / "fig1.txt"
+    text.write_text(FIG1 + "\n", encoding="utf-8")
+    cli = subprocess.run([sys.executable, "-m", "lambre_core.cli", "score", "--lang", "de",
+                          "--format", "json", "--bootstrap", "0", "--no-cache", str(text)],
+                         capture_output=True, text=True, timeout=600)
+    assert cli.returncode == 0, cli.stderr
+    assert score["score"] == pytest.approx(json.loads(cli.stdout)["score"])
 
 
 def test_incremental_fix_removes_diagnostics(session: Session) -> None:
