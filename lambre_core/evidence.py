@@ -1108,6 +1108,15 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # German capitalizes nouns and polite pronouns, so there a capital says nothing (a
         # capitalized pronoun in the wrong case after a preposition)
         return True
+    if not L.noun_capitals and rule.type == "as" and h.upos == "ADP" and d.id > h.id + 1 \
+            and sud.word(h.id + 1).upos in ("ADJ", "DET", "ADV") \
+            and sud.word(h.id + 1).head == dep \
+            and _capitalized_inside(sud, sud.word(h.id + 1)) \
+            and any("Nom" in values(o, "Case") for o in options[dep]):
+        # a label or title after the preposition, its first word capitalized and the phrase
+        # left in the nominative as the screen shows it ("Click on Home page", "set to Only
+        # me", in Czech)
+        return True
     if rule.type == "as" and h.upos == "ADP" and h.id + 1 < d.id \
             and (sud.word(h.id + 1).upos == "PRON"
                  or sud.word(h.id + 1).lemma.lower() in L.reflexives

@@ -128,3 +128,21 @@ def test_a_subject_cut_from_its_verb_by_a_lone_comma(comma: bool, found: bool) -
              ("pondělí", "pondělí", "NOUN", "Case=Loc|Gender=Neut|Number=Sing", verb, "obl"),
              (".", ".", "PUNCT", "_", verb, "punct")]
     assert bool([f for f in _flags(rows) if f[1] == "Number"]) is found
+
+
+NOM_F = "Case=Nom|Gender=Fem|Number=Sing"
+IMP2 = "Mood=Imp|Number=Plur|Person=2|Polarity=Pos|VerbForm=Fin|Voice=Act"
+
+
+@pytest.mark.parametrize(("attribute", "found"), [("Domovská", False), ("domovská", True)])
+def test_a_capitalized_label_after_a_preposition_keeps_its_nominative(attribute: str,
+                                                                      found: bool) -> None:
+    # "Klikněte na Domovská stránka" (click on Home page): a label as the screen shows it;
+    # written small, the same phrase is in the wrong case
+    rows: list[Row] = [("Klikněte", "kliknout", "VERB", IMP2, 0, "root"),
+                       ("na", "na", "ADP", "AdpType=Prep|Case=Acc", 4, "case"),
+                       (attribute, "domovský", "ADJ",
+                        "Case=Nom|Degree=Pos|Gender=Fem|Number=Sing|Polarity=Pos", 4, "amod"),
+                       ("stránka", "stránka", "NOUN", NOM_F, 1, "obl"),
+                       (".", ".", "PUNCT", "_", 1, "punct")]
+    assert bool([f for f in _flags(rows) if f[1] == "Case"]) is found
