@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from scipy.stats import pearsonr, spearmanr
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -51,12 +52,8 @@ DRAWS = 200
 SEED = 12345
 
 
-def _pearson(x: list[float], y: list[float]) -> float:
-    mx, my = statistics.fmean(x), statistics.fmean(y)
-    sxy = sum((a - mx) * (b - my) for a, b in zip(x, y, strict=True))
-    sx = sum((a - mx) ** 2 for a in x) ** 0.5
-    sy = sum((b - my) ** 2 for b in y) ** 0.5
-    return sxy / (sx * sy) if sx and sy else float("nan")
+def _pearson_r(x: list[float], y: list[float]) -> float:
+    return float(pearsonr(x, y).statistic)
 
 
 def _lines_of(path: str, report: CorpusReport) -> list[int]:
@@ -162,14 +159,14 @@ def main(argv: list[str] | None = None) -> int:
         viol = [tables.tot[k] - tables.sat[k] for k in range(len(systems))]
         counts = [halves @ v.sum(axis=1) for v in viol]
         print(f"  split-half r of the violation counts: "
-              f"{_pearson([c[0] for c in counts], [c[1] for c in counts]):+.3f}")
+              f"{_pearson_r([c[0] for c in counts], [c[1] for c in counts]):+.3f}")
         print("  macro+N  split-half r  reliability  bootstrap reliability"
               + ("  r with human  rho" if human else ""))
         for prior in PRIORS:
             whole = {name: float(_scores(tables, k, np.ones((1, tables.lines)), prior)[0])
                      for k, (name, _, _) in enumerate(systems)}
             half = [_scores(tables, k, halves, prior) for k in range(len(systems))]
-            r = _pearson([h[0] for h in half], [h[1] for h in half])
+            r = _pearson_r([h[0] for h in half], [h[1] for h in half])
             rel = 2 * r / (1 + r) if r > -1 else float("nan")
             boot = np.stack([_scores(tables, k, weights, prior) for k in range(len(systems))])
             noise = float(boot.var(axis=1, ddof=1).mean())
@@ -180,9 +177,7 @@ def main(argv: list[str] | None = None) -> int:
             if human:
                 names = [n for n in whole if n in human]
                 x, y = [whole[n] for n in names], [human[n] for n in names]
-                from scipy.stats import spearmanr
-
-                out += f"  {_pearson(x, y):+12.3f}  {float(spearmanr(x, y).statistic):+.3f}"
+                out += f"  {_pearson_r(x, y):+12.3f}  {float(spearmanr(x, y).statistic):+.3f}"
             print(out)
     print("\nmean over the sets:     split-half   bootstrap reliability")
     for key, rels in rows.items():

@@ -147,17 +147,12 @@ def _within_lines(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, in
     out: list[tuple[int, int]] = []
     for a, b in spans:
         start = a
-        while start < b:
-            end = text.find("\n", start, b)
-            end = b if end < 0 else end
-            lo, hi = start, end
-            while lo < hi and text[lo].isspace():
-                lo += 1
-            while hi > lo and text[hi - 1].isspace():
-                hi -= 1
+        for piece in text[a:b].split("\n"):
+            lo = start + len(piece) - len(piece.lstrip())
+            hi = start + len(piece.rstrip())
             if lo < hi:
                 out.append((lo, hi))
-            start = end + 1
+            start += len(piece) + 1
     return out
 
 

@@ -1512,14 +1512,7 @@ def _lone_comma_between(sud: Sentence, subj: Word, verb: Word) -> bool:
     heading run into a sentence, an object fronted in a list)."""
     if subj.id > verb.id:
         return False
-    inside = {subj.id}
-    grew = True
-    while grew:
-        grew = False
-        for w in sud.words:
-            if w.head in inside and w.id not in inside and w.id < verb.id:
-                inside.add(w.id)
-                grew = True
+    inside = {subj.id} | {w.id for w in sud.words[:verb.id - 1] if _under(sud, w, subj.id)}
     last = max(inside)
     between = [sud.word(i) for i in range(last + 1, verb.id)]
     if [w.form for w in between] != [","]:
