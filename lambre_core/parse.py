@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import importlib.machinery
 import importlib.util
 import json
 import logging
@@ -44,6 +45,7 @@ from typing import Any
 from .alternatives import shift_alternatives
 from .doc import MultiwordToken, Sentence, Word, shift_offsets
 from .errors import LambreError
+from .gcpause import collector_paused
 from .harmonize import harmonize
 from .languages import language
 from .lemma_model import LEMMA_FILE, LemmaModel, load_lemma_model
@@ -139,17 +141,53 @@ class _DeferredModule(types.ModuleType):
         return getattr(real, attr)
 
 
+class _DeferredPackageInit(types.ModuleType):
+    """A package whose submodules import at once but whose ``__init__`` runs on the first
+    lookup of anything else: Stanza imports one light submodule of a package whose
+    ``__init__`` pulls in a heavy one."""
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr.startswith("__") or self.__dict__.get("_init_done") or \
+                importlib.machinery.PathFinder.find_spec(f"{self.__name__}.{attr}",
+                                                         self.__path__) is not None:
+            raise AttributeError(attr)  # a submodule: the import system loads it alone
+        spec = self.__spec__
+        assert spec is not None and spec.loader is not None
+        self.__dict__["_init_done"] = True
+        spec.loader.exec_module(self)
+        return self.__dict__[attr]
+
+
+def _defer(name: str, package_init: bool = False) -> None:
+    spec = importlib.util.find_spec(name) if name not in sys.modules else None
+    if spec is None:
+        return
+    if package_init and spec.submodule_search_locations is not None:
+        pkg = _DeferredPackageInit(name)
+        pkg.__spec__ = spec
+        pkg.__path__ = list(spec.submodule_search_locations)
+        pkg.__file__ = spec.origin
+        pkg.__loader__ = spec.loader
+        pkg.__package__ = name
+        sys.modules[name] = pkg
+        return
+    stub = _DeferredModule(name)
+    stub.__spec__ = None
+    stub.__file__ = spec.origin  # (``inspect`` reads every module's, torch calls it)
+    sys.modules[name] = stub
+
+
 def import_stanza() -> Any:
-    """Import Stanza, deferring its networkx import to first use: Stanza's document module
-    imports it for enhanced-dependency graphs, which lambre never builds, and it costs about
-    0.2 s of every cold start (the editor's first squiggle waits on it)."""
-    spec = importlib.util.find_spec("networkx") if "networkx" not in sys.modules else None
-    if spec is not None:
-        stub = _DeferredModule("networkx")
-        stub.__spec__ = None
-        stub.__file__ = spec.origin  # (``inspect`` reads every module's, torch calls it)
-        sys.modules["networkx"] = stub
-    import stanza
+    """Import Stanza, deferring what it imports for work lambre never asks of it: networkx
+    (enhanced-dependency graphs), requests (downloads) and the validator that ``udtools``'s
+    ``__init__`` loads beside the scorer Stanza imports (the ``regex`` module). Together about
+    0.3 s of every cold start, and the editor's first squiggle waits on it."""
+    if "stanza" not in sys.modules:
+        for name in ("networkx", "requests"):
+            _defer(name)
+        _defer("udtools", package_init=True)
+    with collector_paused():
+        import stanza
 
     return stanza
 
@@ -230,6 +268,13 @@ def no_optimizers() -> Iterator[None]:
         utils.get_optimizer, utils.get_split_optimizer = saved
 
 
+#: words per tagger and parser batch on CPU. The parser's scores grow with a batch's words times
+#: its longest sentence times the labels: Stanza's default batches (3,000-5,000 words) took the
+#: language server's parser process about 50 MB higher on a long document, and parsed no faster
+#: on CPU (``python bench/lsp_latency.py``, RSS peak; a GPU keeps Stanza's defaults)
+CPU_BATCH_WORDS = 300
+
+
 class Parser:
     """A loaded Stanza pipeline for one language; thread-safe (calls are serialised)."""
 
@@ -249,6 +294,8 @@ class Parser:
                  "device": self.device, "download_method": None,
                  # punctuation a small tokenizer glues to a word (a trailing ";") is cut off
                  "tokenize_postprocessor": self._postprocess_tokens}
+        if self.device == "cpu":
+            quiet.update(pos_batch_size=CPU_BATCH_WORDS, depparse_batch_size=CPU_BATCH_WORDS)
         if source.kind == "project":
             d = source.path
             if not (d / "resources.json").is_file():
@@ -1016,7 +1063,8 @@ def load_parser(lang: str, models_dir: str | os.PathLike[str] | None = None,
         parser = _CACHE.get(key)
         if parser is None:
             logging.getLogger("stanza").setLevel(logging.WARNING)
-            parser = Parser(source, dev)
+            with collector_paused():
+                parser = Parser(source, dev)
             _CACHE[key] = parser
     return parser
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
 from .errors import LambreError
+from .gcpause import collector_paused, keep_for_life
 
 if TYPE_CHECKING:
     from .doc import Sentence
@@ -71,11 +72,13 @@ def serve(inp: IO[bytes], out: IO[bytes]) -> int:
     """The child's loop: import torch and Stanza, then answer ``load`` and ``parse`` requests
     until stdin closes. Every request gets exactly one reply: ``("ok", value)``,
     ``("lambre", message, file, line, column)`` or ``("error", text)``."""
-    import torch  # noqa: F401  (imported now: the point of starting early)
+    with collector_paused():  # long-lived objects: no collections over them (see gcpause)
+        import torch  # noqa: F401  (imported now: the point of starting early)
 
-    from .parse import import_stanza, load_parser
+        from .parse import import_stanza, load_parser
 
-    import_stanza()
+        import_stanza()
+    keep_for_life()
 
     parsers: dict[ModelKey, Any] = {}
     while True:
@@ -90,6 +93,7 @@ def serve(inp: IO[bytes], out: IO[bytes]) -> int:
                 parser = load_parser(lang, models, device)
                 key: ModelKey = (lang, str(parser.source.path), parser.device)
                 parsers[key] = parser
+                keep_for_life()
                 reply = ("ok", key)
             elif op == "parse":
                 key, texts = args

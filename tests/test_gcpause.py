@@ -53,3 +53,34 @@ def test_frozen_objects_stay_frozen_through_a_paused_block() -> None:
         assert gc.get_freeze_count() == frozen  # not thawed by the paused block
         assert _in_generation(made, 0)  # left young: the collector scans it as usual
     assert gc.get_freeze_count() == 0 and _in_generation(before, 2)
+
+
+def test_keep_for_life_freezes_for_good_and_frees_young_cycles() -> None:
+    """In its own process (the state is the process's for good): what is alive goes to the
+    permanent generation, young reference cycles are collected first, paused blocks and
+    ``objects_frozen`` no longer thaw, and a kept object is still freed by its references."""
+    import subprocess
+    import sys
+
+    code = """
+import gc, weakref
+from lambre_core.gcpause import collector_paused, keep_for_life, objects_frozen
+
+class Node: pass
+
+kept = [Node() for _ in range(100)]
+cycle = Node(); cycle.me = cycle; dead = weakref.ref(cycle); del cycle
+keep_for_life()
+print(dead() is None, gc.get_freeze_count() > 100)
+frozen = gc.get_freeze_count()
+with collector_paused():
+    made = Node()
+with objects_frozen():
+    pass
+print(gc.get_freeze_count() >= frozen, gc.isenabled())
+probe = weakref.ref(kept[0]); del kept
+print(probe() is None)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120, check=True).stdout.split()
+    assert out == ["True", "True", "True", "True", "True"]

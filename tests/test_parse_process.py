@@ -94,17 +94,25 @@ def test_close_ends_the_child() -> None:
 
 
 def test_stanza_imports_without_networkx_until_it_is_used() -> None:
-    """The child's start skips networkx (only Stanza's enhanced-dependency graphs use it), and the
-    module still works when something asks for it."""
+    """The child's start skips networkx (only Stanza's enhanced-dependency graphs use it),
+    requests (downloads) and the validator ``udtools``'s ``__init__`` imports with ``regex``
+    (Stanza imports only its scorer), and each still works when something asks for it."""
     code = ("import sys\n"
             "from lambre_core.parse import import_stanza\n"
             "import_stanza()\n"
             "import stanza.models.common.doc as doc\n"
             "print('networkx.classes' in sys.modules)\n"
-            "print(type(doc.nx.MultiDiGraph()).__name__)\n")
+            "print(type(doc.nx.MultiDiGraph()).__name__)\n"
+            "print('regex' in sys.modules, 'requests.sessions' in sys.modules)\n"
+            "from stanza.models.common.utils import udeval, UDError\n"
+            "print(udeval.__name__, issubclass(UDError, Exception))\n"
+            "import udtools, requests\n"
+            "print(udtools.Validator.__name__, 'regex' in sys.modules)\n"
+            "print(callable(requests.get), 'requests.sessions' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=300, check=True).stdout.split()
-    assert out == ["False", "MultiDiGraph"]
+    assert out == ["False", "MultiDiGraph", "False", "False", "udtools.udeval", "True",
+                   "Validator", "True", "True", "True"]
 
 
 def test_trim_gives_memory_back() -> None:

@@ -55,11 +55,15 @@ def main(argv: list[str] | None = None) -> int:
 
     process = None if os.environ.get("LAMBRE_PARSER_PROCESS", "1") in ("0", "no", "false") \
         else ParserProcess()
-    # imported here so --help and --version answer without loading the protocol
-    from .features import build_server
-    from .server import serve_tcp
+    from lambre_core.gcpause import collector_paused, keep_for_life
 
-    server = build_server(process)
+    with collector_paused():  # long-lived objects only (see gcpause)
+        # imported here so --help and --version answer without loading the protocol
+        from .features import build_server
+        from .server import serve_tcp
+
+        server = build_server(process)
+    keep_for_life()
     if args.tcp:
         host, port = args.tcp
         serve_tcp(server, host, port)

@@ -18,6 +18,7 @@ from cachetools import LRUCache
 from lambre_core.check import SentenceCheck, check_sentence
 from lambre_core.doc import Sentence
 from lambre_core.evidence import Precision
+from lambre_core.gcpause import collector_paused
 from lambre_core.rules import RuleSet, default_rules, load_rules
 from lambre_core.score import weights_from
 
@@ -62,12 +63,13 @@ def load_checker(lang: str, models_dir: str | None, rules_file: str | None,
     from lambre_core.parse import _model_lexicon, resolve_models
 
     source = resolve_models(lang, models_dir)  # fast: a missing model is said at once
-    ruleset = load_rules(rules_file) if rules_file else default_rules(lang)
-    _warm_analyzer(lang)
-    if shipped is None:
-        shipped = _model_lexicon(source)
-    return Engine(lang, None, ruleset, str(source.path), _load_lexicon(lang, lexicon_files, shipped),
-                  shipped_lexicon=shipped)
+    with collector_paused():  # rules and lexicons live as long as the server (see gcpause)
+        ruleset = load_rules(rules_file) if rules_file else default_rules(lang)
+        _warm_analyzer(lang)
+        if shipped is None:
+            shipped = _model_lexicon(source)
+        lexicon = _load_lexicon(lang, lexicon_files, shipped)
+    return Engine(lang, None, ruleset, str(source.path), lexicon, shipped_lexicon=shipped)
 
 
 def with_parser(checker: Engine, parser: Any) -> Engine:

@@ -43,10 +43,11 @@ from lambre_core.config import (
 )
 from lambre_core.doc import Sentence
 from lambre_core.errors import LambreError
+from lambre_core.gcpause import keep_for_life
 from lambre_core.langid import Identifier, language_name, model_languages
 from lambre_core.markup import Segment, segments
 from lambre_core.parse_cache import ParseCache, encode, model_key, stored_sentences, text_key
-from lambre_core.parse_process import ParserProcess
+from lambre_core.parse_process import ParserProcess, trim
 from lambre_core.score import DEFAULT_AVERAGES, RuleTally, rule_tallies, score_of
 
 from . import __version__
@@ -326,6 +327,7 @@ class LambreServer(LanguageServer):
             if not checker.done():
                 checker.set_result(None)
         self.engines[key] = eng
+        keep_for_life()  # rules and lexicons: no collection walks them again (see gcpause)
         self._progress_end(token, f"{lang}: {len(eng.ruleset.rules)} rules")
         return eng
 
@@ -690,6 +692,8 @@ class LambreServer(LanguageServer):
         self.publish(doc, version, items, slots, final=True)
         if first:
             self.persist(doc)  # the document as opened: what a restart will find
+        keep_for_life()  # the parses and checks just cached (see gcpause)
+        trim()  # what the check freed goes back to the system (about 10 MB on a long document)
         t2 = time.perf_counter()
         log.info("%s v%s: %d sentences, %d parsed/checked in %.0f ms, published in %.0f ms",
                  uri, version, len(items), total, 1000 * (t1 - t0), 1000 * (t2 - t1))
