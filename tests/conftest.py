@@ -83,3 +83,27 @@ def damage_store(path: Path, damage: str, build: Callable[[], None],
 @pytest.fixture(name="damage_store")
 def _damage_store() -> Callable[..., None]:
     return damage_store
+
+
+#: test files that drive a real editor; the run's summary names their outcome
+REAL_EDITOR_TESTS = ("tests/test_vscode_real.py", "tests/test_server_nvim.py")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """One line per real-editor test (passed, failed or skipped, with the reason), so that a
+    quiet run's log still shows whether code-server and Neovim were driven or skipped."""
+    rows: list[str] = []
+    for outcome in ("passed", "failed", "error", "skipped"):
+        for rep in terminalreporter.stats.get(outcome, []):
+            nodeid = getattr(rep, "nodeid", "")
+            if not nodeid.startswith(REAL_EDITOR_TESTS) or getattr(rep, "when", "call") not in (
+                    "call", "setup") or (outcome == "passed" and rep.when != "call"):
+                continue
+            why = ""
+            if outcome == "skipped" and isinstance(rep.longrepr, tuple):
+                why = f": {rep.longrepr[2]}"
+            rows.append(f"{outcome.upper():8} {nodeid}{why}")
+    if rows:
+        terminalreporter.write_sep("-", "real editors")
+        for row in sorted(rows, key=lambda r: r.split(maxsplit=1)[1]):
+            terminalreporter.write_line(row)
