@@ -1991,6 +1991,12 @@ def _truncated_conjunct(sud: Sentence, w: Word, L: Language) -> bool:
                if x.id == w.id or (x.head == w.id and _rel(x) == "conj:coord"))
 
 
+def _ends_open(sud: Sentence, w: Word) -> bool:
+    """Whether the sentence ends with ``w``'s phrase and no punctuation after it."""
+    last = sud.words[-1]
+    return last.upos != "PUNCT" and (last.id == w.id or _under(sud, last, w.id))
+
+
 def _after_cut(sud: Sentence, w: Word, L: Language) -> bool:
     """A word right after "X- and": the second of two compounds sharing its tail."""
     return w.id > 2 and sud.word(w.id - 1).form.lower() in L.and_words \
@@ -2867,7 +2873,8 @@ def _agreement_excused(sud: Sentence, subj: Word, verb: Word, feature: str,
                        options: Mapping[int, Sequence[Feats]], lang: str) -> bool:
     """Subject-verb agreement in ``feature`` that the language lets go another way, whatever
     the parse: the relative "who" after a plural demonstrative (it takes its antecedent's
-    number); a demonstrative subject, a plural copula and a plural predicate noun (the copula
+    number); a text cut after a singular subject of a plural verb (its other conjuncts may
+    follow); a demonstrative subject, a plural copula and a plural predicate noun (the copula
     agrees with the predicate); a past tense in the gender of the person meant: a name's (of
     either gender), a woman's in a masculine profession (a masculine noun, a feminine verb)."""
     L = language(lang)
@@ -2882,6 +2889,13 @@ def _agreement_excused(sud: Sentence, subj: Word, verb: Word, feature: str,
             and _counts_plural(sud, subj, options):
         return True  # a quantity of a plural: the verb may take the plural's number
     if feature == "Number" and _one_of_conjuncts(sud, subj, verb, options, L):
+        return True
+    if feature == "Number" and verb.id < subj.id and _ends_open(sud, subj) \
+            and any(o.get("Number") == "Plur" for o in options[verb.id]) \
+            and any(o.get("Number") == "Sing" for o in options[subj.id]):
+        # a singular subject after its plural verb ends a text with no closing mark: the text
+        # may go on with the subject's other conjuncts (an interface string joined to the next
+        # at run time, a cut title)
         return True
     if feature in ("Number", "Gender") and (
             subj.lemma.lower() in L.number_by_antecedent

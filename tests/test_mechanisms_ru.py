@@ -183,3 +183,21 @@ def test_an_adjective_after_a_substantive_pronoun_is_the_pronouns() -> None:
     assert not [f for f in _flags(rows("ничего")) if f[0] == "позитивного"]
     # after a determiner of the noun it is the noun's attribute, in the wrong case
     assert ("позитивного", "Case") in _flags(rows("этот"))
+
+
+def test_a_text_cut_after_the_subject_of_a_plural_verb_proves_no_number() -> None:
+    # an interface string joined to the next at run time: "используются температура [и ...]"
+    verb = "Aspect=Imp|Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin|Voice=Mid"
+    rows = [("В", "в", "ADP", "_", 3, "case"),
+            ("этой", "этот", "DET", "Case=Loc|Gender=Fem|Number=Sing", 3, "det"),
+            ("модели", "модель", "NOUN", "Animacy=Inan|Case=Loc|Gender=Fem|Number=Sing", 4, "obl"),
+            ("используются", "использовать", "VERB", verb, 0, "root"),
+            ("температура", "температура", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Sing",
+             4, "nsubj")]
+    assert ("используются", "Number") not in _flags(rows)
+    # the same sentence closed by its full stop, and a subject before its verb, are found
+    closed = [*rows, (".", ".", "PUNCT", "_", 4, "punct")]
+    assert ("используются", "Number") in _flags(closed)
+    before = [rows[4][:4] + (2, "nsubj"), ("используются", "использовать", "VERB", verb, 0,
+                                            "root")]
+    assert ("используются", "Number") in _flags(before)
