@@ -295,6 +295,9 @@ def test_compounds_the_lexicon_lacks() -> None:
     # a derivational suffix fixes gender and number (-ung, -keit, -tion: feminine)
     assert got("Belobigungen", "NOUN") == cells("NPF APF DPF GPF")
     assert got("Zuverlässlichkeit", "NOUN") == cells("NSF ASF DSF GSF")
+    # ... unless the suffix is a noun of its own as well: "Grabschaft" may be Grab + der Schaft
+    grab = got("Grabschaft", "NOUN")
+    assert grab is not None and cells("NSF ASF NSM ASM") <= grab
     # a participle as a noun declines like an adjective (des Gelesenen)
     gelesenen = got("Gelesenen", "NOUN")
     assert gelesenen is not None and cells("GSN") <= {frozenset((k, v) for k, v in a

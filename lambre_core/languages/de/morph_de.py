@@ -1096,14 +1096,20 @@ _FEMININE_SUFFIXES = (("ung", "ungen"), ("heit", "heiten"), ("keit", "keiten"),
 def _suffix_cells(low: str) -> list[Analysis]:
     """The readings of a noun german-nouns lacks whose derivational suffix fixes them; not
     when a known noun longer than the suffix ends the word, for a compound takes its last
-    noun's gender ("Wiederaufschwung": der Aufschwung, whose "-ung" is no suffix)."""
+    noun's gender ("Wiederaufschwung": der Aufschwung, whose "-ung" is no suffix). A last part
+    that is the suffix and a noun as well (der Schaft) gives both readings: "Grabschaft" may
+    be either."""
     for sing, plur in _FEMININE_SUFFIXES:
         for end, number in ((plur, "Plur"), (sing, "Sing")):
             if low.endswith(end) and len(low) > len(end) + 2:
                 split = _compound_split(low.capitalize())
                 if split is not None and len(split[1]) > len(end) + 1:
                     return []
-                return [_an(Case=c, Number=number, Gender="Fem") for c in _VALUE_ORDER["Case"]]
+                cells = [_an(Case=c, Number=number, Gender="Fem") for c in _VALUE_ORDER["Case"]]
+                if split is not None and split[1].lower() == end:
+                    cells += _noun_cells_for(split[1], [r for r in _records(split[1])
+                                                        if _usable(r, True)])
+                return cells
     return []
 
 
