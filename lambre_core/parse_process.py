@@ -73,9 +73,10 @@ def serve(inp: IO[bytes], out: IO[bytes]) -> int:
     until stdin closes. Every request gets exactly one reply: ``("ok", value)``,
     ``("lambre", message, file, line, column)`` or ``("error", text)``."""
     with collector_paused():  # long-lived objects: no collections over them (see gcpause)
-        import torch  # noqa: F401  (imported now: the point of starting early)
+        from .parse import import_stanza, load_parser, torch_environment
 
-        from .parse import import_stanza, load_parser
+        torch_environment()
+        import torch  # noqa: F401  (imported now: the point of starting early)
 
         import_stanza()
     keep_for_life()
