@@ -1,13 +1,14 @@
 """lambre-server in a real editor: headless Neovim (0.7+) as the LSP client.
 
 Neovim opens the Figure 1 sentence, attaches ``lambre-server`` over stdio, and must show a
-diagnostic on "werden"; an edit through the buffer API (sent as didChange) fixes the sentence and
+diagnostic on "werden" and a hover on it in plain words; an edit through the buffer API (sent as didChange) fixes the sentence and
 the diagnostic goes. Skipped without ``nvim`` or without a German model."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -41,6 +42,14 @@ for _, d in ipairs(vim.diagnostic.get(buf)) do
                                   severity = d.severity, message = d.message,
                                   source = d.source })
 end
+-- the hover on "werden", as K would show it
+local params = { textDocument = { uri = vim.uri_from_bufnr(buf) },
+                 position = { line = 0, character = 5 } }
+out.hover = ""
+for _, r in pairs(vim.lsp.buf_request_sync(buf, "textDocument/hover", params, 60000) or {}) do
+  local c = r.result and r.result.contents
+  if type(c) == "table" then out.hover = c.value or "" elseif c then out.hover = tostring(c) end
+end
 vim.api.nvim_buf_set_lines(buf, 0, 1, false, { cfg.fixed })
 out.gone = vim.wait(90000, function() return not has_werden() end, 50)
 vim.fn.writefile({ vim.fn.json_encode(out) }, cfg.out)
@@ -70,6 +79,12 @@ def test_neovim_shows_and_clears_the_diagnostic(tmp_path: Path) -> None:
     werden = [d for d in result["diagnostics"] if '"werden"' in d["message"]]
     assert werden and (werden[0]["lnum"], werden[0]["col"], werden[0]["end_col"]) == (0, 4, 10)
     assert werden[0]["source"] == "lambre"
+    # the hover speaks to a person first: no word class, relation or feature before the details
+    hover = result["hover"]
+    assert "agrees" in hover and "Treebank example" in hover, hover
+    first = hover.split("Details")[0]
+    assert not re.search(r"\b(NOUN|VERB|AUX|PRON|DET|ADJ|subj|comp)\b|[A-Z][a-z]+=[A-Z]", first), \
+        hover
     assert result["gone"], "the diagnostic went after the fix"
 
 
