@@ -117,10 +117,11 @@ def trim() -> None:
     global _malloc_trim
     if _malloc_trim is None:
         import ctypes
-        import ctypes.util
 
+        # the C library this process already has loaded: ``ctypes.util.find_library`` would
+        # run ``ldconfig`` in a child process (the language server calls this after a check)
         try:
-            _malloc_trim = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+            _malloc_trim = ctypes.CDLL(None).malloc_trim
         except (OSError, AttributeError):
             _malloc_trim = False
     if _malloc_trim:
