@@ -930,6 +930,16 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # between the participle and its noun), not the next noun's determiner
         return True
     if rule.type == "agree" and rule.feature == "Case" and d.upos == "DET" and d.id > 1 \
+            and d.id < h.id and not L.article_declension \
+            and (d.feats.get("PronType") == "Dem" or d.lemma.lower() in L.demonstratives) \
+            and sud.word(d.id - 1).upos == "ADP" \
+            and not any(values(o, "Case") & values(n, "Case")
+                        for o in options[dep] for n in options[head]):
+        # a demonstrative right after a preposition, in a case its noun cannot have, is the
+        # preposition's whole object ("you will get about this a notice"), not the noun's
+        # determiner
+        return True
+    if rule.type == "agree" and rule.feature == "Case" and d.upos == "DET" and d.id > 1 \
             and d.id < h.id and d.feats.get("PronType") == "Dem" and not L.article_declension \
             and any(o.get("VerbForm") == "Fin" for o in options[d.id - 1]) \
             and any(values(o, "Case") & {"Ins", "Dat"} for o in options[dep]):

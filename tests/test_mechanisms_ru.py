@@ -201,3 +201,21 @@ def test_a_text_cut_after_the_subject_of_a_plural_verb_proves_no_number() -> Non
     before = [rows[4][:4] + (2, "nsubj"), ("используются", "использовать", "VERB", verb, 0,
                                             "root")]
     assert ("используются", "Number") in _flags(before)
+
+
+def test_a_demonstrative_after_a_preposition_in_a_case_its_noun_lacks_stands_alone() -> None:
+    # "получите об этом уведомление": "об этом" is the whole prepositional phrase (the
+    # tagger gives the demonstrative no PronType: the pack's list of demonstratives says it)
+    verb = "Aspect=Perf|Mood=Ind|Number=Plur|Person=2|Tense=Fut|VerbForm=Fin|Voice=Act"
+    rows = [("Вы", "вы", "PRON", "Case=Nom|Number=Plur|Person=2|PronType=Prs", 2, "nsubj"),
+            ("получите", "получить", "VERB", verb, 0, "root"),
+            ("об", "об", "ADP", "_", 5, "case"),
+            ("этом", "этот", "DET", "Case=Loc|Gender=Masc|Number=Sing", 5, "det"),
+            ("уведомление", "уведомление", "NOUN",
+             "Animacy=Inan|Case=Acc|Gender=Neut|Number=Sing", 2, "obl"),
+            (".", ".", "PUNCT", "_", 2, "punct")]
+    assert not [f for f in _flags(rows) if f[0] in ("этом", "уведомление")]
+    # a demonstrative that shares its noun's case but not its gender is still found
+    wrong = [*rows[:4], ("книге", "книга", "NOUN", "Animacy=Inan|Case=Loc|Gender=Fem|Number=Sing",
+                         2, "obl"), rows[5]]
+    assert [f for f in _flags(wrong) if f[0] in ("этом", "книге")]

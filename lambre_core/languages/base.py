@@ -104,6 +104,8 @@ class Language:
     quantity_nouns: frozenset[str] = frozenset()
     #: demonstratives that, as a copula's subject, let it agree with the predicate instead
     demonstrative_subjects: frozenset[str] = frozenset()
+    #: demonstrative determiners (lower-case lemmas), for taggers that leave out PronType
+    demonstratives: frozenset[str] = frozenset()
     #: verbs that take a predicative instrumental ("стать", "считаться": "ставшую вирусной")
     predicative_verbs: frozenset[str] = frozenset()
     #: copula lemmas (the verb then agrees with the predicate after a demonstrative subject)

@@ -84,6 +84,7 @@ LANGUAGE = Language(
     attributes_precede=True,
     and_words=words("a"),
     demonstrative_subjects=words("to tohle"),
+    demonstratives=words("ten tento tamten tenhle"),
     # nouns of quantity whose verb may take the number of the plural they count ("spousta
     # věcí jsou")
     quantity_nouns=words("spousta většina řada množství polovina menšina hromada"),

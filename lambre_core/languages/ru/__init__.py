@@ -82,6 +82,7 @@ LANGUAGE = Language(
     polite_pronouns=words("вы"),
     number_by_antecedent=words("кто"),
     demonstrative_subjects=words("это то"),
+    demonstratives=words("этот тот"),
     copula_lemmas=words("быть являться"),
     predicative_verbs=words("""быть являться стать становиться оказаться оказываться казаться
         называться считаться остаться оставаться"""),

@@ -51,6 +51,7 @@ LANGUAGE = Language(
     polite_pronouns=words("ви"),
     number_by_antecedent=words("хто"),
     demonstrative_subjects=words("це те"),
+    demonstratives=words("цей той"),
     copula_lemmas=words("бути являтися"),
     predicative_verbs=words("""бути являтися стати ставати виявитися виявлятися здаватися
         називатися вважатися залишитися залишатися"""),
