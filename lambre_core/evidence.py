@@ -923,29 +923,29 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # a predicate adjective right after its pronoun subject, the present's copula unsaid
         # (a short adjective after a personal pronoun), taken for the next noun's attribute
         return True
-    if rule.type == "agree" and d.upos == "DET" and d.id > 1 and d.id < h.id \
-            and any(o.get("VerbForm") == "Part" for o in options[d.id - 1]) \
-            and not L.article_declension:
-        # a demonstrative right after a participle is its agent or object (an instrumental
-        # between the participle and its noun), not the next noun's determiner
-        return True
-    if rule.type == "agree" and rule.feature == "Case" and d.upos == "DET" and d.id > 1 \
-            and d.id < h.id and not L.article_declension \
-            and (d.feats.get("PronType") == "Dem" or d.lemma.lower() in L.demonstratives) \
-            and sud.word(d.id - 1).upos == "ADP" \
-            and not any(values(o, "Case") & values(n, "Case")
-                        for o in options[dep] for n in options[head]):
-        # a demonstrative right after a preposition, in a case its noun cannot have, is the
-        # preposition's whole object ("you will get about this a notice"), not the noun's
-        # determiner
-        return True
-    if rule.type == "agree" and rule.feature == "Case" and d.upos == "DET" and d.id > 1 \
-            and d.id < h.id and d.feats.get("PronType") == "Dem" and not L.article_declension \
-            and any(o.get("VerbForm") == "Fin" for o in options[d.id - 1]) \
-            and any(values(o, "Case") & {"Ins", "Dat"} for o in options[dep]):
-        # a demonstrative in the instrumental or dative right after a verb stands alone as the
-        # verb's own argument ("I mean by that the goal"), not as the next noun's determiner
-        return True
+    if rule.type == "agree" and d.upos == "DET" and 1 < d.id < h.id and not L.article_declension:
+        # a determiner the word right before it may take for its own argument
+        prev = sud.word(d.id - 1)
+        demonstrative = d.feats.get("PronType") == "Dem"
+        if any(o.get("VerbForm") == "Part" for o in options[prev.id]):
+            # a demonstrative right after a participle is its agent or object (an instrumental
+            # between the participle and its noun), not the next noun's determiner
+            return True
+        if rule.feature == "Case" and prev.upos == "ADP" \
+                and (demonstrative or d.lemma.lower() in L.demonstratives) \
+                and not any(values(o, "Case") & values(n, "Case")
+                            for o in options[dep] for n in options[head]):
+            # a demonstrative right after a preposition, in a case its noun cannot have, is
+            # the preposition's whole object ("you will get about this a notice"), not the
+            # noun's determiner
+            return True
+        if rule.feature == "Case" and demonstrative \
+                and any(o.get("VerbForm") == "Fin" for o in options[prev.id]) \
+                and any(values(o, "Case") & {"Ins", "Dat"} for o in options[dep]):
+            # a demonstrative in the instrumental or dative right after a verb stands alone as
+            # the verb's own argument ("I mean by that the goal"), not as the next noun's
+            # determiner
+            return True
     if L.pro_drop and rule.type == "agree" and d.upos in ("ADJ", "DET") \
             and all(w.upos == "PUNCT" for w in sud.words[:dep - 1]) \
             and not any(w.upos in ("VERB", "AUX") for w in sud.words) \
