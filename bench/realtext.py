@@ -61,6 +61,7 @@ from lambre_core.parse import load_parser  # noqa: E402
 from lambre_core.parse_cache import ParseCache, cached_documents, model_key  # noqa: E402
 from lambre_core.rules import default_rules  # noqa: E402
 from lambre_core.splits import shared_dir  # noqa: E402
+from lambre_core.usage import document_checks  # noqa: E402
 
 LABELS = REPO / "bench" / "realtext"
 COLUMNS = ("key", "label", "cause", "note", "now", "word", "rule", "sentence", "message")
@@ -153,20 +154,22 @@ def _flags(sents: list[list[Sentence]], segs: list[str], lang: str, parser: obje
     precision = precision_for("precise", lang, parser)
     if plausible is None or plausible >= 0:
         precision = replace(precision, plausible=plausible)
-    n = 0
+    said = [sentence_text(sent, seg) for seg, sentences in zip(segs, sents, strict=True)
+            for sent in sentences]
+    checks = [check_sentence(sent, rules, precision=precision)
+              for sentences in sents for sent in sentences]
+    # the set is one document, as a file given to `lambre-core check` is
+    checks = document_checks([lang] * len(checks), checks, lambda _lang: precision)
+    n = len(checks)
     out: list[Flag] = []
-    for seg, sentences in zip(segs, sents, strict=True):
-        for sent in sentences:
-            n += 1
-            said = sentence_text(sent, seg)
-            check = check_sentence(sent, rules, precision=precision)
-            digest = hashlib.sha1(said.encode("utf-8")).hexdigest()[:12]
-            for v in check.violations:
-                span = word_span(check.sentence, v.blamed)
-                at = span[0] - (word_span(check.sentence, check.sentence.words[0]) or (0, 0))[0] \
-                    if span else v.blamed.id
-                out.append(Flag(f"{digest}:{v.rule.id}:{v.blamed.form}@{at}", v.blamed.form,
-                                v.rule.id, said, message(v)))
+    for text, check in zip(said, checks, strict=True):
+        digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
+        for v in check.violations:
+            span = word_span(check.sentence, v.blamed)
+            at = span[0] - (word_span(check.sentence, check.sentence.words[0]) or (0, 0))[0] \
+                if span else v.blamed.id
+            out.append(Flag(f"{digest}:{v.rule.id}:{v.blamed.form}@{at}", v.blamed.form,
+                            v.rule.id, text, message(v)))
     return n, out
 
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from .check import RuleInstance, SentenceCheck
+from .check import SentenceCheck, demoted
 from .conllu_io import tree_error
 from .doc import Sentence, Word
+from .rules import is_subject_rule
 
 #: the probability from which another arc of a word counts as a plausible parse (measured on
 #: the real-text gauntlet and Falko-MERLIN dev: ``bench/realtext.py``, ``bench/precision.py``)
@@ -125,19 +126,28 @@ def robust_to_parse(sentence: Sentence, result: SentenceCheck,
                     recheck: Callable[[Sentence], SentenceCheck],
                     plausible: float = PLAUSIBLE,
                     class_ok: Callable[[Word, str], bool] | None = None,
-                    known: Callable[[Word], bool] | None = None) -> SentenceCheck:
+                    known: Callable[[Word], bool] | None = None,
+                    reading: Callable[[Word, Word], bool] | None = None) -> SentenceCheck:
     """``result`` (the check of ``sentence``'s best parse) with every proven violation that some
     plausible alternative parse does not support moved to ``uncertain`` (and its rule instance
     counted as satisfied). ``recheck`` checks a UD sentence the same way ``result`` was made;
     ``class_ok(word, upos)`` says whether a word may have another class at all (its lexicon),
-    ``known(word)`` whether a lexicon knows the word (a new head must be known)."""
+    ``known(word)`` whether a lexicon knows the word (a new head must be known);
+    ``reading(old, new)`` whether a word's change is a reading of the sentence at all (the
+    language's knowledge: a relative pronoun that fails its verb is no object)."""
     if not result.violations:
         return result
     standing = list(result.violations)
-    # only words on or next to a violation's arc can move it (their own arc or their class)
+    # only words on or next to a violation's arc can move it (their own arc or their class),
+    # and a word the parser nearly made a conjunct of a subject (a subject's number is its
+    # conjuncts': "Сюжет игры, идеи и вопросы ... кажутся", the conjuncts hung on "игры")
     ends = {x for v in standing for x in (v.dep.id, v.head.id, v.blamed.id)}
+    subjects = {v.dep.id for v in standing if is_subject_rule(v.rule)}
     near = ends | {w.id for w in sentence.words if w.head in ends} \
-        | {w.head for w in sentence.words if w.id in ends}
+        | {w.head for w in sentence.words if w.id in ends} \
+        | {w.id for w in sentence.words
+           if any(h in subjects and r.split(":")[0] == "conj" and p >= plausible
+                  for h, r, p in read_alternatives(w.misc.get("Alt", "")))}
     for changed, alt in alternative_trees(sentence, plausible, class_ok=class_ok, near=near):
         again = recheck(alt)
         if again.error is not None:
@@ -147,6 +157,8 @@ def robust_to_parse(sentence: Sentence, result: SentenceCheck,
         word = next(w for w in alt.words if w.id == changed)
         if known is not None and word.head and not known(alt.words[word.head - 1]):
             continue  # a fit with a word no lexicon knows is the tagger's guess, not the forms
+        if reading is not None and not reading(sentence.words[changed - 1], word):
+            continue
         if not own or any(v.dep.id == changed for v in (*again.violations, *again.uncertain)):
             # the changed word must fit its new place: some rule applies on its new arc and
             # every one holds. An arc where no rule applies (an article as a modifier of
@@ -161,12 +173,5 @@ def robust_to_parse(sentence: Sentence, result: SentenceCheck,
         standing = [v for v in standing if v.blamed.id in troubled]
         if not standing:
             break
-    if len(standing) == len(result.violations):
-        return result
     kept = {id(v) for v in standing}
-    dropped = [replace(v, evidence="uncertain") for v in result.violations if id(v) not in kept]
-    keys = {(v.rule.id, v.dep.id, v.head.id) for v in dropped}
-    instances = [RuleInstance(i.rule_id, i.dep, i.head, True)
-                 if (i.rule_id, i.dep, i.head) in keys else i for i in result.instances]
-    return replace(result, instances=instances, violations=standing,
-                   uncertain=result.uncertain + dropped)
+    return demoted(result, lambda v: id(v) not in kept)

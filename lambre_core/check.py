@@ -13,8 +13,9 @@ end that is not a noun or pronoun: the adjective, determiner or verb agrees with
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from .conllu_io import tree_error
@@ -318,6 +319,7 @@ def check_sentence(
                 return check_precise(alt_sud, rule_arcs(alt_sud, index), precision, rules)
 
             from .analyses import analyzer_for, class_possible, head_known
+            from .evidence import a_reading
 
             lang, lexicon = precision.lang, precision.lexicon
             # where a field lexicon exists, a new head must be a word it knows (not a name, a
@@ -326,7 +328,8 @@ def check_sentence(
             result = robust_to_parse(
                 sentence, result, recheck, precision.plausible,
                 lambda w, upos: class_possible(lang, w.form, upos, w.upos),
-                lambda w: not complete or head_known(lang, w, lexicon))
+                lambda w: not complete or head_known(lang, w, lexicon),
+                functools.partial(a_reading, lang))
         return _one_truth(result)
     # the paper's method: each word with its one (tagger's) analysis. This is what
     # ``joint.solve`` gives when every word has a single option (nothing to choose, so the choice
@@ -361,6 +364,19 @@ def check_sentence(
             for i in result.instances
         ]
     return result
+
+
+def demoted(result: SentenceCheck, doubtful: Callable[[Violation], bool]) -> SentenceCheck:
+    """A copy of ``result`` with the proven violations ``doubtful`` picks moved to ``uncertain``
+    (their rule instances counted as satisfied): what a later look (another parse, the rest of
+    the document) showed the forms do not prove."""
+    kept = [v for v in result.violations if not doubtful(v)]
+    if len(kept) == len(result.violations):
+        return result
+    kept_ids = {id(v) for v in kept}
+    dropped = [replace(v, evidence="uncertain") for v in result.violations
+               if id(v) not in kept_ids]
+    return _one_truth(replace(result, violations=kept, uncertain=result.uncertain + dropped))
 
 
 def _one_truth(result: SentenceCheck) -> SentenceCheck:

@@ -25,6 +25,7 @@ from .markup import Segment, segments
 from .messages import message, reason, severity_name, severity_rank
 from .parse_cache import CacheStats, ParseCache, cached_documents, text_key
 from .rules import Rule, RuleSet, is_subject_rule
+from .usage import document_checks
 
 
 @dataclass(frozen=True)
@@ -158,12 +159,14 @@ def check_segments(
     done: dict[int, list[tuple[str, SentenceCheck | None]]] = {}
     fresh: dict[str, bytes] = {}  # check cache key -> entry
     keys: dict[int, str] = {}  # segment -> check cache key
+    parsers: dict[str, Any] = {}
     for lang, idx in by_lang.items():
         try:
             parser, ruleset = load(lang)
         except LambreError as exc:
             result.unavailable[lang] = str(exc)
             continue
+        parsers[lang] = parser
         by_id = ruleset.by_id  # cached findings name their rules by id
         if results is not None and cache is not None:
             engine = check_cache.engine_key(ruleset.version, off, cache.settings)
@@ -223,6 +226,16 @@ def check_segments(
             results.put_many(fresh)
         except sqlite3.Error as exc:
             cache.checks_error = cache.checks_error or str(exc)
+    if precision is not None:
+        # readings that need the whole document (a writer's own gender for a rare noun); the
+        # check cache keeps each string's own checks
+        places = [(k, j, lang) for lang, idx in by_lang.items() if lang in parsers
+                  for k in idx for j, (_, c) in enumerate(done.get(k, ())) if c is not None]
+        final = document_checks([lang for _, _, lang in places],
+                                 [c for k, j, _ in places if (c := done[k][j][1]) is not None],
+                                 lambda lang: precision(parsers[lang]))
+        for (k, j, _), read in zip(places, final, strict=True):
+            done[k][j] = (done[k][j][0], read)
     for k, seg in enumerate(segs):
         for said, check in done.get(k, ()):
             if check is None or config.is_ignored(said):

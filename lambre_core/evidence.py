@@ -2242,10 +2242,13 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
                         and not _nominative_object(sud, rule, d.id, h.id, options, analyses, L)):
             return True  # the subject, misparsed (a fronted interrogative object before it)
     allowed_cases = set(rule.allowed)
-    if any(w.head in cx and w.id != d.id and _rel(w) in ARG_RELS and w.upos in _CONTROLLERS
+    if any(w.head in cx and w.id != d.id and _rel(w) in ARG_RELS
+           and (w.upos in _CONTROLLERS or w.upos == "ADJ")
            and w.form.casefold() not in L.time_nouns
            and _np_cases(sud, w, options) & allowed_cases for w in sud.words):
-        return True  # another phrase fills the frame: this one is an adverbial (of time)
+        # another phrase fills the frame (an adjective used as a noun too: "нет равных"): this
+        # one is an adverbial (of time) or the verb's experiencer
+        return True
     first = min([d.id] + [w.id for w in sud.words if w.head == d.id and w.upos in ("DET", "ADJ")])
     if "Gen" in cases and first > 1 and sud.word(first - 1).upos in ("NOUN", "PROPN"):
         return True  # a genitive attribute of the noun before (a noun, then an article and noun)
@@ -2821,6 +2824,16 @@ def _undoubled_before(sud: Sentence, subj: Word, verb: Word, L: Language) -> boo
         return False  # a phrase of time is an adverbial, fronted without a clitic
     return not any(sud.word(i).upos == "PRON" and sud.word(i).head == verb.id
                    for i in range(subj.id + 1, verb.id))
+
+
+def a_reading(lang: str, old: Word, new: Word) -> bool:
+    """Whether an alternative parse's change of one word (``old`` -> ``new``) is a reading the
+    checker weighs (``alternatives.robust_to_parse``): not the relative pronoun subject made an
+    object, for the reason ``_object_of_dropped_subject`` gives."""
+    L = language(lang)
+    # (the alternatives are UD trees)
+    return not (L.pro_drop and old.lemma.lower() == L.relative_lemma != ""
+                and old.deprel.split(":")[0] == "nsubj" and new.deprel.split(":")[0] == "obj")
 
 
 def _object_of_dropped_subject(subj: Word, options: Mapping[int, Sequence[Feats]],

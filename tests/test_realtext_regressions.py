@@ -115,6 +115,8 @@ CLEAN = {
         "Лаковой такую живопись называют потому, что лаки служат материалами.",  # fronted
         "То, что называется одним общим понятием-- экуменизм.",  # a dash glued to a word
         "Снова приношу извинения за принесенные этим неудобства.",  # a participle's agent
+        # WMT22 Russian reference: a dative beside a case frame an adjective fills
+        "Кажется, сегодня Венди в ударе и в самых безумных идеях ей нет равных.",
     ],
     "uk": [
         # participles (an adjective with a voice), a postposed ordinal, a predicate adjective
@@ -220,7 +222,9 @@ STILL_FOUND = {
     "ru": [("Мальчик читала книгу.", "читала"),  # a sentence-initial noun tagged as a name
            # the relative pronoun's slip is the writer's, not a dropped subject's object
            ("Народная Джирга принимала решение, которое вступала в силу после утверждения.",
-            "вступала")],
+            "вступала"),
+           # a case frame with no other phrase in its case: the dative is the wrong object
+           ("Он очень гордится своему сыну.", "сыну")],
     # a pronoun subject the parser hung on another word (zeyrek's analyses, the clause check)
     "uk": [("Він подарував сестрі гарні квітку.", "гарні"),
            ("Я прочитав цікава книжку.", "цікава")],

@@ -180,6 +180,27 @@ def test_incremental_fix_removes_diagnostics(session: Session) -> None:
     assert all(p.version == v for p in later)
 
 
+def test_a_writers_gender_across_the_document_and_its_edits(session: Session) -> None:
+    # "die Tate" (the gallery) in three sentences: the writer's noun, not the dictionary's
+    # masculine "Tate" (lambre_core.usage, as `lambre-core check` reads a file)
+    text = ("Die Tate veranstaltete am Samstag eine Lesung für Kinder. Fünf Demonstranten hatten "
+            "sich Zutritt zur Tate verschafft.\nSie sagte, die Einladung in die Tate sei eine "
+            "Ehre gewesen.")
+    uri, pub = _open(session, "tate.txt", text)
+    assert not any(d.severity == types.DiagnosticSeverity.Error for d in pub.diagnostics), \
+        _by_form(text, pub.diagnostics)
+    # the third sentence deleted: two are a slip made twice, and the first two are flagged again
+    a = text.index("\n")
+    new = text[:a]
+    c = session.client
+    v = c.change(uri, types.Range(start=lsp_position(text, a), end=lsp_position(text, len(text))),
+                 "", new)
+    pub2 = session.run(c.diagnostics(uri, v))
+    flagged = _by_form(new, [d for d in pub2.diagnostics
+                             if d.severity == types.DiagnosticSeverity.Error])
+    assert {"Die", "zur"} <= set(flagged), flagged
+
+
 def test_hover_explains_the_rule(session: Session) -> None:
     uri, pub = _open(session, "hover.txt", FIG1)
     d = next(d for d in pub.diagnostics if lsp_range_text(FIG1, d.range) == "werden")

@@ -43,12 +43,14 @@ from lambre_core.config import (
 )
 from lambre_core.doc import Sentence
 from lambre_core.errors import LambreError
+from lambre_core.evidence import Precision
 from lambre_core.gcpause import keep_for_life
 from lambre_core.langid import Identifier, language_name, model_languages
 from lambre_core.markup import Segment, segments
 from lambre_core.parse_cache import ParseCache, encode, model_key, stored_sentences, text_key
 from lambre_core.parse_process import ParserProcess, trim
 from lambre_core.score import DEFAULT_AVERAGES, RuleTally, rule_tallies, score_of
+from lambre_core.usage import document_checks
 
 from . import __version__
 from .diagnostics import Template, render, severity_rank, templates
@@ -766,9 +768,38 @@ class LambreServer(LanguageServer):
         self._render_cache.put(key, (check, out))
         return out
 
+    def _document_readings(self, items: list[SentenceSlice],
+                           slots: list[tuple[Sentence, SentenceCheck] | None]
+                           ) -> list[tuple[Sentence, SentenceCheck] | None]:
+        """The sentences' checks after the readings that need the whole document
+        (``usage.document_checks``, as ``lambre-core check`` applies them to a file); cached
+        checks stay each sentence's own, and an unchanged check keeps its identity (its
+        rendered diagnostics are reused)."""
+        where = [i for i, slot in enumerate(slots) if slot is not None]
+        if self.settings.mode != "precise" or not where:
+            return slots
+
+        def precision(lang: str) -> Precision | None:
+            eng = self.engines.get(self._engine_key(lang))
+            return Precision(lang, eng.lexicon) if eng is not None else None
+
+        final = document_checks([items[i].lang for i in where],
+                                [slot[1] for i in where if (slot := slots[i]) is not None],
+                                precision)
+        out = list(slots)
+        for i, check in zip(where, final, strict=True):
+            slot = slots[i]
+            if slot is not None and check is not slot[1]:
+                out[i] = (slot[0], check)
+        return out
+
     def publish(self, doc: Document, version: int, items: list[SentenceSlice],
                 slots: list[tuple[Sentence, SentenceCheck] | None], *, final: bool) -> None:
         """Publish diagnostics for ``version`` (the current one) and, when final, the score."""
+        # the document score is each sentence's own, as `lambre-core score` gives it; the
+        # diagnostics also read the whole document, as `lambre-core check` does
+        own = [slot[1] if slot is not None else None for slot in slots]
+        slots = self._document_readings(items, slots)
         index = doc.index(self.encoding)
         min_sev = self.config.min_severity or self.settings.min_severity
         min_rank = severity_rank(min_sev)
@@ -781,11 +812,11 @@ class LambreServer(LanguageServer):
         by_severity: dict[str, int] = {}
         by_rule: dict[str, int] = {}
         explanations: dict[str, str] = {}
-        for it, slot in zip(items, slots, strict=True):
-            if slot is None:
+        for it, slot, alone in zip(items, slots, own, strict=True):
+            if slot is None or alone is None:
                 continue
             sent, check = slot
-            checks.append(check)
+            checks.append(alone)
             shown: list[Template] = []
             sevs: list[str] = []
             for t in self._templates(check, len(it.text)):

@@ -1,0 +1,143 @@
+"""A writer's own usage across a document: evidence that no single sentence holds.
+
+A noun the model's treebank never saw, used in three or more sentences of a document, each time
+with a determiner or adjective that shows one gender, and never with one that shows only the
+dictionary's gender for that spelling, is of that gender in this text: it is another word than
+the dictionary's (a name: "die Tate", the gallery, where the dictionary has a masculine noun) or a
+variant the dictionary lacks ("der Burnout" beside its "das Burnout"). A proven agreement
+failure between such a noun and its attribute that this gender removes is then uncertain.
+
+A slip is not usage: a noun shown in that gender in fewer sentences, or a document that also
+uses the dictionary's gender, keeps its findings. A word the treebank has is left alone, since
+learners' gender errors are on common words and a learner may repeat one. Language-independent:
+the genders come from the analyses of the language's lexicons.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .analyses import word_analyses
+from .check import SentenceCheck, Violation, demoted
+from .doc import Word
+from .sud import base_relation
+
+#: the attributes whose form shows their noun's gender, and the relations they have
+_ATTRIBUTES = frozenset({"DET", "ADJ"})
+_ATTRIBUTE_RELATIONS = frozenset({"det", "mod"})
+_NOUNS = frozenset({"NOUN", "PROPN"})
+#: sentences in which a document must show a gender before it counts as the writer's: two can
+#: be one learner's slip made twice (Falko-MERLIN dev has such pairs: "das Ausgleich" twice in
+#: one essay, "das Kapitalismus" in two sentences of another)
+MIN_SENTENCES = 3
+#: the agreement features a noun's other gender can satisfy ("die Tate" fails in number when
+#: the noun is masculine: the article is then read as a plural)
+_GENDER_FIXES = frozenset({"Gender", "Number", "Case"})
+
+
+def _relation(w: Word) -> str:
+    return base_relation(w.deprel).split("@")[0].split(":")[0]
+
+
+def _seen_in_treebank(noun: Word, lexicon: Any) -> bool:
+    index = getattr(lexicon, "index", None)
+    if index is None:
+        return True  # no treebank lexicon to ask: assume the word is a common one
+    return any(u in _NOUNS for (_lemma, u, _b) in index.get(noun.form.lower(), ())) \
+        or any((noun.lemma, u) in lexicon.paradigms for u in _NOUNS)
+
+
+def _shown(lang: str, attr: Word, noun: Word, lexicon: Any) -> frozenset[str]:
+    """The genders ``attr``'s form allows beside ``noun``: in a case and number the noun's form
+    has, the tagger's case of the noun where the attribute has a reading in it (after a
+    preposition the tagger mostly knows the case; a wrong guess leaves no reading)."""
+    cells = {(o.get("Case"), o.get("Number")) for o in word_analyses(lang, noun, lexicon).options}
+    fits = [o for o in word_analyses(lang, attr, lexicon).options
+            if "Gender" in o and any(n in (None, o.get("Number"))
+                                     and c in (None, o.get("Case")) for c, n in cells)]
+    tagged = [o for o in fits if o.get("Case") in (None, noun.feats.get("Case"))]
+    return frozenset(o["Gender"] for o in tagged or fits)
+
+
+def _dictionary(lang: str, noun: Word, lexicon: Any) -> frozenset[str]:
+    a = word_analyses(lang, noun, lexicon)
+    return frozenset(o["Gender"] for o in a.options if "Gender" in o) if a.known else frozenset()
+
+
+def _candidate(v: Violation) -> bool:
+    return (v.rule.type == "agree" and v.rule.feature in _GENDER_FIXES
+            and v.dep.upos in _ATTRIBUTES and v.head.upos in _NOUNS
+            and _relation(v.dep) in _ATTRIBUTE_RELATIONS)
+
+
+def worth_asking(checks: Sequence[SentenceCheck]) -> bool:
+    """Whether ``checks`` hold a finding ``writers_genders`` may answer (cheap: no lexicon)."""
+    return any(_candidate(v) for c in checks for v in c.violations)
+
+
+def writers_genders(checks: Sequence[SentenceCheck], lang: str, lexicon: Any
+                    ) -> list[SentenceCheck]:
+    """``checks`` (one document's sentences) with the agreement failures that the writer's
+    consistent gender for a noun removes made uncertain (see the module docstring)."""
+    keys = {v.head.lemma.casefold() for c in checks for v in c.violations if _candidate(v)
+            and not _seen_in_treebank(v.head, lexicon)}
+    if not keys:
+        return list(checks)
+    # noun lemma -> gender -> sentences showing it and no dictionary gender; lemmas some
+    # attribute shows in a dictionary gender only
+    variant: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
+    standard: set[str] = set()
+    for k, c in enumerate(checks):
+        words = c.sentence.words
+        for attr in words:
+            if attr.upos not in _ATTRIBUTES or _relation(attr) not in _ATTRIBUTE_RELATIONS \
+                    or not attr.head:
+                continue
+            noun = words[attr.head - 1]
+            key = noun.lemma.casefold()
+            if noun.upos not in _NOUNS or key not in keys:
+                continue
+            shown = _shown(lang, attr, noun, lexicon)
+            own = _dictionary(lang, noun, lexicon)
+            if not shown or not own:
+                continue
+            if shown <= own:
+                standard.add(key)
+            elif not shown & own:
+                for g in shown:
+                    variant[key][g].add(k)
+    usage = {key: {g for g, at in by.items() if len(at) >= MIN_SENTENCES}
+             for key, by in variant.items() if key not in standard}
+
+    def doubtful(v: Violation) -> bool:
+        if not _candidate(v):
+            return False
+        genders = usage.get(v.head.lemma.casefold(), set())
+        return bool(genders) and bool(_shown(lang, v.dep, v.head, lexicon) & genders)
+
+    return [demoted(c, doubtful) for c in checks]
+
+
+def document_checks(langs: Sequence[str], checks: Sequence[SentenceCheck],
+                    precision: Callable[[str], Any]) -> list[SentenceCheck]:
+    """A document's sentence checks (each sentence's language in ``langs``) after the readings
+    that need the whole document, language by language. ``precision(lang)`` gives the precise
+    checker's settings (``evidence.Precision``), or None for the paper's method, which reads one
+    sentence at a time; it is asked only when some finding is of a kind these readings answer
+    (the lexicon is read then)."""
+    out = list(checks)
+    by_lang: dict[str, list[int]] = defaultdict(list)
+    for i, lang in enumerate(langs):
+        by_lang[lang].append(i)
+    for lang, idx in by_lang.items():
+        mine = [out[i] for i in idx]
+        if not worth_asking(mine):
+            continue
+        prec = precision(lang)
+        if prec is None:
+            continue
+        for i, new in zip(idx, writers_genders(mine, lang, prec.lexicon), strict=True):
+            out[i] = new
+    return out
