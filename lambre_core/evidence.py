@@ -926,13 +926,13 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if rule.type == "agree" and d.upos == "DET" and 1 < d.id < h.id and not L.article_declension:
         # a determiner the word right before it may take for its own argument
         prev = sud.word(d.id - 1)
-        demonstrative = d.feats.get("PronType") == "Dem"
+        # (a pack's list too: a tagger may leave PronType out)
+        demonstrative = d.feats.get("PronType") == "Dem" or d.lemma.lower() in L.demonstratives
         if any(o.get("VerbForm") == "Part" for o in options[prev.id]):
             # a demonstrative right after a participle is its agent or object (an instrumental
             # between the participle and its noun), not the next noun's determiner
             return True
-        if rule.feature == "Case" and prev.upos == "ADP" \
-                and (demonstrative or d.lemma.lower() in L.demonstratives) \
+        if rule.feature == "Case" and prev.upos == "ADP" and demonstrative \
                 and not any(values(o, "Case") & values(n, "Case")
                             for o in options[dep] for n in options[head]):
             # a demonstrative right after a preposition, in a case its noun cannot have, is
