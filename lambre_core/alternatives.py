@@ -140,7 +140,8 @@ def robust_to_parse(sentence: Sentence, result: SentenceCheck,
     standing = list(result.violations)
     # only words on or next to a violation's arc can move it (their own arc or their class),
     # and a word the parser nearly made a conjunct of a subject (a subject's number is its
-    # conjuncts': "Сюжет игры, идеи и вопросы ... кажутся", the conjuncts hung on "игры")
+    # conjuncts': "The plot of the game, the ideas and questions ... seem", the conjuncts hung
+    # on "game", a genitive that is also a nominative plural)
     ends = {x for v in standing for x in (v.dep.id, v.head.id, v.blamed.id)}
     subjects = {v.dep.id for v in standing if is_subject_rule(v.rule)}
     near = ends | {w.id for w in sentence.words if w.head in ends} \

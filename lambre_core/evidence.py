@@ -2246,8 +2246,9 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
            and (w.upos in _CONTROLLERS or w.upos == "ADJ")
            and w.form.casefold() not in L.time_nouns
            and _np_cases(sud, w, options) & allowed_cases for w in sud.words):
-        # another phrase fills the frame (an adjective used as a noun too: "нет равных"): this
-        # one is an adverbial (of time) or the verb's experiencer
+        # another phrase fills the frame (an adjective used as a noun too: "[to her] there are
+        # no equals", the genitive "equals" an adjective): this one is an adverbial (of time)
+        # or the verb's experiencer
         return True
     first = min([d.id] + [w.id for w in sud.words if w.head == d.id and w.upos in ("DET", "ADJ")])
     if "Gen" in cases and first > 1 and sud.word(first - 1).upos in ("NOUN", "PROPN"):

@@ -3,9 +3,10 @@
 A noun the model's treebank never saw, used in three or more sentences of a document, each time
 with a determiner or adjective that shows one gender, and never with one that shows only the
 dictionary's gender for that spelling, is of that gender in this text: it is another word than
-the dictionary's (a name: "die Tate", the gallery, where the dictionary has a masculine noun) or a
-variant the dictionary lacks ("der Burnout" beside its "das Burnout"). A proven agreement
-failure between such a noun and its attribute that this gender removes is then uncertain.
+the dictionary's (a name: a gallery called by a surname, which a German dictionary lists as a
+rare masculine noun) or a variant the dictionary lacks (a loanword's second gender). A proven
+agreement failure between such a noun and its attribute that this gender removes is then
+uncertain.
 
 A slip is not usage: a noun shown in that gender in fewer sentences, or a document that also
 uses the dictionary's gender, keeps its findings. A word the treebank has is left alone, since
@@ -29,11 +30,11 @@ _ATTRIBUTES = frozenset({"DET", "ADJ"})
 _ATTRIBUTE_RELATIONS = frozenset({"det", "mod"})
 _NOUNS = frozenset({"NOUN", "PROPN"})
 #: sentences in which a document must show a gender before it counts as the writer's: two can
-#: be one learner's slip made twice (Falko-MERLIN dev has such pairs: "das Ausgleich" twice in
-#: one essay, "das Kapitalismus" in two sentences of another)
+#: be one learner's slip made twice (Falko-MERLIN dev has two such pairs, a masculine noun
+#: with a neuter article twice in one essay)
 MIN_SENTENCES = 3
-#: the agreement features a noun's other gender can satisfy ("die Tate" fails in number when
-#: the noun is masculine: the article is then read as a plural)
+#: the agreement features a noun's other gender can satisfy (a feminine article before a noun
+#: the dictionary has as masculine fails in number: the article is then read as a plural)
 _GENDER_FIXES = frozenset({"Gender", "Number", "Case"})
 
 
