@@ -78,10 +78,31 @@ def worth_asking(checks: Sequence[SentenceCheck]) -> bool:
     return any(_candidate(v) for c in checks for v in c.violations)
 
 
-def writers_genders(checks: Sequence[SentenceCheck], lang: str, lexicon: Any
-                    ) -> list[SentenceCheck]:
+#: a sentence's attribute arcs onto nouns: (attribute index, noun index, the noun's lemma key)
+Arcs = tuple[tuple[int, int, str], ...]
+#: what a caller that checks one document again and again (the editor) keeps between calls: each
+#: sentence check's arcs, by the check's identity (the check kept with them, so the identity
+#: stays its own)
+Memo = dict[int, tuple[SentenceCheck, Arcs]]
+
+
+def _arcs(check: SentenceCheck) -> Arcs:
+    words = check.sentence.words
+    out = []
+    for i, attr in enumerate(words):
+        if attr.upos not in _ATTRIBUTES or not attr.head:
+            continue
+        noun = words[attr.head - 1]
+        if noun.upos in _NOUNS and _relation(attr) in _ATTRIBUTE_RELATIONS:
+            out.append((i, attr.head - 1, noun.lemma.casefold()))
+    return tuple(out)
+
+
+def writers_genders(checks: Sequence[SentenceCheck], lang: str, lexicon: Any,
+                    memo: Memo | None = None) -> list[SentenceCheck]:
     """``checks`` (one document's sentences) with the agreement failures that the writer's
-    consistent gender for a noun removes made uncertain (see the module docstring)."""
+    consistent gender for a noun removes made uncertain (see the module docstring). ``memo``
+    keeps each check's arcs for the next call (it is left holding the current checks only)."""
     keys = {v.head.lemma.casefold() for c in checks for v in c.violations if _candidate(v)
             and not _seen_in_treebank(v.head, lexicon)}
     if not keys:
@@ -90,18 +111,17 @@ def writers_genders(checks: Sequence[SentenceCheck], lang: str, lexicon: Any
     # attribute shows in a dictionary gender only
     variant: dict[str, dict[str, set[int]]] = defaultdict(lambda: defaultdict(set))
     standard: set[str] = set()
+    kept: Memo = {}
     for k, c in enumerate(checks):
+        got = memo.get(id(c)) if memo is not None else None
+        arcs = got[1] if got is not None and got[0] is c else _arcs(c)
+        kept[id(c)] = (c, arcs)
         words = c.sentence.words
-        for attr in words:
-            if attr.upos not in _ATTRIBUTES or _relation(attr) not in _ATTRIBUTE_RELATIONS \
-                    or not attr.head:
+        for a, n, key in arcs:
+            if key not in keys:
                 continue
-            noun = words[attr.head - 1]
-            key = noun.lemma.casefold()
-            if noun.upos not in _NOUNS or key not in keys:
-                continue
-            shown = _shown(lang, attr, noun, lexicon)
-            own = _dictionary(lang, noun, lexicon)
+            shown = _shown(lang, words[a], words[n], lexicon)
+            own = _dictionary(lang, words[n], lexicon)
             if not shown or not own:
                 continue
             if shown <= own:
@@ -109,6 +129,9 @@ def writers_genders(checks: Sequence[SentenceCheck], lang: str, lexicon: Any
             elif not shown & own:
                 for g in shown:
                     variant[key][g].add(k)
+    if memo is not None:
+        memo.clear()
+        memo.update(kept)
     usage = {key: {g for g, at in by.items() if len(at) >= MIN_SENTENCES}
              for key, by in variant.items() if key not in standard}
 
@@ -118,16 +141,18 @@ def writers_genders(checks: Sequence[SentenceCheck], lang: str, lexicon: Any
         genders = usage.get(v.head.lemma.casefold(), set())
         return bool(genders) and bool(_shown(lang, v.dep, v.head, lexicon) & genders)
 
-    return [demoted(c, doubtful) for c in checks]
+    return [demoted(c, doubtful) if c.violations else c for c in checks]
 
 
 def document_checks(langs: Sequence[str], checks: Sequence[SentenceCheck],
-                    precision: Callable[[str], Any]) -> list[SentenceCheck]:
+                    precision: Callable[[str], Any],
+                    memo: dict[str, Memo] | None = None) -> list[SentenceCheck]:
     """A document's sentence checks (each sentence's language in ``langs``) after the readings
     that need the whole document, language by language. ``precision(lang)`` gives the precise
     checker's settings (``evidence.Precision``), or None for the paper's method, which reads one
     sentence at a time; it is asked only when some finding is of a kind these readings answer
-    (the lexicon is read then)."""
+    (the lexicon is read then). ``memo`` (by language): what a caller that checks the same
+    document again keeps between calls (see ``writers_genders``)."""
     out = list(checks)
     by_lang: dict[str, list[int]] = defaultdict(list)
     for i, lang in enumerate(langs):
@@ -139,6 +164,8 @@ def document_checks(langs: Sequence[str], checks: Sequence[SentenceCheck],
         prec = precision(lang)
         if prec is None:
             continue
-        for i, new in zip(idx, writers_genders(mine, lang, prec.lexicon), strict=True):
+        lang_memo = memo.setdefault(lang, {}) if memo is not None else None
+        for i, new in zip(idx, writers_genders(mine, lang, prec.lexicon, lang_memo),
+                          strict=True):
             out[i] = new
     return out

@@ -114,6 +114,8 @@ class Document:
     #: the server's text may not be the client's (an edit could not be read): not checked until
     #: the client sends the whole text again
     diverged: bool = False
+    #: what the document-level readings keep between publishes (``usage.document_checks``)
+    usage_memo: dict[str, Any] = field(default_factory=dict)
     _index: LineIndex | None = None
 
     @property

@@ -769,8 +769,8 @@ class LambreServer(LanguageServer):
         return out
 
     def _document_readings(self, items: list[SentenceSlice],
-                           slots: list[tuple[Sentence, SentenceCheck] | None]
-                           ) -> list[tuple[Sentence, SentenceCheck] | None]:
+                           slots: list[tuple[Sentence, SentenceCheck] | None],
+                           memo: dict[str, Any]) -> list[tuple[Sentence, SentenceCheck] | None]:
         """The sentences' checks after the readings that need the whole document
         (``usage.document_checks``, as ``lambre-core check`` applies them to a file); cached
         checks stay each sentence's own, and an unchanged check keeps its identity (its
@@ -785,7 +785,7 @@ class LambreServer(LanguageServer):
 
         final = document_checks([items[i].lang for i in where],
                                 [slot[1] for i in where if (slot := slots[i]) is not None],
-                                precision)
+                                precision, memo)
         out = list(slots)
         for i, check in zip(where, final, strict=True):
             slot = slots[i]
@@ -799,7 +799,7 @@ class LambreServer(LanguageServer):
         # the document score is each sentence's own, as `lambre-core score` gives it; the
         # diagnostics also read the whole document, as `lambre-core check` does
         own = [slot[1] if slot is not None else None for slot in slots]
-        slots = self._document_readings(items, slots)
+        slots = self._document_readings(items, slots, doc.usage_memo)
         index = doc.index(self.encoding)
         min_sev = self.config.min_severity or self.settings.min_severity
         min_rank = severity_rank(min_sev)
