@@ -20,6 +20,7 @@ import functools
 import hashlib
 import os
 import sqlite3
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass, replace
@@ -182,8 +183,19 @@ class SqliteTable:
         db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S)
         # damaged text must not raise UnicodeDecodeError on read: the checksum rejects it
         db.text_factory = lambda b: b.decode("utf-8", "replace")
-        db.execute("PRAGMA journal_mode=WAL")  # readers never wait for a writer
-        return db
+        # readers never wait for a writer. Switching a new file to WAL while another process
+        # opens it can fail at once with "database is locked" (SQLite does not always wait for
+        # that lock): try again until the busy timeout
+        deadline = time.monotonic() + BUSY_TIMEOUT_S
+        while True:
+            try:
+                db.execute("PRAGMA journal_mode=WAL")
+                return db
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    db.close()
+                    raise
+                time.sleep(0.05)
 
     @staticmethod
     def seal(value: bytes) -> bytes:
