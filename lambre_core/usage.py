@@ -20,7 +20,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .analyses import word_analyses
+from .analyses import WordAnalyses, word_analyses
 from .check import SentenceCheck, Violation, demoted
 from .doc import Word
 from .sud import base_relation
@@ -50,11 +50,14 @@ def _seen_in_treebank(noun: Word, lexicon: Any) -> bool:
         or any((noun.lemma, u) in lexicon.paradigms for u in _NOUNS)
 
 
-def _shown(lang: str, attr: Word, noun: Word, lexicon: Any) -> frozenset[str]:
+def _shown(lang: str, attr: Word, noun: Word, lexicon: Any,
+           noun_analyses: WordAnalyses | None = None) -> frozenset[str]:
     """The genders ``attr``'s form allows beside ``noun``: in a case and number the noun's form
     has, the tagger's case of the noun where the attribute has a reading in it (after a
-    preposition the tagger mostly knows the case; a wrong guess leaves no reading)."""
-    cells = {(o.get("Case"), o.get("Number")) for o in word_analyses(lang, noun, lexicon).options}
+    preposition the tagger mostly knows the case; a wrong guess leaves no reading).
+    ``noun_analyses``: the noun's, when the caller has them."""
+    na = noun_analyses if noun_analyses is not None else word_analyses(lang, noun, lexicon)
+    cells = {(o.get("Case"), o.get("Number")) for o in na.options}
     fits = [o for o in word_analyses(lang, attr, lexicon).options
             if "Gender" in o and any(n in (None, o.get("Number"))
                                      and c in (None, o.get("Case")) for c, n in cells)]
@@ -62,8 +65,8 @@ def _shown(lang: str, attr: Word, noun: Word, lexicon: Any) -> frozenset[str]:
     return frozenset(o["Gender"] for o in tagged or fits)
 
 
-def _dictionary(lang: str, noun: Word, lexicon: Any) -> frozenset[str]:
-    a = word_analyses(lang, noun, lexicon)
+def _dictionary(a: WordAnalyses) -> frozenset[str]:
+    """The genders a noun's analyses give it (none when no lexicon knows it)."""
     return frozenset(o["Gender"] for o in a.options if "Gender" in o) if a.known else frozenset()
 
 
@@ -120,8 +123,9 @@ def writers_genders(checks: Sequence[SentenceCheck], lang: str, lexicon: Any,
         for a, n, key in arcs:
             if key not in keys:
                 continue
-            shown = _shown(lang, words[a], words[n], lexicon)
-            own = _dictionary(lang, words[n], lexicon)
+            na = word_analyses(lang, words[n], lexicon)
+            shown = _shown(lang, words[a], words[n], lexicon, na)
+            own = _dictionary(na)
             if not shown or not own:
                 continue
             if shown <= own:
