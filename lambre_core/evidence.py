@@ -22,6 +22,7 @@ Steps, for one SUD sentence (``check_precise``):
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -45,6 +46,8 @@ _CONTROLLERS = {"NOUN", "PROPN", "PRON"}
 _PHRASE_BREAK = {"VERB", "AUX", "PUNCT", "CCONJ", "SCONJ", "ADP", "DET"}
 #: how many words around a determiner/adjective an alternative head noun may be
 _ATTACH_WINDOW = 4
+#: a token of two words joined by a slash, letters on both sides
+_SLASH_JOINED = re.compile(r"\w/\w")
 
 
 @dataclass(frozen=True)
@@ -902,6 +905,11 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     # whose verb of saying follows it
     if any(_capitals_misread(w, lang) or _name_adjective(sud, w, options, lang) for w in (d, h)):
         return True
+    if rule.type == "agree" and any(_SLASH_JOINED.search(sud.word(i).form)
+                                    for i in range(min(dep, head) + 1, max(dep, head))):
+        # two words joined by a slash ("graphics/component video") between an attribute and
+        # its noun: one token to the tagger, so the attribute's own noun may be hidden in it
+        return True
     if any(_partitive_genitive(sud, w, options, L) for w in (d, h)
            if w.upos in ("NOUN", "PROPN") or (w is d and w.upos == "DET")):
         return True
@@ -917,6 +925,15 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and sud.word(d.id - 1).lemma.lower() in L.predicative_verbs \
             and any("Ins" in values(o, "Case") for o in options[dep]):
         return True  # the predicate of a copula right before it, in the instrumental
+    if rule.type == "agree" and d.upos == "ADJ" and 1 < d.id < h.id \
+            and sud.word(d.id - 1).lemma.lower() in L.copula_lemmas \
+            and any(o.get("Case") == "Nom" for o in options[dep]) \
+            and options[head] and not any("Nom" in values(o, "Case") for o in options[head]):
+        # a nominative adjective right after a copula, before a noun that cannot be nominative:
+        # the copula's predicate with its own argument ("the facts are laden with theory"), not
+        # that noun's attribute (where the noun may be the predicate noun, "is a big house",
+        # the attribute's failure stands)
+        return True
     if L.zero_copula and rule.type == "agree" and d.upos == "ADJ" and d.id > 1 \
             and sud.word(d.id - 1).feats.get("PronType") == "Prs" \
             and any(_may_agree(o, p) for o in options[dep] for p in options[d.id - 1]):

@@ -34,7 +34,8 @@ class Signature:
     off: str = "none"
     #: "file" (the rule file's weights), or a hash of the weights in use
     weights: str = "file"
-    #: the lexicon packages' versions (precise mode reads them), hashed; "-" in paper mode
+    #: the lexicon packages' versions and the language pack's own data files (precise mode
+    #: reads them), hashed; "-" in paper mode
     lexicons: str = "-"
     #: how the corpus score averages over rules: "macro" or "micro" (``lambre_core.score``)
     average: str = "macro"
@@ -65,15 +66,22 @@ def signature_for(ruleset: RuleSet, parser: str, mode: str = "precise",
         ruleset.lang, ruleset.version, parser, mode=mode,
         off=f"{len(off)}-{_digest(chr(31).join(off))}" if off else "none",
         weights=_digest(repr(sorted(changed.items()))) if changed else "file",
-        lexicons=lexicon_versions() if mode == "precise" else "-", average=average,
+        lexicons=lexicon_versions(ruleset.lang) if mode == "precise" else "-", average=average,
         segments=segments)
 
 
-def lexicon_versions() -> str:
-    """A short hash of the versions of the lexicon packages the precise checker reads."""
+def lexicon_versions(lang: str | None = None) -> str:
+    """A short hash of the versions of the lexicon packages the precise checker reads and, with
+    ``lang``, of that language pack's data files (its noun lists and tables change scores as a
+    package's new version would, without a version of their own)."""
     from .check_cache import lexicon_package_versions
+    from .languages import language
 
-    return _digest(";".join(lexicon_package_versions()))
+    parts = lexicon_package_versions()
+    if lang is not None:
+        parts += [f"{p.name}={hashlib.sha256(p.read_bytes()).hexdigest()}"
+                  for p in sorted(language(lang).data_files()) if p.is_file()]
+    return _digest(";".join(parts))
 
 
 def parser_signature(parser: object) -> str:

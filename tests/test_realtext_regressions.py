@@ -164,6 +164,13 @@ CLEAN = {
         "Pokud se u vráceného zboží platí v zemi kupujícího celní poplatek, hradí jej kupující.",
         # the object of a preposition (a determiner tagged as a noun between) is no subject
         "Ministerstvo oznámilo, že na tuto nemoc zemřelo 58 Íránců.",
+        # a nominative adjective after a copula, before a noun that cannot be nominative, is
+        # the copula's predicate, not that noun's attribute
+        "Je stále možné tvrdit, že vědecká fakta jsou nabitá teorií.",
+        "Umím si představit větu, která není napsaná mužem, ale je napsaná ženou.",
+        # an attribute whose own noun is hidden in a slash-joined token
+        "Video vstupy - 2 univerzální, každý na 3 BNC (kompozitní, s−Video, komponentní), 4 "
+        "počítačová grafika/komponentní video (15−pin HD), 2 HDMI a 1 USB (pro JPEG soubory).",
     ],
     # Greek nouns and adjectives by their ending, trusted only inside an article's phrase: a
     # genitive the parser made the head, a numeral read as an article, an adverb in -α before
@@ -241,7 +248,11 @@ STILL_FOUND = {
            # a verb of motion takes no object: the noun before it is its subject
            ("Ženy přišel na schůzi pozdě.", "přišel"),
            # a verb the lemmatizer did not know; an adverb of time taken for a second subject
-           ("Já bydlí v Praze už deset let.", "bydlí"), ("Já zítra nemůže přijít.", "nemůže")],
+           ("Já bydlí v Praze už deset let.", "bydlí"), ("Já zítra nemůže přijít.", "nemůže"),
+           # lemmas a stronger tagger's genders listed (noun_genders_tagged.tsv); an attribute
+           # after a copula before a noun that may be the predicate noun still fails
+           ("To byla dobrý zpráva.", "dobrý"), ("Dostali jsme důležitým zprávou.", "důležitým"),
+           ("Přišli jsme k rozruch.", "rozruch"), ("Na konci je velká bod.", "velká")],
     # an article against its noun's ending, an adjective against both, a neuter plural subject
     # with no clitic before its verb, a strong pronoun subject
     "el": [("Ο γυναίκα διαβάζει ένα βιβλίο.", "Ο"), ("Έχουμε ένα μεγάλη σπίτι.", "μεγάλη"),

@@ -11,8 +11,10 @@ every other word is left to the tagger (and proves nothing):
 - verbs, from ``ablaut``'s conjugation of the lemma: a form is analysed only when it is one of
   the lemma's present, imperative, participle or infinitive forms (or that form negated);
 - nouns of the lemmas in ``noun_genders.tsv`` (from the model's train split, with their
-  genders) and ``noun_genders_mined.tsv`` (genders the attributes before a lemma's words show
-  in raw text, ``scripts/mine_noun_genders.py``): the citation form (the nominative singular)
+  genders), ``noun_genders_mined.tsv`` (genders the attributes before a lemma's words show
+  in raw text) and ``noun_genders_tagged.tsv`` (genders a stronger tagger gives a lemma's words
+  in raw text, kept only where every form seen fits the lemma's table and no form is more
+  often another word's; both ``scripts/mine_noun_genders.py``): the citation form (the nominative singular)
   with the cases it also is; any other form with every cell its declension's table makes
   from the unchanged stem (or softened before -e and -i: "sestře", "kluci"; "domě" of "dům"
   is not analysed). A declined form proves an error only in a phrase the parse cannot have
@@ -24,6 +26,7 @@ gold analysis is among these, and how many there are per word."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -597,9 +600,9 @@ def _noun_genders() -> NounList:
     """lemma -> (its genders as bundles, whether the train split shows it in the singular):
     the train split's list, then the lemmas mined from raw text it lacks."""
     listed = read_noun_list(Path(__file__).with_name("noun_genders.tsv"))
-    mined = Path(__file__).with_name("noun_genders_mined.tsv")
-    if mined.is_file():
-        listed = {**read_noun_list(mined), **listed}
+    for extra in data_files()[1:]:  # the train split's list first, then the mined ones in turn
+        if extra.is_file():
+            listed = {**read_noun_list(extra), **listed}
     return {lemma: (genders, singular or all(_singular_shaped(lemma, g) for g in genders))
             for lemma, (genders, singular) in listed.items()}
 
@@ -789,13 +792,32 @@ _IRREGULAR_PLURALS = {
 }
 
 
+def _tables(lemma: str, gender: dict[str, str]) -> list[tuple[Mapping[str, str], str]]:
+    """(table, stem) of each declension a lemma of ``gender`` may follow."""
+    return [(_NOUN_PARADIGMS[name], stem) for name, stem in _declensions(lemma, gender)]
+
+
+def paradigm_cells(lemma: str, genders: tuple[dict[str, str], ...]) -> dict[str, set[tuple[str, str]]]:
+    """form -> the (case, number) cells a noun lemma of ``genders`` is written so in, by the
+    tables ``noun`` reads (its citation form with the cases it also is): what a mined lemma's
+    forms seen in text must fit (``scripts/mine_noun_genders.py``)."""
+    out: dict[str, set[tuple[str, str]]] = {}
+    for form, found in form_index({lemma: (genders, True)}, _tables).items():
+        out.setdefault(form, set()).update((b.get("Case", ""), b.get("Number", ""))
+                                           for _lemma, b in found)
+    for g in genders:
+        cases = _citation_cases(lemma, g)
+        if cases:
+            out.setdefault(lemma, set()).update((c, "Sing") for c in cases.split("/"))
+    return out
+
+
 @cache
 def _noun_index() -> FormIndex:
     """form -> (lemma, analysis) for every cell the listed lemmas' paradigms make it (a form
     two lemmas make, "ránu" of "rána" and of "ráno", has both), the paired parts' duals and
     the irregular plurals."""
-    index = dict(form_index(_noun_genders(), lambda lemma, gender: [
-        (_NOUN_PARADIGMS[name], stem) for name, stem in _declensions(lemma, gender)]))
+    index = dict(form_index(_noun_genders(), _tables))
     for form, (lemma, cases) in _DUALS.items():
         index[form] = (*index.get(form, ()), *((lemma, {"Gender": "Fem", "Case": c,
                                                         "Number": "Plur"})
@@ -1079,7 +1101,8 @@ def inflect(word: Any, feats: Any) -> list[str]:
 def data_files() -> tuple[Path, ...]:
     """The data this analyzer reads besides its code."""
     return (Path(__file__).with_name("noun_genders.tsv"),
-            Path(__file__).with_name("noun_genders_mined.tsv"))
+            Path(__file__).with_name("noun_genders_mined.tsv"),
+            Path(__file__).with_name("noun_genders_tagged.tsv"))
 
 
 def analyses(form: str, upos: str, lemma: str | None) -> list[dict[str, str]] | None:
