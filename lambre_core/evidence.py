@@ -1099,6 +1099,14 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and all(values(o, "Case") & set(rule.allowed) for o in options[x.id])
             for x in sud.words):
         return True  # the preposition's object is another word, in its case
+    if rule.type == "as" and h.upos == "ADP" and rule.allowed and d.id == head + 1 \
+            and d.id + 2 <= len(sud.words) and sud.word(d.id + 1).upos == "ADJ" \
+            and sud.word(d.id + 2).upos in ("NOUN", "PROPN") \
+            and any(values(o, "Case") & set(rule.allowed) for o in options[d.id + 2]):
+        # a noun between the preposition and an adjective of the noun after it, which has the
+        # preposition's case: the adjective's own argument (a participle's agent, "for by the
+        # user set colours"), inside the phrase the preposition governs
+        return True
     if rule.type == "as" and h.upos in ("VERB", "AUX") and d.upos in ("NOUN", "PROPN", "PRON") \
             and _after_orphan_preposition(sud, d):
         return True

@@ -168,6 +168,8 @@ CLEAN = {
         # the copula's predicate, not that noun's attribute
         "Je stále možné tvrdit, že vědecká fakta jsou nabitá teorií.",
         "Umím si představit větu, která není napsaná mužem, ale je napsaná ženou.",
+        # a participle's agent between the preposition and the noun the participle describes
+        "Povolte tuto volbu pro uživatelem nastavené barvy textu a pozadí kurzoru.",
         # an attribute whose own noun is hidden in a slash-joined token
         "Video vstupy - 2 univerzální, každý na 3 BNC (kompozitní, s−Video, komponentní), 4 "
         "počítačová grafika/komponentní video (15−pin HD), 2 HDMI a 1 USB (pro JPEG soubory).",
