@@ -1110,6 +1110,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if rule.type == "as" and h.upos in ("VERB", "AUX") and d.upos in ("NOUN", "PROPN", "PRON") \
             and _after_orphan_preposition(sud, d):
         return True
+    if rule.type == "as" and _rel(d) == "comp:obj" and _inverted_subject(sud, d, h, options, lang):
+        return True
     if L.article_declension and rule.type == "as" and h.upos == "ADP" and d.id == head + 1 \
             and d.id < len(sud.words) and options[dep] \
             and all(values(o, "Case") == {"Gen"} for o in options[dep]) \
@@ -2397,6 +2399,26 @@ def _np_cases(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Feats]],
         if all(_np_fits(options[x.id], o) for x in dets):
             out |= values(o, "Case")
     return out
+
+
+def _inverted_subject(sud: Sentence, d: Word, h: Word, options: Mapping[int, Sequence[Feats]],
+                      lang: str) -> bool:
+    """Whether a verb's object after it may be the subject of an inverted clause: in a language
+    that leaves subjects unsaid, the verb's clause has none, and the noun may be a nominative
+    that its finite verb agrees with in person and number ("the revision will not take place"
+    said verb first, read as the verb's object). A first- or second-person verb has its
+    subject unsaid, and the noun stays its object."""
+    if not language(lang).pro_drop or d.id < h.id or h.upos not in ("VERB", "AUX"):
+        return False
+    cx = _verbal_complex(sud, h.id)
+    if _subjects(sud, cx, d.id):
+        return False
+    nominatives = [o for o in options[d.id] if "Nom" in values(o, "Case")]
+    finite = [o for v in sorted(cx) for o in _finite_options(sud.word(v), options, lang)[0]
+              if o.get("VerbForm", "Fin") == "Fin" and o.get("Person")]
+    return bool(nominatives and finite) and any(
+        f.get("Person") == "3" and values(f, "Number") & values(n, "Number")
+        for f in finite for n in nominatives)
 
 
 def _subjects(sud: Sentence, cx: set[int], other_than: int) -> list[Word]:

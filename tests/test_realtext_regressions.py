@@ -168,6 +168,8 @@ CLEAN = {
         # the copula's predicate, not that noun's attribute
         "Je stále možné tvrdit, že vědecká fakta jsou nabitá teorií.",
         "Umím si představit větu, která není napsaná mužem, ale je napsaná ženou.",
+        # a subject after its verb, in a clause with no other: read as the verb's object
+        "Takže v tomto okamžiku nebude probíhat žádná revize podobných.",
         # a participle's agent between the preposition and the noun the participle describes
         "Povolte tuto volbu pro uživatelem nastavené barvy textu a pozadí kurzoru.",
         # an attribute whose own noun is hidden in a slash-joined token
