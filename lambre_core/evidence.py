@@ -1112,6 +1112,18 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "as" and _rel(d) == "comp:obj" and _inverted_subject(sud, d, h, options, lang):
         return True
+    if rule.type == "as" and h.upos in ("VERB", "AUX") and rule.allowed and any(
+            x.head == dep and x.upos == "ADJ" and x.id < dep
+            and not (L.noun_capitals and not x.form[:1].isupper())
+            and any(values(o, "Case") & set(rule.allowed)
+                    for o in _analyses_as(lang, x.form.lower(), "NOUN"))
+            for x in sud.words):
+        # an "adjective" of the verb's argument that the noun lists know as a noun in the case
+        # the verb takes: a noun the tagger took for an adjective, the argument itself, with the
+        # word after it its genitive ("thanks his strong system of support"); where nouns are
+        # capitalized, a lower-case word is no noun (an adjective the lexicon also lists as a
+        # noun made of it)
+        return True
     if L.article_declension and rule.type == "as" and h.upos == "ADP" and d.id == head + 1 \
             and d.id < len(sud.words) and options[dep] \
             and all(values(o, "Case") == {"Gen"} for o in options[dep]) \

@@ -170,6 +170,9 @@ CLEAN = {
         "Umím si představit větu, která není napsaná mužem, ale je napsaná ženou.",
         # a subject after its verb, in a clause with no other: read as the verb's object
         "Takže v tomto okamžiku nebude probíhat žádná revize podobných.",
+        # a noun of the lists the tagger read as an adjective: the verb's dative object itself
+        "Jako někdo, kdo pracuje s pacienty, kteří mají smrtelné nemoci, eufrosina Young děkuje "
+        "svému silnému systému podpory za schopnost udržovat svou energii.",
         # a participle's agent between the preposition and the noun the participle describes
         "Povolte tuto volbu pro uživatelem nastavené barvy textu a pozadí kurzoru.",
         # an attribute whose own noun is hidden in a slash-joined token
