@@ -31,7 +31,7 @@ from typing import Any
 from . import __version__
 from .check import RuleInstance, SentenceCheck, Violation
 from .doc import MultiwordToken, Sentence, Word
-from .parse_cache import SqliteTable
+from .parse_cache import SqliteTable, file_digest
 from .rules import Rule
 
 #: packages whose data the checker's lexicons read (their versions are in the fingerprint)
@@ -53,7 +53,7 @@ def code_digest(root: Path | None = None) -> str:
     for code in pack_codes():  # the data files a pack reads besides its code
         for data in language(code).data_files():
             if data.is_file():
-                h.update(hashlib.sha256(data.read_bytes()).digest())
+                h.update(file_digest(data))
     for pkg in lexicon_package_versions():
         h.update(f"{pkg}\0".encode())
     return h.hexdigest()

@@ -69,7 +69,7 @@ def model_key(lang: str, models_dir: str | os.PathLike[str] | None = None) -> st
     if source.kind == "stanza":  # an official resources dir: the language's own folder
         files = sorted(p for p in (source.path / lang).rglob("*") if p.is_file())
     for f in files:
-        h.update(f.name.encode() + b"\0" + _file_digest(f) + b"\0")
+        h.update(f.name.encode() + b"\0" + file_digest(f) + b"\0")
     # the tagger's output is held to the lexicons and the language pack's analyzer after
     # decoding: that code and the pack's data are part of the parse
     from .languages import language
@@ -80,7 +80,7 @@ def model_key(lang: str, models_dir: str | os.PathLike[str] | None = None) -> st
             *sorted((here / "languages").glob("*.py")),
             *sorted((here / "languages" / lang).glob("*.py"))]
     for f in code + sorted(p for p in pack.data_files() if p.is_file()):
-        h.update(f.name.encode() + b"\0" + _file_digest(f) + b"\0")
+        h.update(f.name.encode() + b"\0" + file_digest(f) + b"\0")
     h.update(f"constraint={lexicon_constraint()}".encode())
     h.update(f"alternatives={ALTERNATIVES}".encode())
     return f"{source.kind}:{source.path.name}-{h.hexdigest()[:12]}"
@@ -92,7 +92,7 @@ def _digest_at(path: Path, size: int, mtime_ns: int) -> bytes:
         return hashlib.file_digest(fh, "sha256").digest()
 
 
-def _file_digest(path: Path) -> bytes:
+def file_digest(path: Path) -> bytes:
     """SHA-256 of a file's content, computed once per process while its size and mtime stay."""
     st = path.stat()
     return _digest_at(path, st.st_size, st.st_mtime_ns)

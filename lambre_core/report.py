@@ -76,10 +76,11 @@ def lexicon_versions(lang: str | None = None) -> str:
     package's new version would, without a version of their own)."""
     from .check_cache import lexicon_package_versions
     from .languages import language
+    from .parse_cache import file_digest
 
     parts = lexicon_package_versions()
     if lang is not None:
-        parts += [f"{p.name}={hashlib.sha256(p.read_bytes()).hexdigest()}"
+        parts += [f"{p.name}={file_digest(p).hex()}"
                   for p in sorted(language(lang).data_files()) if p.is_file()]
     return _digest(";".join(parts))
 
