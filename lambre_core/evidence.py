@@ -398,6 +398,11 @@ def _register_variants(result: SentenceCheck, sud: Sentence, L: Language,
     for v in result.violations:
         standard = {f.lower(): f for f in L.colloquial_standard(v.blamed.form)}
         fix = next((s for s in v.suggestions if s.lower() in standard), None)
+        if fix is None and v.rule.type == "agree":
+            # the blame fell on the noun ("podobný věty" blames "věty"), while its attribute's
+            # standard form agrees with the noun as it is: the attribute is the register's
+            other = v.head if v.blamed.id == v.dep.id else v.dep
+            fix = _register_attribute(other, v.blamed, L)
         if fix is None:
             kept.append(v)
             continue
@@ -407,6 +412,21 @@ def _register_variants(result: SentenceCheck, sud: Sentence, L: Language,
                                         message_args=tuple(sorted(args.items()))))
         uncertain_keys.add((v.rule.id, v.dep.id, v.head.id))
     return kept
+
+
+def _register_attribute(attr: Word, noun: Word, L: Language) -> str | None:
+    """The standard form of a colloquial attribute that agrees with ``noun`` as written."""
+    if attr.upos not in ("ADJ", "DET"):
+        return None
+    analyze, _ = analyzer_for(L.code)
+    if analyze is None:
+        return None
+    nouns = list(analyze(noun.form.lower(), noun.upos, noun.lemma) or ())
+    for std in L.colloquial_standard(attr.form):
+        if any(_may_agree(a, n) for a in analyze(std.lower(), attr.upos, attr.lemma) or ()
+               for n in nouns):
+            return std
+    return None
 
 
 def _one_per_fix(violations: list[Violation]) -> list[Violation]:
@@ -916,6 +936,15 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if rule.feature == "Number" and any(_truncated_conjunct(sud, w, L) for w in (d, h)):
         return True
     if rule.type == "agree" and _pronoun_subject_before_noun(sud, d, h, options, L):
+        return True
+    if any(_preposition_by_its_arc(sud, w) for w in (d, h)):
+        return True
+    if rule.type == "agree" and d.upos == "ADJ" and d.id < len(sud.words) \
+            and _is_numeral(sud.word(d.id + 1), L):
+        # an adjective right before a number belongs to the counted noun's phrase ("a mere
+        # 7,000 citizens", "an amazing 20 billion"), not to the word the parser gave it
+        return True
+    if rule.type == "agree" and _rel(d) == "subj" and _oblique_by_attribute(sud, d, options):
         return True
     if L.predicative_instrumental and rule.type == "agree" and d.upos == "ADJ" \
             and h.upos in ("NOUN", "PROPN", "PRON") and h.id < d.id \
@@ -2563,6 +2592,31 @@ def _far_apart(od: Sequence[Feats], on: Sequence[Feats]) -> bool:
         shown = [f for f in ("Case", "Number", "Gender") if values(a, f) and values(b, f)]
         return len(shown) >= 2 and all(not values(a, f) & values(b, f) for f in shown)
     return all(apart(a, b) for a in od for b in on)
+
+
+def _preposition_by_its_arc(sud: Sentence, w: Word) -> bool:
+    """A word the tagger calls a pronoun, determiner, noun or adjective that heads a noun as
+    a preposition heads its object: the parser read it as a preposition ("se" is the reflexive
+    and "with"), so tagger and parser disagree on what the word is."""
+    return w.upos in ("PRON", "DET", "NOUN", "ADJ") and any(
+        x.head == w.id and _rel(x) == "comp:obj" and x.upos in ("NOUN", "PROPN")
+        for x in sud.words)
+
+
+def _oblique_by_attribute(sud: Sentence, noun: Word,
+                          options: Mapping[int, Sequence[Feats]]) -> bool:
+    """A "subject" whose own attribute cannot be nominative and agrees with it in another
+    case ("with long steps he carried": an instrumental phrase): no subject at all."""
+    if noun.upos not in ("NOUN", "PROPN") or not options[noun.id]:
+        return False
+    for x in sud.words:
+        if x.head != noun.id or x.upos not in ("ADJ", "DET") or _rel(x) not in ("mod", "det"):
+            continue
+        cases = [values(o, "Case") for o in options[x.id]]
+        if cases and all(c and "Nom" not in c for c in cases) and any(
+                _may_agree(o, n) for o in options[x.id] for n in options[noun.id]):
+            return True
+    return False
 
 
 def _may_agree(a: Feats, b: Feats, feats: Sequence[str] = ("Case", "Number", "Gender")) -> bool:

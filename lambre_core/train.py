@@ -88,6 +88,12 @@ class TrainConfig:
     steps: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_STEPS))
     #: extra training files (e.g. a noised copy of ``train``) for pos and depparse only
     extra_train: Sequence[Path] = ()
+    #: trees from another parser (``scripts/silver_parses.py``) for depparse only: their tags
+    #: are the shipped tagger's, their heads and relations the other parser's
+    silver_parses: Sequence[Path] = ()
+    #: how many times the treebank (and its noised copy) go into the parser's data beside
+    #: ``silver_parses`` (more silver than treebank drowns the treebank's conventions)
+    treebank_copies: int = 1
     size: str = "compact"
     #: one thread: on a shared 2-core machine two OpenMP threads at nice 10 stall badly
     #: (10 s a step instead of 1 s when another process holds a core)
@@ -289,8 +295,12 @@ def train_component(cfg: TrainConfig, comp: str) -> Path | None:
     else:
         train = cfg.train
         dev = cfg.dev
-        if cfg.extra_train:
-            train = _concat([cfg.train, *cfg.extra_train], cfg.work / "data" / "train-all.conllu")
+        gold = [cfg.train, *cfg.extra_train]
+        silver = list(cfg.silver_parses) if comp == "depparse" else []
+        if silver:
+            gold = gold * max(1, cfg.treebank_copies)
+        if len(gold) + len(silver) > 1:
+            train = _concat([*gold, *silver], cfg.work / "data" / f"{comp}-train-all.conllu")
         # the shipped pipeline runs no lemmatizer (the identity one sets lemma = form), and
         # Stanza's parser embeds lemmas: train it on lemma = form so both sides agree
         ident = comp == "depparse"
@@ -459,6 +469,13 @@ def write_model_card(out: Path, lang: str, *, command: str, split: dict[str, obj
                   "the tagger and the parser. Text it was trained on:", ""]
         lines += [f"- {src}" for src in cfg.wordvec_sources] or [f"- `{cfg.wordvec}`"]
         lines.append("")
+    if cfg.silver_parses:
+        lines += ["## Silver trees (parser only)", "",
+                  "The parser also learnt from trees another parser gave raw text "
+                  "(`scripts/silver_parses.py`: its heads and relations, the shipped tagger's "
+                  "tags); the model carries that parser's licence as well as the treebanks':", ""]
+        lines += [f"- `{p.name}`: {_silver_source(p)}" for p in cfg.silver_parses]
+        lines += ["", f"The treebank's training data went in {cfg.treebank_copies} time(s).", ""]
     if noise:
         lines += ["## Noise (robust training)", "",
                   f"A noised copy of the training file was added for pos and depparse: {noise}", ""]
@@ -490,6 +507,17 @@ def write_model_card(out: Path, lang: str, *, command: str, split: dict[str, obj
     card = out / "README.md"
     atomic_write(card, "\n".join(lines))
     return card
+
+
+def _silver_source(path: Path) -> str:
+    """The ``# source`` comment of a silver tree file's first sentence."""
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            if line.startswith("# source = "):
+                return line.removeprefix("# source = ").strip()
+            if line.strip() and not line.startswith("#"):
+                break
+    return "(no source recorded)"
 
 
 def _licences(split: dict[str, object] | None) -> str:

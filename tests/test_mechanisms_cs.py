@@ -6,10 +6,12 @@ the same constructions with a real error are still found."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from lambre_core.check import SentenceCheck, check_sentence
-from lambre_core.conllu_io import read_conllu_string
+from lambre_core.conllu_io import read_conllu, read_conllu_string
 from lambre_core.evidence import Precision
 from lambre_core.languages.cs.register import standard_forms
 from lambre_core.messages import severity_name
@@ -146,3 +148,25 @@ def test_a_capitalized_label_after_a_preposition_keeps_its_nominative(attribute:
                        ("stránka", "stránka", "NOUN", NOM_F, 1, "obl"),
                        (".", ".", "PUNCT", "_", 1, "punct")]
     assert bool([f for f in _flags(rows) if f[1] == "Case"]) is found
+
+
+DOUBTS = Path(__file__).parent / "data" / "cs" / "parse_doubts.conllu"
+
+
+def test_failures_of_a_misparse_are_doubts_and_a_real_error_stays() -> None:
+    """Four readings a parser gave (written out, no alternatives): an instrumental phrase
+    ("dlouhými kroky") as the subject, the preposition "se" tagged as the reflexive heading its
+    noun, an adjective before a number ("úžasných 20 miliard", "necelých 7 000 občanů") as the
+    copula's predicate, and the spoken "podobný věty" with the blame on the noun. Each failure
+    is uncertain, not proven; "dlouhý kroky nesl" (a nominative attribute: a subject indeed)
+    is still an error."""
+    lexicon = model_lexicon("cs")
+    if lexicon is None:
+        pytest.skip("no Czech model lexicon in this checkout")
+    checks = [check_sentence(s, default_rules("cs"), precision=Precision("cs", lexicon))
+              for s in read_conllu(DOUBTS)]
+    for check, word in zip(checks[:5], ["nesl", "se", "úžasných", "necelých", "věty"],
+                           strict=True):
+        assert not check.violations, check.sentence.text
+        assert word in {v.blamed.form for v in check.uncertain}
+    assert [(v.blamed.form, v.rule.feature) for v in checks[5].violations] == [("nesl", "Number")]

@@ -50,6 +50,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--threads", type=int, default=1,
                    help="CPU threads per trainer (default 1: on a shared 2-core machine two "
                         "threads stall badly when another process holds a core)")
+    p.add_argument("--silver-parses", type=Path, action="append", default=[], metavar="CONLLU",
+                   help="trees another parser gave raw text (scripts/silver_parses.py), added "
+                        "to the parser's training data only (repeatable)")
+    p.add_argument("--treebank-copies", type=int, default=1, metavar="N",
+                   help="with --silver-parses: the treebank's training data N times over in "
+                        "the parser's data (default 1)")
     p.add_argument("--clean", action="store_true",
                    help="train pos/depparse on clean data only (the 'original' comparison)")
     p.add_argument("--steps", default="", help="step budgets, e.g. pos=3000,depparse=2000 "
@@ -97,7 +103,11 @@ def run(args: argparse.Namespace) -> int:
     cfg = TrainConfig(lang=lang, train=train_file, dev=dev_file, out=args.out, work=work,
                       components=comps, steps=steps, size=args.size, seed=args.seed,
                       device=device, continue_from=args.continue_from,
-                      threads=max(1, args.threads))
+                      threads=max(1, args.threads), silver_parses=args.silver_parses,
+                      treebank_copies=args.treebank_copies)
+    for f in args.silver_parses:
+        if not f.is_file():
+            raise LambreError("no such silver tree file", file=str(f))
     if args.wordvec == "train":
         from ..splits import shared_dir
         from ..wordvec import PRETRAIN_FILE, train_vectors, training_text

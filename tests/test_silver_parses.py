@@ -1,0 +1,79 @@
+"""``scripts/silver_parses.py``: which trees another parser gave are kept, the shipped tagger's
+tags on them, and ``lambre-core train --silver-parses`` feeding them to the parser alone."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lambre_core.conllu_io import read_conllu_string
+from lambre_core.train import train, write_model_card
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "scripts"))
+
+from silver_parses import keep, retag, to_conllu  # noqa: E402
+
+
+def _tree(text: str, heads: list[int]) -> list[tuple[str, int, str]]:
+    return [(f, h, "root" if h == 0 else "dep") for f, h in zip(text.split(), heads, strict=True)]
+
+
+def test_kept_trees_have_one_root_a_sane_length_no_contraction_and_no_repeat() -> None:
+    good = _tree("Pes spí doma .", [2, 0, 2, 2])
+    trees = [
+        good,
+        _tree("Pes spí doma .", [2, 0, 2, 2]),            # the same sentence again
+        _tree("Ano .", [0, 1]),                            # too short
+        _tree("Pes spí doma .", [0, 0, 2, 2]),            # two roots
+        _tree("Přišel , abych mu pomohl .", [0, 1, 5, 5, 1, 1]),  # "abych" = aby + bych
+        _tree("Ptal ses doma ?", [0, 1, 1, 1]),           # "ses" = se + jsi
+        _tree("Kočka spí venku .", [2, 0, 2, 2]),
+    ]
+    kept = list(keep(trees, "cs"))
+    assert kept == [good, trees[-1]]
+    # a language without a contraction list keeps such a word
+    assert len(list(keep([trees[4]], "xx"))) == 1
+
+
+def test_silver_trees_carry_the_shipped_taggers_tags_and_the_other_parsers_arcs() -> None:
+    if not (REPO / "models" / "cs" / "pos.pt").is_file():
+        pytest.skip("models/cs not shipped in this checkout")
+    tree = [("Velký", 2, "amod"), ("pes", 3, "nsubj"), ("spí", 0, "root"), (".", 3, "punct")]
+    text = to_conllu(retag([tree], "cs"), "test")
+    (sent,) = read_conllu_string(text)
+    assert [w.form for w in sent.words] == ["Velký", "pes", "spí", "."]
+    assert [(w.head, w.deprel) for w in sent.words] == [(h, r) for _, h, r in tree]
+    assert [w.lemma for w in sent.words] == [w.form for w in sent.words]
+    # the tags are the tagger's, not copied from anywhere: a noun with its case
+    assert sent.words[1].upos == "NOUN" and sent.words[1].feats.get("Case") == "Nom"
+
+
+@pytest.mark.slow
+def test_train_adds_silver_trees_to_the_parser_only(
+        tmp_path: Path, tiny_train_config: Callable[..., Any]) -> None:
+    cfg = tiny_train_config("de", ["pos", "depparse"], {"pos": 1, "depparse": 1})
+    silver = tmp_path / "silver.conllu"
+    silver.write_text(to_conllu([(_tree("Hunde bellen laut .", [2, 0, 2, 2]),
+                                  [("NOUN", "_"), ("VERB", "_"), ("ADV", "_"),
+                                   ("PUNCT", "_")])], "a stronger parser; news.txt"),
+                      encoding="utf-8")
+    cfg = replace(cfg, silver_parses=[silver], treebank_copies=3)
+    train(cfg)
+    data = cfg.work / "data"
+    parser_data = (data / "depparse-train.conllu").read_text(encoding="utf-8")
+    assert parser_data.count("Hunde bellen laut") == 1
+    text_line = next(line for line in cfg.train.read_text(encoding="utf-8").splitlines()
+                     if line.startswith("# text = "))
+    assert parser_data.count(text_line + "\n") == 3  # the treebank three times over
+    assert (data / "pos-train.conllu").read_text(encoding="utf-8").count(text_line + "\n") == 1
+    assert "Hunde bellen laut" not in (data / "pos-train.conllu").read_text(encoding="utf-8")
+    card = write_model_card(cfg.out, "de", command="test", split=None, noise=None, cfg=cfg)
+    body = card.read_text(encoding="utf-8")
+    assert "## Silver trees (parser only)" in body
+    assert "`silver.conllu`: a stronger parser; news.txt" in body
