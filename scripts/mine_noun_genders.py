@@ -45,6 +45,8 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
+from spacy_docs import spacy_docs
+
 from lambre_core.conllu_io import atomic_write, read_conllu
 from lambre_core.doc import Sentence, Word
 from lambre_core.languages.cs import morph
@@ -204,16 +206,7 @@ def _often_another_word(tagged: collections.Counter[tuple[str, str]], lemma: str
 def _spacy_words(paths: list[Path], model: str) -> Iterable[Tagged]:
     """Every word of the text files (one segment a line, repeated lines once) as a spaCy
     pipeline tags it."""
-    try:
-        import spacy  # a tool of this script only, not a dependency
-    except ImportError:
-        sys.exit("--tagger spacy:... needs spaCy and the model: pip install spacy cs-core-news-sm")
-    nlp = spacy.load(model, exclude=["ner"])
-    texts: dict[str, None] = {}
-    for p in paths:
-        texts.update((line.strip(), None) for line in p.read_text(encoding="utf-8").splitlines()
-                     if line.strip())
-    for doc in nlp.pipe(texts, batch_size=64):
+    for doc in spacy_docs(paths, model, "--tagger"):
         for t in doc:
             yield t.text, t.pos_, t.lemma_, t.morph.to_dict()
 

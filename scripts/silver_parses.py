@@ -26,6 +26,8 @@ import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from spacy_docs import spacy_docs
+
 from lambre_core.conllu_io import atomic_write
 
 #: a silver sentence: (form, head, deprel) per word, heads 1-based (0 = root)
@@ -39,16 +41,7 @@ _CONTRACTIONS = {
 
 def spacy_trees(paths: list[Path], model: str) -> Iterator[Tree]:
     """Every sentence of the text files (one segment a line) as the spaCy pipeline parses it."""
-    try:
-        import spacy  # a tool of this script only, not a dependency
-    except ImportError:
-        sys.exit("--parser spacy:... needs spaCy and the model: pip install spacy cs-core-news-sm")
-    nlp = spacy.load(model, exclude=["ner"])
-    texts: dict[str, None] = {}
-    for p in paths:
-        texts.update((line.strip(), None) for line in p.read_text(encoding="utf-8").splitlines()
-                     if line.strip())
-    for doc in nlp.pipe(texts, batch_size=64):
+    for doc in spacy_docs(paths, model, "--parser"):
         for sent in doc.sents:
             toks = [t for t in sent if not t.is_space]
             index = {t.i: k + 1 for k, t in enumerate(toks)}
