@@ -399,8 +399,9 @@ def _register_variants(result: SentenceCheck, sud: Sentence, L: Language,
         standard = {f.lower(): f for f in L.colloquial_standard(v.blamed.form)}
         fix = next((s for s in v.suggestions if s.lower() in standard), None)
         if fix is None and v.rule.type == "agree":
-            # the blame fell on the noun ("podobný věty" blames "věty"), while its attribute's
-            # standard form agrees with the noun as it is: the attribute is the register's
+            # the blame fell on the noun (a spoken "similar" before "sentences" blames
+            # "sentences"), while the attribute's standard form agrees with the noun as it
+            # is: the attribute is the register's
             other = v.head if v.blamed.id == v.dep.id else v.dep
             fix = _register_attribute(other, v.blamed, L)
         if fix is None:
@@ -2596,8 +2597,8 @@ def _far_apart(od: Sequence[Feats], on: Sequence[Feats]) -> bool:
 
 def _preposition_by_its_arc(sud: Sentence, w: Word) -> bool:
     """A word the tagger calls a pronoun, determiner, noun or adjective that heads a noun as
-    a preposition heads its object: the parser read it as a preposition ("se" is the reflexive
-    and "with"), so tagger and parser disagree on what the word is."""
+    a preposition heads its object: the parser read it as a preposition (one Czech form is both
+    the reflexive pronoun and "with"), so tagger and parser disagree on what the word is."""
     return w.upos in ("PRON", "DET", "NOUN", "ADJ") and any(
         x.head == w.id and _rel(x) == "comp:obj" and x.upos in ("NOUN", "PROPN")
         for x in sud.words)
