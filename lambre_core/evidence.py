@@ -419,12 +419,9 @@ def _register_attribute(attr: Word, noun: Word, L: Language) -> str | None:
     """The standard form of a colloquial attribute that agrees with ``noun`` as written."""
     if attr.upos not in ("ADJ", "DET"):
         return None
-    analyze, _ = analyzer_for(L.code)
-    if analyze is None:
-        return None
-    nouns = list(analyze(noun.form.lower(), noun.upos, noun.lemma) or ())
+    nouns = _analyses_as(L.code, noun.form.lower(), noun.upos, noun.lemma)
     for std in L.colloquial_standard(attr.form):
-        if any(_may_agree(a, n) for a in analyze(std.lower(), attr.upos, attr.lemma) or ()
+        if any(_may_agree(a, n) for a in _analyses_as(L.code, std.lower(), attr.upos, attr.lemma)
                for n in nouns):
             return std
     return None
@@ -1556,10 +1553,11 @@ def _name_adjective(sud: Sentence, w: Word, options: Mapping[int, Sequence[Feats
         _may_agree(a, o) for a in _analyses_as(lang, w.form.lower(), "ADJ") for o in options[nxt.id])
 
 
-def _analyses_as(lang: str, form: str, upos: str) -> list[Feats]:
-    """The language analyzer's readings of ``form`` as ``upos`` (none without an analyzer)."""
+def _analyses_as(lang: str, form: str, upos: str, lemma: str | None = None) -> list[Feats]:
+    """The language analyzer's readings of ``form`` as ``upos`` (of ``lemma`` where given: an
+    analyzer that declines adjectives from their lemma needs it); none without an analyzer."""
     analyze, _ = analyzer_for(lang)
-    return [] if analyze is None else list(analyze(form, upos, None) or ())
+    return [] if analyze is None else list(analyze(form, upos, lemma) or ())
 
 
 def _analyze_as(lang: str, form: str, upos: str) -> bool:

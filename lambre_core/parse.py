@@ -83,6 +83,13 @@ class ModelSource:
     path: Path
 
 
+def pretrain_path(models_dir: Path) -> str | None:
+    """The word vectors a project model directory's tagger and parser read (``wordvec.py``),
+    when the models were trained with them."""
+    vectors = models_dir / PRETRAIN_FILE
+    return str(vectors) if vectors.is_file() else None
+
+
 def shipped_models_dir() -> Path:
     """Where the shipped models live: ``lambre_core/models/`` in an installed package (the
     top-level ``models/`` installed as package data), else ``models/`` beside the package in a
@@ -324,7 +331,7 @@ class Parser:
                 cfg["mwt_model_path"] = str(d / MODEL_FILES["mwt"])
             procs += ["pos", "lemma", "depparse"]
             # word vectors trained here, when the model was trained with them (``wordvec.py``)
-            vectors = str(d / PRETRAIN_FILE) if (d / PRETRAIN_FILE).is_file() else None
+            vectors = pretrain_path(d)
             cfg.update(pos_model_path=str(d / MODEL_FILES["pos"]), pos_pretrain_path=vectors,
                        lemma_use_identity=True,
                        depparse_model_path=str(d / MODEL_FILES["depparse"]),

@@ -74,13 +74,14 @@ def retag(trees: list[Tree], lang: str, batch: int = 500) -> Iterator[tuple[Tree
     """Each tree with the shipped tagger's (UPOS, features) for its words."""
     import stanza
 
-    from lambre_core.parse import MODEL_FILES, resolve_models
+    from lambre_core.parse import MODEL_FILES, pretrain_path, resolve_models
 
     d = resolve_models(lang).path
     pipe = stanza.Pipeline(lang=lang, dir=str(d), processors="tokenize,pos",
                            tokenize_pretokenized=True, download_method=None,
                            tokenize_model_path=str(d / MODEL_FILES["tokenize"]),
-                           pos_model_path=str(d / MODEL_FILES["pos"]), pos_pretrain_path=None,
+                           pos_model_path=str(d / MODEL_FILES["pos"]),
+                           pos_pretrain_path=pretrain_path(d),
                            logging_level="ERROR", use_gpu=False)
     for i in range(0, len(trees), batch):
         part = trees[i:i + batch]
