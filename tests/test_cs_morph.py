@@ -145,3 +145,38 @@ def test_a_declined_noun_proves_only_in_a_local_phrase() -> None:
                       ("Rachel", "Rachel", "VERB", 2, "comp:obj"))
     assert known_in_context(names, names.word(1))
     assert not known_in_context(names, names.word(3))
+
+
+def test_a_hard_adjectives_animate_plural_is_nothing_else() -> None:
+    from lambre_core.languages.cs.morph import animate_plural
+    from lambre_core.languages.cs.register import standard_forms
+
+    assert [animate_plural(a) for a in ("drastický", "český", "dobrý", "drahý", "tichý",
+                                        "nový")] == ["drastičtí", "čeští", "dobří", "drazí",
+                                                     "tiší", "noví"]
+    for form, lemma in (("drastičtí", "drastický"), ("noví", "nový")):
+        assert _cells(adjective(form, lemma), "Case", "Number", "Gender", "Animacy") == {
+            ("Nom", "Plur", "Masc", "Anim"), ("Voc", "Plur", "Masc", "Anim")}
+    # an -í of another stem is still the soft declension's, every gender's (a comparative)
+    assert ("Nom", "Sing", "Fem") in _cells(adjective("mladší", "mladý"), "Case", "Number",
+                                            "Gender")
+    # the spoken -ý stands for the standard -é or the animate plural, softened as it is written
+    assert standard_forms("drastický") == ("drastické", "drastičtí")
+
+
+def test_a_soft_consonant_is_spelled_as_czech_writes_it() -> None:
+    # "síť": the genitive "sítě", not "síťe"; the nominative keeps its ť
+    assert ("Gen", "Sing") in _cells(noun("sítě", "síť"), "Case", "Number")
+    assert ("Ins", "Sing") in _cells(noun("lodí", "loď"), "Case", "Number")
+    assert noun("síťe", "síť") is None
+
+
+def test_a_form_the_word_list_gives_another_lemma_proves_nothing() -> None:
+    # "fakta" is the plural of "fakt" (the word list: of "faktum"), not the genitive a
+    # masculine table makes of it; "maxima" is "maximum"'s, no feminine
+    assert noun("fakta", "fakt") is None
+    assert noun("maxima", "maxima") is None
+    # a citation form that is also another lemma's form has both ("premiéra": the premiere,
+    # and the premier's genitive)
+    assert {("Nom", "Fem"), ("Gen", "Masc")} <= _cells(noun("premiéra", "premiéra"), "Case",
+                                                        "Gender")

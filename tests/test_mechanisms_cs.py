@@ -13,7 +13,10 @@ import pytest
 from lambre_core.check import SentenceCheck, check_sentence
 from lambre_core.conllu_io import read_conllu, read_conllu_string
 from lambre_core.evidence import Precision
+from lambre_core.languages.cs import morph
 from lambre_core.languages.cs.register import standard_forms
+from lambre_core.languages.paradigm_tables import genders_by_forms
+from lambre_core.languages.simplemma_lists import lemma_forms
 from lambre_core.messages import severity_name
 from lambre_core.parse import model_lexicon
 from lambre_core.rules import default_rules
@@ -170,3 +173,142 @@ def test_failures_of_a_misparse_are_doubts_and_a_real_error_stays() -> None:
         assert not check.violations, check.sentence.text
         assert word in {v.blamed.form for v in check.uncertain}
     assert [(v.blamed.form, v.rule.feature) for v in checks[5].violations] == [("nesl", "Number")]
+
+
+# -- nouns from the word list -------------------------------------------------------------------
+# Czech nouns the treebank never showed get their gender from simplemma's word list: the gender
+# whose declension tables make the forms the list gives a lemma (``genders_by_forms``), with the
+# list's adjectives, verbs and ambiguous masculines left out; an adjective that does not agree
+# with such a noun is then a proven error, one that agrees is not.
+
+_NEEDS_WORD_LIST = pytest.mark.skipif(not lemma_forms("cs"), reason="simplemma is not installed")
+
+FEM, NEUT = {"Gender": "Fem"}, {"Gender": "Neut"}
+ANIM, INAN = {"Gender": "Masc", "Animacy": "Anim"}, {"Gender": "Masc", "Animacy": "Inan"}
+
+
+@_NEEDS_WORD_LIST
+def test_the_gender_is_the_one_whose_tables_make_the_forms() -> None:
+    forms = {
+        "žena": ["žen", "ženy", "ženě", "ženu", "ženo", "ženou", "ženám", "ženách", "ženami"],
+        "město": ["města", "městu", "městě", "městem", "měst", "městům", "městech", "městy"],
+        # a verb: its forms fit no noun's table
+        "dělat": ["dělám", "děláš", "dělá", "děláme", "děláte", "dělají", "dělal"],
+        # too few forms to tell
+        "žába": ["žáby", "žábu"],
+    }
+    got = genders_by_forms(forms, morph._CLASSES, morph._tables)
+    assert got == {"žena": ((FEM,), True), "město": ((NEUT,), True)}
+
+
+@_NEEDS_WORD_LIST
+def test_the_word_list_nouns_and_what_it_leaves_out() -> None:
+    nouns = morph._word_list_nouns()
+    assert nouns["elektrárna"][0] == (FEM,)
+    assert nouns["útok"][0] == (ANIM, INAN)  # a masculine is both: the list mixes them
+    assert nouns["novinář"][0] == (ANIM, INAN)
+    assert nouns["předseda"][0] == (ANIM,)  # -a masculines are persons ("předsedovi")
+    assert "ústa" not in nouns  # a neuter plural, no -a masculine
+    assert "cestující" not in nouns and "bezkontaktní" not in nouns  # adjectives in -í
+    # the treebank's own list still decides the lemmas it has ("paní" is feminine)
+    assert morph._noun_genders()["paní"][0] == (FEM,)
+    assert {"Gender": "Fem", "Case": "Ins", "Number": "Sing"} in (
+        morph.noun("elektrárnou", "elektrárna") or [])
+
+
+ROWS = [
+    ("Mluvil", "mluvit", "VERB",
+     "Aspect=Imp|Gender=Masc|Animacy=Anim|Number=Sing|Polarity=Pos|Tense=Past|VerbForm=Part|"
+     "Voice=Act", 0, "root"),
+    ("jsem", "být", "AUX", "Mood=Ind|Number=Sing|Person=1|Polarity=Pos|Tense=Pres|VerbForm=Fin|"
+     "Voice=Act", 1, "aux"),
+    ("s", "s", "ADP", "AdpType=Prep|Case=Ins", 5, "case"),
+    ("{adj}", "nový", "ADJ", "Case=Ins|Degree=Pos|Gender={g}|Number=Sing|Polarity=Pos", 5, "amod"),
+    ("novinářkou", "novinářka", "NOUN", "Case=Ins|Gender=Fem|Number=Sing|Polarity=Pos", 1, "obl"),
+    ("o", "o", "ADP", "AdpType=Prep|Case=Loc", 8, "case"),
+    ("nové", "nový", "ADJ", "Case=Loc|Degree=Pos|Gender=Fem|Number=Sing|Polarity=Pos", 8, "amod"),
+    ("elektrárně", "elektrárna", "NOUN", "Case=Loc|Gender=Fem|Number=Sing|Polarity=Pos", 5, "nmod"),
+    (".", ".", "PUNCT", "_", 1, "punct"),
+]
+
+
+def _rows(adjective: str, gender: str) -> list[tuple[str, str, str, str, int, str]]:
+    return [(f.format(adj=adjective), lem, u, ft.format(g=gender), h, rel)
+            for f, lem, u, ft, h, rel in ROWS]
+
+
+@_NEEDS_WORD_LIST
+def test_an_attribute_of_a_word_list_noun_is_checked() -> None:
+    # (neither noun is in the train split's or the mined lists: only the word list knows them)
+    assert morph._word_list_nouns()["novinářka"][0] == (FEM,)
+    assert _flags(_rows("novou", "Fem")) == []
+    flags = _flags(_rows("novým", "Masc"))
+    assert ("novým", "Gender") in flags or ("novinářkou", "Gender") in flags
+
+
+# -- parse doubts found by the word list's nouns --------------------------------------------------
+
+def test_a_demonstrative_after_a_preposition_is_its_object_whatever_feature_fails() -> None:
+    # "mít v tom určitou dovednost" (to have a certain skill in it): "tom" is the object of "v",
+    # not the determiner of "dovednost", so neither its case nor its gender is proven wrong
+    rows: list[Row] = [
+        ("mít", "mít", "VERB", "Polarity=Pos|VerbForm=Inf", 0, "root"),
+        ("v", "v", "ADP", "AdpType=Prep|Case=Loc", 5, "case"),
+        ("tom", "ten", "DET", "Case=Loc|Gender=Neut|Number=Sing|PronType=Dem", 5, "det"),
+        ("určitou", "určitý", "ADJ", "Case=Acc|Degree=Pos|Gender=Fem|Number=Sing|Polarity=Pos", 5,
+         "amod"),
+        ("dovednost", "dovednost", "NOUN", "Case=Acc|Gender=Fem|Number=Sing", 1, "obl"),
+    ]
+    assert _flags(rows) == []
+    # with no preposition before it the same determiner is the noun's, and wrong
+    alone: list[Row] = [rows[0], (*rows[2][:4], 4, "det"), (*rows[3][:4], 4, "amod"),
+                        rows[4]]
+    assert {w for w, _feature in _flags(alone)} & {"tom", "dovednost"}
+
+
+def test_a_nearer_noun_in_the_prepositions_case_is_its_object() -> None:
+    # "odstranit z vašeho zařízení virus" (remove the virus from your device): the tagger read
+    # "zařízení" (device) as an adjective, and the parser gave "z" the far noun "virus"
+    rows: list[Row] = [
+        ("odstranit", "odstranit", "VERB", "Polarity=Pos|VerbForm=Inf", 0, "root"),
+        ("z", "z", "ADP", "AdpType=Prep|Case=Gen", 5, "case"),
+        ("vašeho", "váš", "DET", "Case=Gen|Gender=Neut|Number=Sing|Poss=Yes|PronType=Prs", 5,
+         "det"),
+        ("zařízení", "zařízení", "ADJ", "Case=Gen|Degree=Pos|Gender=Neut|Number=Sing", 5, "amod"),
+        ("virus", "virus", "NOUN", "Case=Gen|Gender=Masc|Number=Sing|Animacy=Inan", 1, "obl"),
+    ]
+    assert not [f for f in _flags(rows) if f[0] == "virus"]
+    # an adjective between them is no such noun: "z velký dům" stays an error
+    wrong: list[Row] = [
+        ("odstranit", "odstranit", "VERB", "Polarity=Pos|VerbForm=Inf", 0, "root"),
+        ("z", "z", "ADP", "AdpType=Prep|Case=Gen", 4, "case"),
+        ("velký", "velký", "ADJ", "Case=Nom|Degree=Pos|Gender=Masc|Number=Sing|Animacy=Inan", 4,
+         "amod"),
+        ("dům", "dům", "NOUN", "Case=Nom|Gender=Masc|Number=Sing|Animacy=Inan", 1, "obl"),
+    ]
+    assert ("dům", "Case") in _flags(wrong)
+
+
+def test_a_word_the_tokenizer_cut_proves_nothing() -> None:
+    # 'provést tento postup"' tokenized as "postu" + "p" + '"': "postu" is a piece of a word
+    lexicon = model_lexicon("cs")
+    if lexicon is None:
+        pytest.skip("no Czech model lexicon in this checkout")
+    rows = [("provést", "provést", "VERB", "Polarity=Pos|VerbForm=Inf", 0, "root"),
+            ("tento", "tento", "DET", "Case=Nom|Gender=Masc|Number=Sing|PronType=Dem", 3, "det"),
+            ("postu", "post", "NOUN", "Case=Acc|Gender=Masc|Number=Sing|Animacy=Inan", 1, "obj"),
+            ("p", "p", "PUNCT", "_", 1, "punct"),
+            ('"', '"', "PUNCT", "_", 1, "punct")]
+
+    def check(text: str, offsets: list[tuple[int, int]]) -> SentenceCheck:
+        lines = [f"# text = {text}"] + [
+            f"{i}\t{f}\t{lem}\t{u}\t_\t{ft}\t{h}\t{rel}\t_\tstart_char={s}|end_char={e}"
+            for i, ((f, lem, u, ft, h, rel), (s, e)) in enumerate(zip(rows, offsets), 1)]
+        sent = read_conllu_string("\n".join(lines) + "\n\n")[0]
+        return check_sentence(sent, default_rules("cs"), precision=Precision("cs", lexicon))
+
+    assert not check('provést tento postup"', [(0, 7), (8, 13), (14, 19), (19, 20),
+                                               (20, 21)]).violations
+    # with a space after "postu" the same failure is proven
+    assert check('provést tento postu p"', [(0, 7), (8, 13), (14, 19), (20, 21),
+                                            (21, 22)]).violations

@@ -36,6 +36,7 @@ from ..paradigm_tables import (
     NounList,
     analyses_of,
     form_index,
+    genders_by_forms,
     read_noun_list,
     spec_bundles,
     spec_table,
@@ -122,10 +123,28 @@ def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | Non
             return None
     if hard:
         return [dict(b) for b in _HARD_CELLS[hard]]
+    lem = (lemma or "").lower()
+    if ending == "í" and lem.endswith("ý") and low in (lem[:-1] + "í", animate_plural(lem)):
+        # a hard adjective's stem (or its palatalized one) with -í: the animate plural only
+        return [dict(b) for b in _HARD_CELLS["í"]]
     got = [dict(b) for b in _SOFT_CELLS[ending]]
     if ending == "í":
         got += [dict(b) for b in _HARD_CELLS["í"] if b not in got]
     return got
+
+
+#: the animate plural softens the stem's last consonant (velký -> velcí, český -> čeští)
+_PALATALIZED = (("ck", "čt"), ("sk", "št"), ("ch", "š"), ("k", "c"), ("h", "z"), ("r", "ř"))
+
+
+def animate_plural(hard: str) -> str:
+    """The masculine animate nominative plural of a hard adjective in -ý ("drastický" ->
+    "drastičtí", "dobrý" -> "dobří", "nový" -> "noví")."""
+    stem = hard[:-1]
+    for plain, soft in _PALATALIZED:
+        if stem.endswith(plain):
+            return stem[: len(stem) - len(plain)] + soft + "í"
+    return stem + "í"
 
 
 # -- closed paradigms ---------------------------------------------------------------------------
@@ -598,13 +617,50 @@ def verb(form: str, lemma: str | None) -> list[dict[str, str]] | None:
 @cache
 def _noun_genders() -> NounList:
     """lemma -> (its genders as bundles, whether the train split shows it in the singular):
-    the train split's list, then the lemmas mined from raw text it lacks."""
+    the train split's list, then the lemmas mined from raw text it lacks, then the word list's
+    (``_word_list_nouns``)."""
     listed = read_noun_list(Path(__file__).with_name("noun_genders.tsv"))
     for extra in data_files()[1:]:  # the train split's list first, then the mined ones in turn
         if extra.is_file():
             listed = {**read_noun_list(extra), **listed}
-    return {lemma: (genders, singular or all(_singular_shaped(lemma, g) for g in genders))
+    word_list = _word_list_nouns()
+    listed = {**word_list, **listed}
+    # a lemma seen only in the plural is a plurale tantum unless it ends as a singular does,
+    # or the word list declines it in the same gender ("starost": "na starosti" only)
+    return {lemma: (genders, singular or all(_singular_shaped(lemma, g) for g in genders)
+                    or {g["Gender"] for g in word_list.get(lemma, ((), False))[0]}
+                    == {g["Gender"] for g in genders})
             for lemma, (genders, singular) in listed.items()}
+
+
+#: the classes a word list's lemma may be read as
+_CLASSES = tuple(g for token in _GENDERS for g in _genders(token))
+
+
+def _word_list_nouns() -> NounList:
+    """Nouns of simplemma's Czech word list, each with the gender whose tables make its listed
+    forms (``genders_by_forms``; for 1,281 of the 1,283 noun lemmas of the treebank it has
+    too it gives the treebank's gender, not for "paní" and the plurale tantum "kasárna",
+    which the train split's list has: ``bench/word_list_genders.py``). The
+    list puts a person's and a thing's forms under one lemma ("originál": an original and an
+    eccentric), so a masculine is both animate and inanimate; one in -a or -e ("předseda",
+    "soudce": persons only) is kept only where the list has an animate's dative "-ovi" or
+    plural "-ové" (not "ústa", a neuter plural); one in -í with an adjective's "-ího" is an
+    adjective."""
+    from ..simplemma_lists import lemma_forms
+
+    forms = lemma_forms("cs")
+    out: NounList = {}
+    for lemma, (genders, singular) in genders_by_forms(forms, _CLASSES, _tables).items():
+        if lemma[-1] == "í" and any(f.endswith(("ího", "ímu")) for f in forms[lemma]):
+            continue  # an adjective's soft declension ("cestující": a passenger, any gender)
+        if genders[0]["Gender"] != "Masc":
+            out[lemma] = (genders, singular)
+        elif lemma[-1] not in "ae":
+            out[lemma] = (_CLASSES[:2], singular)
+        elif any(f.endswith(("ovi", "ové")) for f in forms[lemma]):
+            out[lemma] = (_CLASSES[:1], singular)
+    return out
 
 
 #: masculines whose genitive plural has no ending: the citation form is that case too
@@ -792,9 +848,25 @@ _IRREGULAR_PLURALS = {
 }
 
 
+#: a soft ť, ď, ň is written t, d, n before e, i, í (the e then written ě): "síť" -> "sítě"
+_SOFT_SPELLING = {"ť": "t", "ď": "d", "ň": "n"}
+
+
 def _tables(lemma: str, gender: dict[str, str]) -> list[tuple[Mapping[str, str], str]]:
-    """(table, stem) of each declension a lemma of ``gender`` may follow."""
-    return [(_NOUN_PARADIGMS[name], stem) for name, stem in _declensions(lemma, gender)]
+    """(table, stem) of each declension a lemma of ``gender`` may follow (a stem in ť, ď, ň
+    split in two: the endings that change its spelling, and the rest)."""
+    out: list[tuple[Mapping[str, str], str]] = []
+    for name, stem in _declensions(lemma, gender):
+        table = _NOUN_PARADIGMS[name]
+        hard = _SOFT_SPELLING.get(stem[-1:])
+        if hard is None:
+            out.append((table, stem))
+            continue
+        respelled = {("ě" + e[1:] if e[0] == "e" else e): spec for e, spec in table.items()
+                     if e[:1] in ("e", "ě", "i", "í")}
+        out += [({e: spec for e, spec in table.items() if e[:1] not in ("e", "ě", "i", "í")},
+                 stem), (respelled, stem[:-1] + hard)]
+    return out
 
 
 def paradigm_cells(lemma: str, genders: tuple[dict[str, str], ...]) -> dict[str, set[tuple[str, str]]]:
@@ -835,13 +907,14 @@ def _noun_index() -> FormIndex:
 def noun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
     """A common noun's analyses. Its citation form (the lemma itself, not a plurale tantum):
     the gender the list gives the lemma, the cases of that form (``_citation_cases``),
-    singular (a soft -e noun's: its table's cells, the plural too). Any other form: every
+    singular (a soft -e noun's: its table's cells, the plural too), with the cells of any other
+    listed lemma that makes the same form. Any other form: every
     cell of every listed lemma's paradigm that makes it from the unchanged stem
     (``known_in_context`` decides where these may prove an error). None for other forms, and
     where the lemmatizer gave a lemma none of those is (a lemma not in the list may make the
     form too: "míry" of "míra", not only of "mír")."""
     low = form.lower()
-    if low in _ZERO_GENITIVE_PLURAL:
+    if low in _ZERO_GENITIVE_PLURAL or not _word_list_agrees(low, lemma):
         return None
     lem = (lemma or "").lower()
     entry = _noun_genders().get(lem)
@@ -853,8 +926,22 @@ def noun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
                 break  # a soft -e noun: its table's cells ("práce": also the plural)
             out.extend({**g, "Case": c, "Number": "Sing"} for c in cases.split("/"))
         else:
+            # another lemma's form too ("premiéra": the premiere, and the premier's genitive)
+            out.extend(dict(b) for other, b in _noun_index().get(low, ())
+                       if other != lem and b not in out)
             return out
     return analyses_of(_noun_index(), low, lem)
+
+
+def _word_list_agrees(low: str, lemma: str | None) -> bool:
+    """Whether the lemma the word list gives a form, if any, is one the tables make it of (or
+    the lemmatizer's): not "fakta", which the list gives "faktum" (no table) and a table makes
+    a genitive of "fakt"."""
+    from ..simplemma_lists import lemma_of
+
+    listed = lemma_of("cs", low)
+    return listed is None or listed == (lemma or "").lower() \
+        or any(m == listed for m, _b in _noun_index().get(low, ()))
 
 
 def citation_form(form: str, lemma: str | None) -> bool:

@@ -25,9 +25,12 @@ _ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
 def standard_forms(form: str) -> tuple[str, ...]:
     """The standard forms a Common Czech adjective form may stand for ("nový" -> "nové",
     "noví"); empty for a form without a colloquial ending."""
+    from .morph import animate_plural
+
     low = form.lower()
     for ending, standard in _ENDINGS:
         if low.endswith(ending) and len(low) > len(ending) + 1:
             stem = form[: len(form) - len(ending)]
-            return tuple(stem + s for s in standard)
+            # (the animate plural softens the stem: "ty český kluci" -> "čeští")
+            return tuple(animate_plural(stem + "ý") if s == "í" else stem + s for s in standard)
     return ()
