@@ -81,20 +81,9 @@ def model_key(lang: str, models_dir: str | os.PathLike[str] | None = None) -> st
             *sorted((here / "languages" / lang).glob("*.py"))]
     for f in code + sorted(p for p in pack.data_files() if p.is_file()):
         h.update(f.name.encode() + b"\0" + file_digest(f) + b"\0")
-    for pkg in pack.lexicon_packages:  # word lists the analyzer reads, by their version
-        h.update(f"{pkg}={_package_version(pkg)}".encode())
     h.update(f"constraint={lexicon_constraint()}".encode())
     h.update(f"alternatives={ALTERNATIVES}".encode())
     return f"{source.kind}:{source.path.name}-{h.hexdigest()[:12]}"
-
-
-def _package_version(package: str) -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version(package)
-    except PackageNotFoundError:
-        return "none"
 
 
 @functools.cache

@@ -15,8 +15,7 @@ from lambre_core.conllu_io import read_conllu, read_conllu_string
 from lambre_core.evidence import Precision
 from lambre_core.languages.cs import morph
 from lambre_core.languages.cs.register import standard_forms
-from lambre_core.languages.paradigm_tables import genders_by_forms
-from lambre_core.languages.simplemma_lists import lemma_forms
+from lambre_core.languages.cs.word_list import genders_by_forms, lemma_forms
 from lambre_core.messages import severity_name
 from lambre_core.parse import model_lexicon
 from lambre_core.rules import default_rules
@@ -303,7 +302,7 @@ def test_a_word_the_tokenizer_cut_proves_nothing() -> None:
     def check(text: str, offsets: list[tuple[int, int]]) -> SentenceCheck:
         lines = [f"# text = {text}"] + [
             f"{i}\t{f}\t{lem}\t{u}\t_\t{ft}\t{h}\t{rel}\t_\tstart_char={s}|end_char={e}"
-            for i, ((f, lem, u, ft, h, rel), (s, e)) in enumerate(zip(rows, offsets), 1)]
+            for i, ((f, lem, u, ft, h, rel), (s, e)) in enumerate(zip(rows, offsets, strict=True), 1)]
         sent = read_conllu_string("\n".join(lines) + "\n\n")[0]
         return check_sentence(sent, default_rules("cs"), precision=Precision("cs", lexicon))
 

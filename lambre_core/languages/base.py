@@ -279,9 +279,6 @@ class Language:
     noun_lemma: Callable[[str], str | None] | None = None
     #: the analyzer reads a word's lemma (a new lemma can change what its form proves)
     lemma_evidence: bool = False
-    #: PyPI packages whose word lists the pack's analyzer reads besides the ones every parse
-    #: depends on: their versions are in the parse cache's model key
-    lexicon_packages: tuple[str, ...] = ()
     #: () -> data files the pack reads besides its code (a check result depends on them)
     data_files: Callable[[], tuple[Any, ...]] = field(default=lambda: ())
     #: (the train split's (lemma, UPOS) pairs) -> (form, UPOS, lemma) triples from the

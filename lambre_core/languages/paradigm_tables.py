@@ -10,7 +10,7 @@ has both lemmas' cells."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 Bundle = dict[str, str]
@@ -102,35 +102,4 @@ def analyses_of(index: FormIndex, form_key: str, lemma_key: str) -> list[Bundle]
     for _lemma, bundle in got:
         if bundle not in out:
             out.append(dict(bundle))
-    return out
-
-
-def genders_by_forms(forms: Mapping[str, Collection[str]], classes: Sequence[Bundle],
-                     declensions: Callable[[str, Bundle], list[tuple[Mapping[str, str], str]]],
-                     min_forms: int = 4, margin: int = 2,
-                     unexplained: float = 1 / 3) -> NounList:
-    """Noun lemmas of a word list (lemma -> the forms it lists for it) with the gender whose
-    declension tables make the most of those forms. A lemma is kept only when that gender's
-    tables make at least ``min_forms`` of them (the citation form included), no more than
-    ``unexplained`` of its forms are made by none (a verb's or an adjective's forms fit no
-    noun table), and every other gender makes ``margin`` fewer. Classes of the same gender
-    that tie (masculine animate and inanimate, when the forms seen are the same) are all kept."""
-    out: NounList = {}
-    for lemma, listed in forms.items():
-        seen = {*listed, lemma}
-        counts = []
-        for gender in classes:
-            made = {stem + ending for table, stem in declensions(lemma, gender)
-                    for ending in table}
-            counts.append(len(seen & (made | {lemma})) if made else 0)
-        best = max(counts, default=0)
-        if best < min_forms or len(seen) - best > unexplained * len(seen):
-            continue
-        top = tuple(g for g, n in zip(classes, counts) if n == best)
-        if len({g["Gender"] for g in top}) > 1:
-            continue
-        rival = max((n for g, n in zip(classes, counts) if g["Gender"] != top[0]["Gender"]),
-                    default=0)
-        if best - rival >= margin:
-            out[lemma] = (top, True)
     return out

@@ -120,7 +120,6 @@ LANGUAGE = Language(
     colloquial_standard=lazy(f"{__name__}.register", "standard_forms"),
     lemma_evidence=True,
     data_files=lazy(f"{__name__}.morph", "data_files"),
-    lexicon_packages=("simplemma",),
     inflect=lazy(f"{__name__}.morph", "inflect"),
     # pronouns and determiners the paradigms leave out ("jenž", "všechen", "sám") keep the
     # treebank's analyses; a word the paradigms do not know may be of any class

@@ -36,7 +36,6 @@ from ..paradigm_tables import (
     NounList,
     analyses_of,
     form_index,
-    genders_by_forms,
     read_noun_list,
     spec_bundles,
     spec_table,
@@ -621,7 +620,7 @@ def _noun_genders() -> NounList:
     (``_word_list_nouns``)."""
     listed = read_noun_list(Path(__file__).with_name("noun_genders.tsv"))
     for extra in data_files()[1:]:  # the train split's list first, then the mined ones in turn
-        if extra.is_file():
+        if extra.suffix == ".tsv" and extra.is_file():
             listed = {**read_noun_list(extra), **listed}
     word_list = _word_list_nouns()
     listed = {**word_list, **listed}
@@ -639,7 +638,7 @@ _CLASSES = tuple(g for token in _GENDERS for g in _genders(token))
 
 def _word_list_nouns() -> NounList:
     """Nouns of simplemma's Czech word list, each with the gender whose tables make its listed
-    forms (``genders_by_forms``; for 1,281 of the 1,283 noun lemmas of the treebank it has
+    forms (``genders_by_forms``; for 1,297 of the 1,299 noun lemmas of the treebank it has
     too it gives the treebank's gender, not for "paní" and the plurale tantum "kasárna",
     which the train split's list has: ``bench/word_list_genders.py``). The
     list puts a person's and a thing's forms under one lemma ("originál": an original and an
@@ -647,7 +646,7 @@ def _word_list_nouns() -> NounList:
     "soudce": persons only) is kept only where the list has an animate's dative "-ovi" or
     plural "-ové" (not "ústa", a neuter plural); one in -í with an adjective's "-ího" is an
     adjective."""
-    from ..simplemma_lists import lemma_forms
+    from .word_list import genders_by_forms, lemma_forms
 
     forms = lemma_forms("cs")
     out: NounList = {}
@@ -937,7 +936,7 @@ def _word_list_agrees(low: str, lemma: str | None) -> bool:
     """Whether the lemma the word list gives a form, if any, is one the tables make it of (or
     the lemmatizer's): not "fakta", which the list gives "faktum" (no table) and a table makes
     a genitive of "fakt"."""
-    from ..simplemma_lists import lemma_of
+    from .word_list import lemma_of
 
     listed = lemma_of("cs", low)
     return listed is None or listed == (lemma or "").lower() \
@@ -1186,10 +1185,13 @@ def inflect(word: Any, feats: Any) -> list[str]:
 
 
 def data_files() -> tuple[Path, ...]:
-    """The data this analyzer reads besides its code."""
+    """The data this analyzer reads besides its code (simplemma's word list where installed)."""
+    from .word_list import data_file
+
+    listed = data_file("cs")
     return (Path(__file__).with_name("noun_genders.tsv"),
             Path(__file__).with_name("noun_genders_mined.tsv"),
-            Path(__file__).with_name("noun_genders_tagged.tsv"))
+            Path(__file__).with_name("noun_genders_tagged.tsv"), *([listed] if listed else []))
 
 
 def analyses(form: str, upos: str, lemma: str | None) -> list[dict[str, str]] | None:
