@@ -341,7 +341,11 @@ def to_conllu(sentences: Iterable[Sentence]) -> str:
                 "feats": dict(w.feats) if w.feats else None, "head": w.head, "deprel": w.deprel,
                 "deps": None if w.deps == "_" else w.deps, "misc": _word_misc(w),
             }))
-        out.append(conllu.TokenList(tokens, conllu.models.Metadata(sent.metadata)).serialize())
+        # a comment is one line: a sentence that ran over a line break keeps a space there
+        # (as UD's "# text" does), or the output would not read back
+        metadata = {k: " ".join(v.splitlines()) if isinstance(v, str) else v
+                    for k, v in sent.metadata.items()}
+        out.append(conllu.TokenList(tokens, conllu.models.Metadata(metadata)).serialize())
     return "".join(out)
 
 

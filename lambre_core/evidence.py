@@ -2623,8 +2623,12 @@ def _nearer_object(sud: Sentence, rule: Rule, d: Word, h: Word, lang: str) -> bo
     if rule.type != "as" or h.upos != "ADP" or not rule.allowed or d.id <= h.id + 1:
         return False
     allowed = set(rule.allowed)
+    # (a word tagged an adjective only where the lexicon has no adjective of its form: a
+    # German adjective is also a noun, "the beautiful")
     return any(values(a, "Case") & allowed
-               for x in sud.words[h.id:d.id - 1] if x.upos in ("ADJ", "NOUN", "PROPN")
+               for x in sud.words[h.id:d.id - 1]
+               if x.upos in ("NOUN", "PROPN")
+               or (x.upos == "ADJ" and not _analyses_as(lang, x.form, "ADJ", x.lemma))
                for a in _analyses_as(lang, x.form, "NOUN", x.lemma))
 
 

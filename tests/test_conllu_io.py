@@ -37,6 +37,16 @@ def test_multiword_tokens_and_offsets_survive_a_round_trip() -> None:
     assert again.sent_id == "m1"
 
 
+def test_a_sentence_over_a_line_break_writes_one_text_line() -> None:
+    # running text split into sentences: one sentence ran over the end of a line
+    [sent] = read_conllu_string(MWT)
+    sent.metadata["text"] = "Ich gehe\nzum Markt."
+    written = to_conllu([sent])
+    assert "# text = Ich gehe zum Markt." in written.splitlines()
+    [again] = read_conllu_string(written)
+    assert [w.form for w in again.words] == [w.form for w in sent.words]
+
+
 def test_offsets_from_misc_win_over_alignment() -> None:
     text = MWT.replace("1\tIch\tich\tPRON\t_\tCase=Nom|Number=Sing|Person=1\t2\tnsubj\t_\t_",
                        "1\tIch\tich\tPRON\t_\tCase=Nom|Number=Sing|Person=1\t2\tnsubj\t_\tstart_char=100|end_char=103")
