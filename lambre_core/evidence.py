@@ -940,12 +940,26 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if _nearer_object(sud, rule, d, h, lang):
         return True
+    if rule.feature == "Case" and not L.article_declension and any(
+            w.upos in ("NOUN", "PROPN") and w.head and w.head + 1 < w.id
+            and sud.word(w.head).upos == "ADP" and sud.word(w.head + 1).head == w.id
+            and _demonstrative_object(sud, sud.word(w.head + 1), w, options, L)
+            for w in (d, h)):
+        # the noun's case comes from a preposition whose object is the demonstrative
+        # right after it ("there is in it a certain skill"): no case of the noun is proven
+        return True
     if rule.type == "agree" and d.upos == "ADJ" and d.id < len(sud.words) \
             and _is_numeral(sud.word(d.id + 1), L):
         # an adjective right before a number belongs to the counted noun's phrase ("a mere
         # 7,000 citizens", "an amazing 20 billion"), not to the word the parser gave it
         return True
     if rule.type == "agree" and _rel(d) == "subj" and _oblique_by_attribute(sud, d, options):
+        return True
+    if rule.type == "agree" and _rel(d) == "comp:pred" and d.upos == "ADJ" and options[dep] \
+            and all(values(o, "Case") and not values(o, "Case") & {"Nom", "Ins"}
+                    for o in options[dep]):
+        # a "predicate" adjective that can be neither nominative nor instrumental is none: a
+        # counted phrase's genitive ("there were several injured")
         return True
     if L.predicative_instrumental and rule.type == "agree" and d.upos == "ADJ" \
             and h.upos in ("NOUN", "PROPN", "PRON") and h.id < d.id \
@@ -979,12 +993,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             # a demonstrative right after a participle is its agent or object (an instrumental
             # between the participle and its noun), not the next noun's determiner
             return True
-        if prev.upos == "ADP" and demonstrative \
-                and not any(values(o, "Case") & values(n, "Case")
-                            for o in options[dep] for n in options[head]):
-            # a demonstrative right after a preposition, in a case its noun cannot have, is
-            # the preposition's whole object ("you will get about this a notice", "to have in
-            # it a certain skill"), not the noun's determiner: every failure of the arc is
+        if _demonstrative_object(sud, d, h, options, L):
             return True
         if rule.feature == "Case" and demonstrative \
                 and any(o.get("VerbForm") == "Fin" for o in options[prev.id]) \
@@ -2616,15 +2625,36 @@ def _preposition_by_its_arc(sud: Sentence, w: Word) -> bool:
         for x in sud.words)
 
 
+def _demonstrative_object(sud: Sentence, det: Word, noun: Word,
+                          options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
+    """A demonstrative right after a preposition, in a case the noun it is hung on cannot
+    have: the preposition's whole object ("you will get about this a notice", "to have in it
+    a certain skill"), not the noun's determiner."""
+    if det.upos != "DET" or det.id < 2 or sud.word(det.id - 1).upos != "ADP":
+        return False
+    # (a pack's list too: a tagger may leave PronType out)
+    if det.feats.get("PronType") != "Dem" and det.lemma.lower() not in L.demonstratives:
+        return False
+    return not any(values(o, "Case") & values(n, "Case")
+                   for o in options[det.id] for n in options[noun.id])
+
+
 def _nearer_object(sud: Sentence, rule: Rule, d: Word, h: Word, lang: str) -> bool:
     """A preposition's case failed on a noun further on, while a word between them can be a
-    noun in a case the preposition takes: that word is its object ("from your device the
-    virus", the device tagged an adjective), and the far noun belongs to the verb."""
+    noun in a case the preposition takes, or a pronoun right after it is in one: that word is
+    its object ("from your device the virus", the device tagged an adjective), and the far noun
+    belongs elsewhere."""
     if rule.type != "as" or h.upos != "ADP" or not rule.allowed or d.id <= h.id + 1:
         return False
     allowed = set(rule.allowed)
     # (a word tagged an adjective only where the lexicon has no adjective of its form: a
     # German adjective is also a noun, "the beautiful")
+    first = sud.word(h.id + 1)
+    pronoun = language(lang).closed_forms.get((first.form.lower(), "PRON"), ())
+    # (tagged a pronoun, or a form that is one only, whatever its tag: "nichž")
+    if (first.upos == "PRON" or pronoun) and any(values(a, "Case") & allowed for a in (
+            *pronoun, *_analyses_as(lang, first.form, "PRON", first.lemma))):
+        return True  # a pronoun right after it ("of which the largest part")
     return any(values(a, "Case") & allowed
                for x in sud.words[h.id:d.id - 1]
                if x.upos in ("NOUN", "PROPN")

@@ -263,6 +263,18 @@ def test_a_demonstrative_after_a_preposition_is_its_object_whatever_feature_fail
     alone: list[Row] = [rows[0], (*rows[2][:4], 4, "det"), (*rows[3][:4], 4, "amod"),
                         rows[4]]
     assert {w for w, _feature in _flags(alone)} & {"tom", "dovednost"}
+    # "je v tom určitá dovednost" (there is a certain skill in it): the noun's case came from
+    # "v", whose object is "tom", so the nominative attribute proves nothing either
+    copula: list[Row] = [
+        ("je", "být", "AUX", "Mood=Ind|Number=Sing|Person=3|Polarity=Pos|Tense=Pres|"
+         "VerbForm=Fin|Voice=Act", 5, "cop"),
+        ("v", "v", "ADP", "AdpType=Prep|Case=Loc", 5, "case"),
+        ("tom", "ten", "DET", "Case=Loc|Gender=Neut|Number=Sing|PronType=Dem", 5, "det"),
+        ("určitá", "určitý", "ADJ", "Case=Nom|Degree=Pos|Gender=Fem|Number=Sing|Polarity=Pos", 5,
+         "amod"),
+        ("dovednost", "dovednost", "NOUN", "Case=Acc|Gender=Fem|Number=Sing", 0, "root"),
+    ]
+    assert _flags(copula) == []
 
 
 def test_a_nearer_noun_in_the_prepositions_case_is_its_object() -> None:
@@ -286,6 +298,19 @@ def test_a_nearer_noun_in_the_prepositions_case_is_its_object() -> None:
         ("dům", "dům", "NOUN", "Case=Nom|Gender=Masc|Number=Sing|Animacy=Inan", 1, "obl"),
     ]
     assert ("dům", "Case") in _flags(wrong)
+    # "z nichž největší část" (of which the largest part): "nichž" is only ever a pronoun
+    # after a preposition, whatever the tagger made of it
+    relative: list[Row] = [
+        ("projektů", "projekt", "NOUN", "Case=Gen|Gender=Masc|Number=Plur|Animacy=Inan", 0,
+         "root"),
+        ("z", "z", "ADP", "AdpType=Prep|Case=Gen", 5, "case"),
+        ("nichž", "nichž", "DET", "Case=Gen|Gender=Fem|Number=Sing|Poss=Yes|PronType=Prs", 5,
+         "det"),
+        ("největší", "velký", "ADJ", "Case=Nom|Degree=Sup|Gender=Fem|Number=Sing|Polarity=Pos",
+         5, "amod"),
+        ("část", "část", "NOUN", "Case=Nom|Gender=Fem|Number=Sing", 1, "nmod"),
+    ]
+    assert not [f for f in _flags(relative) if f[0] == "část"]
 
 
 def test_a_word_the_tokenizer_cut_proves_nothing() -> None:
@@ -311,3 +336,17 @@ def test_a_word_the_tokenizer_cut_proves_nothing() -> None:
     # with a space after "postu" the same failure is proven
     assert check('provést tento postu p"', [(0, 7), (8, 13), (14, 19), (20, 21),
                                             (21, 22)]).violations
+
+
+def test_a_genitive_is_no_predicate() -> None:
+    # "mezi policisty bylo několik zraněných" (among the police there were several injured):
+    # the parser made "zraněných" the predicate of "bylo"; a genitive plural is a counted
+    # phrase, and the neuter singular verb is right for it
+    rows: list[Row] = [
+        ("bylo", "být", "AUX", "Aspect=Imp|Gender=Neut|Number=Sing|Polarity=Pos|Tense=Past|"
+         "VerbForm=Part|Voice=Act", 3, "cop"),
+        ("několik", "několik", "DET", "Case=Nom|NumType=Card|PronType=Ind", 3, "nsubj"),
+        ("zraněných", "zraněný", "ADJ", "Case=Gen|Degree=Pos|Gender=Masc|Number=Plur|"
+         "Polarity=Pos", 0, "root"),
+    ]
+    assert _flags(rows) == []
