@@ -2629,13 +2629,19 @@ def _demonstrative_object(sud: Sentence, det: Word, noun: Word,
                           options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """A demonstrative right after a preposition, in a case the noun it is hung on cannot
     have: the preposition's whole object ("you will get about this a notice", "to have in it
-    a certain skill"), not the noun's determiner."""
-    if det.upos != "DET" or det.id < 2 or sud.word(det.id - 1).upos != "ADP":
+    a certain skill", "use instead of that the code"), not the noun's determiner."""
+    if det.upos != "DET" or det.id < 2:
+        return False
+    prev = sud.word(det.id - 1)
+    # (or the tagger's other class for it: "místo" is "place" and "instead of")
+    if prev.upos != "ADP" and "ADP" not in {c for c, _p in read_classes(prev.misc.get("AltUPOS",
+                                                                                      ""))}:
         return False
     # (a pack's list too: a tagger may leave PronType out)
     if det.feats.get("PronType") != "Dem" and det.lemma.lower() not in L.demonstratives:
         return False
-    return not any(values(o, "Case") & values(n, "Case")
+    # (the animacy too: "toho" is an animate accusative, no inanimate one's)
+    return not any(_may_agree(o, n, ("Case", "Animacy"))
                    for o in options[det.id] for n in options[noun.id])
 
 
