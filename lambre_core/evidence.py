@@ -856,7 +856,8 @@ def _finite_options(w: Word, options: Mapping[int, Sequence[Feats]], lang: str
 
 def _case_penalty(relabel: Mapping[int, str], options: Mapping[int, Sequence[Feats]]) -> float:
     """Whatever rules the file has: a subject must be able to be nominative, an object must be
-    able to be something else (a nominative-only pronoun is no object)."""
+    able to be something else than a nominative or vocative (a nominative-only pronoun is no
+    object)."""
     cost = 0.0
     for wid, label in relabel.items():
         cases = [values(o, "Case") for o in options[wid] if "Case" in o]
@@ -865,8 +866,8 @@ def _case_penalty(relabel: Mapping[int, str], options: Mapping[int, Sequence[Fea
         rel = base_relation(label)
         if rel == "subj" and not any("Nom" in c for c in cases):
             cost += 1.0
-        elif rel == "comp:obj" and all(c == {"Nom"} for c in cases):
-            cost += 1.0
+        elif rel == "comp:obj" and all(c <= {"Nom", "Voc"} for c in cases):
+            cost += 1.0  # (nor a vocative: a feminine's citation form is both)
     return cost
 
 
@@ -2664,7 +2665,8 @@ def _nearer_object(sud: Sentence, rule: Rule, d: Word, h: Word, lang: str) -> bo
     return any(values(a, "Case") & allowed
                for x in sud.words[h.id:d.id - 1]
                if x.upos in ("NOUN", "PROPN")
-               or (x.upos == "ADJ" and not _analyses_as(lang, x.form, "ADJ", x.lemma))
+               or (x.upos == "ADJ" and not _analyses_as(lang, x.form, "ADJ", x.lemma)
+                   and not _analyses_as(lang, x.form, "ADJ"))
                for a in _analyses_as(lang, x.form, "NOUN", x.lemma))
 
 
@@ -3231,8 +3233,12 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     if dep > 2 and sud.word(dep - 1).form.lower() in L.comparison_words \
             and sud.word(dep - 2).upos != "PUNCT":
         return True  # a comparison inside the clause ("like me"), not the clause's subject
-    if analyses[dep].known and subj_cases and all(c == {"Nom"} for c in subj_cases):
-        return rule.type == "as"  # "I", "we": nominative only, the subject for sure
+    if analyses[dep].known and subj_cases and all(c <= {"Nom", "Voc"} for c in subj_cases) \
+            and (all(c == {"Nom"} for c in subj_cases)
+                 or not (dep < len(sud.words) and sud.word(dep + 1).form == ",")):
+        # "I", "we": nominative only, the subject for sure; so is a noun that is otherwise
+        # only a vocative where no comma sets it off as an address ("Mummy baked")
+        return rule.type == "as"
     if L.subject_clause(sud, head):
         return True  # a "that"-clause after the verb is the subject (the noun is its object)
     for w in sud.words:
