@@ -1546,7 +1546,8 @@ def _reciprocal(sud: Sentence, w: Word, lang: str) -> bool:
 
 def _split_inside(sud: Sentence, w: Word) -> bool:
     """Whether the tokenizer cut the word's letters from a neighbour's with no space between
-    (a word and a quotation mark read as "postu" + "p" + '"'): the form is a piece of a word."""
+    ("procedure" and a quotation mark read as "procedur" + "e" + '"'): the form is a piece of
+    a word."""
     for a, b in ((sud.words[w.id - 2] if w.id > 1 else None, w),
                  (w, sud.words[w.id] if w.id < len(sud.words) else None)):
         if a is not None and b is not None and a.end is not None and a.end == b.start \
@@ -2634,14 +2635,14 @@ def _demonstrative_object(sud: Sentence, det: Word, noun: Word,
     if det.upos != "DET" or det.id < 2:
         return False
     prev = sud.word(det.id - 1)
-    # (or the tagger's other class for it: "místo" is "place" and "instead of")
+    # (or the tagger's other class for it: one Czech word is both "place" and "instead of")
     if prev.upos != "ADP" and "ADP" not in {c for c, _p in read_classes(prev.misc.get("AltUPOS",
                                                                                       ""))}:
         return False
     # (a pack's list too: a tagger may leave PronType out)
     if det.feats.get("PronType") != "Dem" and det.lemma.lower() not in L.demonstratives:
         return False
-    # (the animacy too: "toho" is an animate accusative, no inanimate one's)
+    # (the animacy too: "that" in an animate accusative fits no inanimate noun)
     return not any(_may_agree(o, n, ("Case", "Animacy"))
                    for o in options[det.id] for n in options[noun.id])
 
@@ -2658,7 +2659,8 @@ def _nearer_object(sud: Sentence, rule: Rule, d: Word, h: Word, lang: str) -> bo
     # German adjective is also a noun, "the beautiful")
     first = sud.word(h.id + 1)
     pronoun = language(lang).closed_forms.get((first.form.lower(), "PRON"), ())
-    # (tagged a pronoun, or a form that is one only, whatever its tag: "nichž")
+    # (tagged a pronoun, or a form that is one only, whatever its tag: a relative "which"
+    # that only ever follows a preposition)
     if (first.upos == "PRON" or pronoun) and any(values(a, "Case") & allowed for a in (
             *pronoun, *_analyses_as(lang, first.form, "PRON", first.lemma))):
         return True  # a pronoun right after it ("of which the largest part")

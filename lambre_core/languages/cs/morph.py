@@ -888,7 +888,11 @@ def _noun_index() -> FormIndex:
     """form -> (lemma, analysis) for every cell the listed lemmas' paradigms make it (a form
     two lemmas make, "ránu" of "rána" and of "ráno", has both), the paired parts' duals and
     the irregular plurals."""
-    index = dict(form_index(_noun_genders(), _tables))
+    # (one dict per distinct analysis: ten thousand lemmas make a hundred thousand forms)
+    shared: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}
+    index = {form: tuple((lemma, shared.setdefault(tuple(sorted(b.items())), b))
+                         for lemma, b in got)
+             for form, got in form_index(_noun_genders(), _tables).items()}
     for form, (lemma, cases) in _DUALS.items():
         index[form] = (*index.get(form, ()), *((lemma, {"Gender": "Fem", "Case": c,
                                                         "Number": "Plur"})

@@ -54,10 +54,10 @@ def lemma_of(lang: str, form: str) -> str | None:
     return _table(lang).get(form)
 
 
-@cache
 def lemma_forms(lang: str) -> dict[str, frozenset[str]]:
     """lemma -> its forms, for the lowercase, letters-only entries of ``lang``'s table (names,
-    abbreviations and numbers left out); empty where there is no table."""
+    abbreviations and numbers left out); empty where there is no table. Not kept: a pack reads
+    it once, to class its lemmas."""
     out: dict[str, set[str]] = {}
     for form, lemma in _table(lang).items():
         if form.isalpha() and form.islower() and lemma.isalpha() and lemma.islower():
@@ -89,8 +89,8 @@ def genders_by_forms(forms: Mapping[str, Collection[str]], classes: Sequence[Bun
         top = tuple(g for g, n in zip(classes, counts, strict=True) if n == best)
         if len({g["Gender"] for g in top}) > 1:
             continue
-        rival = max((n for g, n in zip(classes, counts, strict=True) if g["Gender"] != top[0]["Gender"]),
-                    default=0)
+        rival = max((n for g, n in zip(classes, counts, strict=True)
+                     if g["Gender"] != top[0]["Gender"]), default=0)
         if best - rival >= margin:
             out[lemma] = (top, True)
     return out
