@@ -4,6 +4,7 @@ language's treebanks that the word list classes, compared on Gender (and on Anim
 name one), with the disagreements listed.
 
     python bench/word_list_genders.py            # Czech, ../shared/treebanks/ud/cs/*.conllu
+    python bench/word_list_genders.py --cost     # what the list costs a process: time, memory
 """
 
 from __future__ import annotations
@@ -33,11 +34,48 @@ def gold_genders(files: list[Path]) -> dict[str, collections.Counter[str]]:
     return out
 
 
+def _first_analysis(trace: bool) -> None:
+    import time
+    import tracemalloc
+
+    if trace:
+        tracemalloc.start()
+    start = time.perf_counter()
+    from lambre_core.languages.cs import morph, word_list
+
+    word_list.lemma_of("cs", "žena")
+    table = tracemalloc.get_traced_memory()[0]
+    morph.noun("ženu", "žena")
+    seconds = time.perf_counter() - start
+    kept, peak = tracemalloc.get_traced_memory()
+    mb = 2 ** 20
+    print(f"memory kept {kept / mb:.0f} MB (the word list's table {table / mb:.0f} MB), at peak "
+          f"{peak / mb:.0f} MB" if trace else f"first noun analysis {seconds:.1f} s")
+
+
+def cost() -> None:
+    """The first Czech noun analysis of a process (the word list read, its lemmas classed, the
+    noun index built): its seconds in one fresh process, the Python memory it keeps and at peak
+    (``tracemalloc``, which slows it) in another."""
+    import subprocess
+
+    for trace in (False, True):
+        subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
+                        "from bench.word_list_genders import _first_analysis; "
+                        f"_first_analysis({trace})", str(Path(__file__).resolve().parents[1])],
+                       check=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--lang", default="cs", choices=["cs"])
     ap.add_argument("--show", type=int, default=20, help="disagreements to print")
+    ap.add_argument("--cost", action="store_true",
+                    help="only time the first noun analysis and trace the memory it keeps")
     args = ap.parse_args()
+    if args.cost:
+        cost()
+        return
     from lambre_core.languages.cs.morph import _word_list_nouns
 
     files = sorted((TREEBANKS / args.lang).glob("*.conllu"))
