@@ -2636,8 +2636,8 @@ def _demonstrative_object(sud: Sentence, det: Word, noun: Word,
         return False
     prev = sud.word(det.id - 1)
     # (or the tagger's other class for it: one Czech word is both "place" and "instead of")
-    if prev.upos != "ADP" and "ADP" not in {c for c, _p in read_classes(prev.misc.get("AltUPOS",
-                                                                                      ""))}:
+    other_classes = {c for c, _p in read_classes(prev.misc.get("AltUPOS", ""))}
+    if prev.upos != "ADP" and "ADP" not in other_classes:
         return False
     # (a pack's list too: a tagger may leave PronType out)
     if det.feats.get("PronType") != "Dem" and det.lemma.lower() not in L.demonstratives:
@@ -2655,8 +2655,6 @@ def _nearer_object(sud: Sentence, rule: Rule, d: Word, h: Word, lang: str) -> bo
     if rule.type != "as" or h.upos != "ADP" or not rule.allowed or d.id <= h.id + 1:
         return False
     allowed = set(rule.allowed)
-    # (a word tagged an adjective only where the lexicon has no adjective of its form: a
-    # German adjective is also a noun, "the beautiful")
     first = sud.word(h.id + 1)
     pronoun = language(lang).closed_forms.get((first.form.lower(), "PRON"), ())
     # (tagged a pronoun, or a form that is one only, whatever its tag: a relative "which"
@@ -2664,11 +2662,12 @@ def _nearer_object(sud: Sentence, rule: Rule, d: Word, h: Word, lang: str) -> bo
     if (first.upos == "PRON" or pronoun) and any(values(a, "Case") & allowed for a in (
             *pronoun, *_analyses_as(lang, first.form, "PRON", first.lemma))):
         return True  # a pronoun right after it ("of which the largest part")
+    # (a word tagged an adjective only where the lexicon has no adjective of its form, by its
+    # lemma or without one: a German adjective is also a noun, "the beautiful")
     return any(values(a, "Case") & allowed
                for x in sud.words[h.id:d.id - 1]
-               if x.upos in ("NOUN", "PROPN")
-               or (x.upos == "ADJ" and not _analyses_as(lang, x.form, "ADJ", x.lemma)
-                   and not _analyses_as(lang, x.form, "ADJ"))
+               if x.upos in ("NOUN", "PROPN") or (x.upos == "ADJ" and not any(
+                   _analyses_as(lang, x.form, "ADJ", lemma) for lemma in (x.lemma, None)))
                for a in _analyses_as(lang, x.form, "NOUN", x.lemma))
 
 
