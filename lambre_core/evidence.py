@@ -923,7 +923,24 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     # whose verb of saying follows it
     if any(_capitals_misread(w, lang) or _name_adjective(sud, w, options, lang) for w in (d, h)):
         return True
-    if any(_split_inside(sud, w) for w in (d, h)):
+    if any(_split_inside(sud, w) or _letter_not_preposition(sud, w) for w in (d, h)):
+        return True
+    if any(_no_word_of_the_language(w, lang) for w in (d, h)):
+        return True
+    if rule.type == "as" and rule.feature == "Case" and h.upos == "ADP" and options[dep] \
+            and all(values(o, "Case") == {"Voc"} for o in options[dep]):
+        # no preposition governs a vocative: a form that can only be one after a preposition
+        # is another word (an indeclinable or foreign one: "for their crypto ads")
+        return True
+    if rule.type == "as" and rule.feature == "Case" and d.upos == "PRON" \
+            and d.feats.get("Reflex") == "Yes" and rule.allowed \
+            and not set(rule.allowed) & {"Acc", "Dat"}:
+        # a reflexive pronoun where the verb's object takes neither the accusative nor the
+        # dative is the verb's own reflexive ("to be afraid" is reflexive and takes a genitive
+        # object), not that object; where the object is an accusative or dative, the reflexive
+        # may be it, and its case stands
+        return True
+    if _attribute_of_nearer_noun(sud, rule, d, h, options, lang):
         return True
     if rule.type == "agree" and any(_SLASH_JOINED.search(sud.word(i).form)
                                     for i in range(min(dep, head) + 1, max(dep, head))):
@@ -1553,6 +1570,49 @@ def _split_inside(sud: Sentence, w: Word) -> bool:
         if a is not None and b is not None and a.end is not None and a.end == b.start \
                 and a.form[-1:].isalpha() and b.form[:1].isalpha():
             return True
+    return False
+
+
+def _letter_not_preposition(sud: Sentence, w: Word) -> bool:
+    """A one-letter word tagged a preposition that is a letter: in capitals after a word (a
+    product's letter, "the S Pen", not a sentence's first word), or right after an apostrophe
+    (an English possessive's "s" cut off by the tokenizer, "McDonald's")."""
+    if w.upos != "ADP" or len(w.form) != 1 or not w.form.isalpha() or w.id == 1:
+        return False
+    prev = sud.word(w.id - 1)
+    return prev.form in ("'", "’") or (w.form.isupper() and prev.upos != "PUNCT")
+
+
+def _no_word_of_the_language(w: Word, lang: str) -> bool:
+    """A token tagged a noun that is no word of the language: digits (a list's number, "3 and
+    it brightened", or a sum), or capitals that the analyzer does not know written small (an
+    acronym or a foreign word, "ATF", "SUCKS"). Its gender and number are those of what it
+    stands for, which the sentence does not say."""
+    if w.upos not in ("NOUN", "PROPN") or not w.form:
+        return False
+    if not any(c.isalpha() for c in w.form):
+        return True
+    return len(w.form) >= 2 and w.form.isupper() and not _analyze_as(lang, w.form.lower(), "NOUN")
+
+
+def _attribute_of_nearer_noun(sud: Sentence, rule: Rule, d: Word, h: Word,
+                              options: Mapping[int, Sequence[Feats]], lang: str) -> bool:
+    """An attribute that fails against a noun further on while a word between them can be a
+    noun it agrees with in every feature: it is that word's attribute ("suffered minor
+    injuries a policeman", the verbal noun tagged an adjective). A word tagged an adjective
+    counts only where the lexicon has no adjective of its form (as in ``_nearer_object``), and
+    not where every word reads as a noun (German: "in the last twenty years")."""
+    if rule.type != "agree" or d.upos not in ("ADJ", "DET") or not d.id + 1 < h.id \
+            or not options[d.id]:
+        return False
+    article = language(lang).article_declension
+    for x in sud.words[d.id:h.id - 1]:
+        if x.upos == "NOUN" or (x.upos == "ADJ" and not article and not any(
+                _analyses_as(lang, x.form, "ADJ", lemma) for lemma in (x.lemma, None))):
+            nouns = _analyses_as(lang, x.form, "NOUN", x.lemma)
+            if any(all(values(o, f) & values(n, f) for f in ("Case", "Number", "Gender"))
+                   for o in options[d.id] for n in nouns):
+                return True
     return False
 
 

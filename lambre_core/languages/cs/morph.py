@@ -35,6 +35,7 @@ from ..paradigm_tables import (
     FormIndex,
     NounList,
     analyses_of,
+    cells,
     form_index,
     read_noun_list,
     spec_bundles,
@@ -120,6 +121,8 @@ def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | Non
         if not (lem.endswith(("ý", "í")) and lem != low and low.startswith(lem[:-1][:4])) \
                 and not (lem == low and ending in _UNKNOWN_LEMMA_ENDINGS):
             return None
+        if _listed_verb_form(low):
+            return None  # a verb's present the tagger took for an adjective ("obepíná")
     if hard:
         return [dict(b) for b in _HARD_CELLS[hard]]
     lem = (lemma or "").lower()
@@ -130,6 +133,15 @@ def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | Non
     if ending == "í":
         got += [dict(b) for b in _HARD_CELLS["í"] if b not in got]
     return got
+
+
+def _listed_verb_form(low: str) -> bool:
+    """Whether the word list gives the form to an infinitive: a verb's form ("obepíná": it
+    wraps), not an adjective's (the list gives a participle to its adjective, "vyrobená")."""
+    from .word_list import lemma_of
+
+    listed = lemma_of("cs", low)
+    return listed is not None and listed != low and listed.endswith(("t", "ci"))
 
 
 #: the animate plural softens the stem's last consonant (velký -> velcí, český -> čeští)
@@ -917,8 +929,10 @@ def noun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
     where the lemmatizer gave a lemma none of those is (a lemma not in the list may make the
     form too: "míry" of "míra", not only of "mír")."""
     low = form.lower()
-    if low in _ZERO_GENITIVE_PLURAL or not _word_list_agrees(low, lemma):
+    if low in _ZERO_GENITIVE_PLURAL:
         return None
+    if not _word_list_agrees(low, lemma):
+        return _verbal_noun(low, lemma)
     lem = (lemma or "").lower()
     entry = _noun_genders().get(lem)
     if entry is not None and low == lem and entry[1]:
@@ -933,7 +947,38 @@ def noun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
             out.extend(dict(b) for other, b in _noun_index().get(low, ())
                        if other != lem and b not in out)
             return out
-    return analyses_of(_noun_index(), low, lem)
+    found = analyses_of(_noun_index(), low, lem)
+    return found if found is not None else _verbal_noun(low, lemma)
+
+
+#: a verbal noun's citation form: -ní after a long or soft vowel ("koupání", "zranění"), -tí
+#: after a vowel ("pití", "přijetí")
+_VERBAL_NOUN = re.compile(r"(?:[áeě]n|[aeiouyý]t)í$")
+
+
+def _verbal_noun(low: str, lemma: str | None) -> list[dict[str, str]] | None:
+    """A verbal noun's cells (neuter, declined like "stavení"), made from any verb: the lists
+    hold few of them, the word list gives most to their verb. Where the word list gives the
+    form to a participle instead ("zranění": injuries, and injured), the participle's cells are
+    read too. None for other forms, and where the lemmatizer gave a lemma that is neither the
+    verbal noun nor a verb it is not a form of."""
+    table = _NOUN_PARADIGMS["neut_i"]
+    ending = next((e for e in sorted(table, key=len, reverse=True) if low.endswith(e)), None)
+    if ending is None:
+        return None
+    base = low[:len(low) - len(ending)] + "í"
+    lem = (lemma or "").lower()
+    if len(base) < 6 or not _VERBAL_NOUN.search(base):
+        return None
+    if lem not in ("", low, base) and (not lem.endswith(("t", "ci")) or _in_table(lem, low)):
+        return None  # another noun's form, or the verb's own ("změní": it changes)
+    from .word_list import lemma_of
+
+    out = [{"Gender": "Neut", "Case": c, "Number": n} for c, n in cells(table[ending])]
+    listed = lemma_of("cs", low)
+    if listed is not None and listed.endswith("ý"):
+        out += [b for b in adjective(low, listed) or () if b not in out]
+    return out
 
 
 def _word_list_agrees(low: str, lemma: str | None) -> bool:
