@@ -942,6 +942,30 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if _attribute_of_nearer_noun(sud, rule, d, h, options, lang):
         return True
+    if rule.type == "agree" and d.upos == "DET" and options[head] \
+            and all(values(o, "Case") == {"Voc"} for o in options[head]):
+        return True  # no determiner goes with an address: a vocative-only form is another word
+    if rule.feature == "VerbForm" and _own_person(options[dep]) and _own_person(options[head]) \
+            and not _own_person(options[dep]) & _own_person(options[head]):
+        # a finite verb in another person than the verb it was given to heads a clause of its
+        # own (an inserted "I think" with no commas), not a wrong form of that verb's complement
+        return True
+    if rule.feature == "VerbForm" and d.upos == "VERB" and options[dep] \
+            and all(o.get("VerbForm") == "Fin" for o in options[dep]) \
+            and _analyses_as(lang, d.form, "NOUN"):
+        return True  # a "finite verb" that is a noun's form too ("I will start with a reminder")
+    if d.upos == "NUM" and d.id < h.id and h.upos in ("NOUN", "PROPN") \
+            and _comma_before_noun(sud, d, h):
+        return True  # a number cut off from the noun after it by a comma counts something else
+    if L.predicative_instrumental and rule.type == "agree" and d.upos == "ADJ" and d.id > 1 \
+            and sud.word(d.id - 1).upos == "CCONJ" and options[head] \
+            and any("Ins" in values(o, "Case") for o in options[dep]) \
+            and not any("Ins" in values(o, "Case") for o in options[head]) \
+            and any(w.lemma.lower() in L.copula_lemmas for w in sud.words[:d.id - 1]):
+        # an instrumental right after "and", before a noun that cannot be one, in a sentence
+        # with a copula before it: the predicate of a second clause whose copula is left out
+        # ("the first is X and the second [is] Y"), not an attribute
+        return True
     if rule.type == "agree" and any(_SLASH_JOINED.search(sud.word(i).form)
                                     for i in range(min(dep, head) + 1, max(dep, head))):
         # two words joined by a slash ("graphics/component video") between an attribute and
@@ -1571,6 +1595,12 @@ def _split_inside(sud: Sentence, w: Word) -> bool:
                 and a.form[-1:].isalpha() and b.form[:1].isalpha():
             return True
     return False
+
+
+def _own_person(options: Sequence[Feats]) -> set[str]:
+    """The persons a word's finite readings are in (none where one names no person)."""
+    persons = {o.get("Person") for o in options if o.get("VerbForm") == "Fin"}
+    return set() if None in persons else {p for p in persons if p}
 
 
 def _letter_not_preposition(sud: Sentence, w: Word) -> bool:
@@ -2722,6 +2752,9 @@ def _nearer_object(sud: Sentence, rule: Rule, d: Word, h: Word, lang: str) -> bo
     if (first.upos == "PRON" or pronoun) and any(values(a, "Case") & allowed for a in (
             *pronoun, *_analyses_as(lang, first.form, "PRON", first.lemma))):
         return True  # a pronoun right after it ("of which the largest part")
+    if first.upos == "NOUN" and not any(_analyses_as(lang, first.form, "NOUN", lemma)
+                                        for lemma in (first.lemma, None)):
+        return True  # a noun right after it that the lexicon does not know may be its object
     # (a word tagged an adjective only where the lexicon has no adjective of its form, by its
     # lemma or without one: a German adjective is also a noun, "the beautiful")
     return any(values(a, "Case") & allowed

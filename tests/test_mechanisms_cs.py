@@ -343,3 +343,165 @@ def test_a_genitive_is_no_predicate() -> None:
          "Polarity=Pos", 0, "root"),
     ]
     assert _flags(rows) == []
+
+
+PART = "Gender={g}|Number=Sing|Polarity=Pos|Tense=Past|VerbForm=Part|Voice=Act"
+
+
+def test_digits_and_unknown_capitals_are_no_nouns_to_agree_with() -> None:
+    # "3 a to se zesvětlilo" (3: and it brightened): a list's number, not a conjunct of the
+    # subject; "SUCKS a já to nenávidím": an English word in capitals
+    def rows(first: str, lemma: str, verb: str, verb_feats: str) -> list[Row]:
+        return [(first, lemma, "NOUN", "Case=Nom|Gender=Fem|Number=Sing", 4, "nsubj"),
+                ("a", "a", "CCONJ", "_", 3, "cc"),
+                ("to", "ten", "DET", "Case=Nom|Gender=Neut|Number=Sing|PronType=Dem", 1, "conj"),
+                (verb, "zesvětlit", "VERB", verb_feats, 0, "root")]
+
+    neuter = PART.format(g="Neut")
+    assert _flags(rows("3", "3", "zesvětlilo", neuter)) == []
+    assert _flags(rows("SUCKS", "sucks", "zesvětlilo", neuter)) == []
+    # a noun the lexicon knows, in capitals or not, still makes the subject plural
+    assert ("zesvětlilo", "Number") in _flags(rows("Kniha", "kniha", "zesvětlilo", neuter))
+    assert ("zesvětlilo", "Number") in _flags(rows("KNIHA", "kniha", "zesvětlilo", neuter))
+
+
+def test_a_capital_letter_after_a_word_is_no_preposition() -> None:
+    # "aby se S pero dostalo ven" (for the S Pen to get out): "S" is the pen's letter
+    def rows(letter: str) -> list[Row]:
+        return [("aby", "aby", "SCONJ", "_", 5, "mark"),
+                ("se", "se", "PRON", "Case=Acc|PronType=Prs|Reflex=Yes|Variant=Short", 5,
+                 "expl:pv"),
+                (letter, "s", "ADP", "AdpType=Prep|Case=Ins", 4, "case"),
+                ("pero", "pero", "NOUN", "Case=Nom|Gender=Neut|Number=Sing", 5, "nsubj"),
+                ("dostalo", "dostat", "VERB", PART.format(g="Neut"), 0, "root")]
+
+    assert not [f for f in _flags(rows("S")) if f[0] == "pero"]
+    assert ("pero", "Case") in _flags(rows("s"))  # "s" + a nominative: an error
+
+
+def test_a_vocative_only_form_after_a_preposition_is_another_word() -> None:
+    # "za své krypto reklamy" (for their crypto ads): "krypto" reads only as the vocative of
+    # "krypta" (crypt); no preposition governs a vocative
+    def rows(form: str) -> list[Row]:
+        return [("omlouvají", "omlouvat", "VERB", VERB.replace("Person=1", "Person=3")
+                 .replace("Tense=Fut", "Tense=Pres"), 0, "root"),
+                ("za", "za", "ADP", "AdpType=Prep|Case=Acc", 3, "case"),
+                (form, "krypta", "NOUN", "Case=Acc|Gender=Fem|Number=Sing", 1, "obl")]
+
+    assert morph.noun("krypto", "krypta") == [{"Gender": "Fem", "Case": "Voc", "Number": "Sing"}]
+    assert _flags(rows("krypto")) == []
+    assert ("krypta", "Case") in _flags(rows("krypta"))  # a nominative after "za" stays
+
+
+def test_a_reflexive_is_the_verbs_own_where_its_object_takes_another_case() -> None:
+    # "nemusíte se bát" (you need not be afraid): "bát se" takes a genitive object, and its
+    # "se" is its own reflexive, not that object; with "věřit" (to believe: a dative object)
+    # the accusative "se" may be its object, and fails
+    def rows(verb: str) -> list[Row]:
+        return [("nemusíte", "muset", "VERB", VERB.replace("Person=1", "Person=2")
+                 .replace("Tense=Fut", "Tense=Pres"), 0, "root"),
+                ("se", "se", "PRON", "Case=Acc|PronType=Prs|Reflex=Yes|Variant=Short", 3, "obj"),
+                (verb, verb, "VERB", "Polarity=Pos|VerbForm=Inf", 1, "xcomp")]
+
+    assert _flags(rows("bát")) == []
+    assert ("se", "Case") in _flags(rows("věřit"))
+
+
+def test_an_attribute_of_a_nearer_verbal_noun() -> None:
+    # "utrpěl lehká zranění policista" (a policeman suffered minor injuries): the tagger read
+    # "zranění" (injuries) as an adjective and the parser gave "lehká" to "policista"
+    noun = "Case=Nom|Gender=Masc|Number=Sing|Animacy=Anim"
+    rows: list[Row] = [
+        ("utrpěl", "utrpět", "VERB", PART.format(g="Masc") + "|Animacy=Anim", 0, "root"),
+        ("lehká", "lehký", "ADJ", "Case=Acc|Degree=Pos|Gender=Fem|Number=Sing|Polarity=Pos", 4,
+         "amod"),
+        ("zranění", "zranění", "ADJ", "Case=Acc|Degree=Pos|Gender=Fem|Number=Sing", 4, "amod"),
+        ("policista", "policista", "NOUN", noun, 1, "nsubj")]
+    assert not [f for f in _flags(rows) if f[0] == "lehká"]
+    # with nothing between them the attribute's failure stands
+    assert ("lehká", "Gender") in _flags([rows[0], (*rows[1][:4], 3, "amod"),
+                                          (*rows[3][:4], 1, "nsubj")])
+
+
+def test_verbal_nouns_decline_like_stavení() -> None:
+    cells = {(b["Case"], b["Number"]) for b in morph.noun("koupání", "koupat") or ()}
+    assert ("Gen", "Sing") in cells and ("Acc", "Plur") in cells
+    assert all(b["Gender"] == "Neut" for b in morph.noun("nabíjením", None) or [{}])
+    # a form the list gives to a participle is read as the participle's too ("zranění":
+    # injuries, and injured men)
+    assert {"Case": "Nom", "Number": "Plur", "Gender": "Masc", "Animacy": "Anim"} \
+        in (morph.noun("zranění", "zranění") or [])
+    # the verb's own form is none ("změní": it changes), nor a short form ("pití" is, "tí" no)
+    assert morph.noun("změní", "změnit") is None
+    assert morph.noun("pití", "pití") and morph.noun("tí", "tí") is None
+
+
+def test_a_verbs_form_is_no_adjective() -> None:
+    # "stříbrná část, která obepíná obličej" (the silver part that wraps the face): the tagger
+    # read "obepíná" (wraps) as an adjective; the word list gives it to "obepínat"
+    assert lemma_of("cs", "obepíná") == "obepínat"
+    assert morph.adjective("obepíná", "obepíný") is None
+    assert morph.adjective("vyrobená", "vyrobený")  # a participle is the adjective's
+
+
+def _present(person: str, number: str) -> str:
+    return (f"Mood=Ind|Number={number}|Person={person}|Polarity=Pos|Tense=Pres|VerbForm=Fin|"
+            "Voice=Act")
+
+
+def test_a_finite_verb_in_another_person_heads_a_clause_of_its_own() -> None:
+    # "Můžete si myslím, že ..." (you can, I think, ...): an inserted "myslím" (I think)
+    # without commas is no wrong form of the modal's complement; "Můžete myslíte" is
+    def rows(second: str, person: str, number: str) -> list[Row]:
+        return [("Můžete", "moci", "VERB", _present("2", "Plur"), 0, "root"),
+                (second, "myslet", "VERB", _present(person, number), 1, "xcomp")]
+
+    assert _flags(rows("myslím", "1", "Sing")) == []
+    assert ("myslíte", "VerbForm") in _flags(rows("myslíte", "2", "Plur"))
+
+
+def test_a_finite_verb_that_is_a_nouns_form_too() -> None:
+    # "začnu připomenutím" (I will start with a reminder): the verbal noun's instrumental,
+    # tagged a verb's first person
+    rows: list[Row] = [("začnu", "začít", "VERB", _present("1", "Sing"), 0, "root"),
+                       ("připomenutím", "připomenout", "VERB", _present("1", "Sing"), 1, "xcomp")]
+    assert _flags(rows) == []
+    assert ("jdu", "VerbForm") in _flags([rows[0], ("jdu", "jít", "VERB", _present("1", "Sing"),
+                                                    1, "xcomp")])
+
+
+def test_a_number_cut_off_by_a_comma_counts_something_else() -> None:
+    # "řekněme deset, místo výstupu" (say ten, instead of the output)
+    def rows(comma: bool) -> list[Row]:
+        out: list[Row] = [("řekněme", "říci", "VERB", _present("1", "Plur"), 0, "root"),
+                          ("deset", "deset", "NUM", "Case=Acc|NumForm=Word|NumType=Card", 4,
+                           "nummod:gov")]
+        if comma:
+            out.append((",", ",", "PUNCT", "_", 4, "punct"))
+        out.append(("místo", "místo", "NOUN", "Case=Acc|Gender=Neut|Number=Sing", 1, "obj"))
+        return [(f, lem, u, ft, h - (0 if comma or h < 4 else 1), rel)
+                for f, lem, u, ft, h, rel in out]
+
+    assert not [f for f in _flags(rows(True)) if f[0] == "místo"]
+    assert [f for f in _flags(rows(False)) if f[0] == "místo"]  # "deset místo": an error
+
+
+def test_an_instrumental_after_and_is_a_predicate_whose_copula_is_left_out() -> None:
+    # "Prvním je zákon X a druhým zákon Y" (the first is law X and the second [is] law Y)
+    noun = "Case=Nom|Gender=Masc|Number=Sing|Animacy=Inan"
+    adj = "Case=Ins|Degree=Pos|Gender=Masc|Number=Sing|Polarity=Pos"
+
+    def rows(copula: bool) -> list[Row]:
+        verb: Row = ("je", "být", "AUX", _present("3", "Sing"), 0, "root") if copula else \
+            ("leží", "ležet", "VERB", _present("3", "Sing"), 0, "root")
+        return [("Prvním", "první", "ADJ", adj, 2, "obl"), verb,
+                ("zákon", "zákon", "NOUN", noun, 2, "nsubj"),
+                ("a", "a", "CCONJ", "_", 6, "cc"),
+                ("druhým", "druhý", "ADJ", adj, 6, "amod"),
+                ("zákon", "zákon", "NOUN", noun, 3, "conj")]
+
+    def attribute_fails(rows: list[Row]) -> bool:
+        return any(v.rule.id.startswith("agree.ADJ.NOUN.mod.") for v in _check_rows(rows).violations)
+
+    assert not attribute_fails(rows(True))
+    assert attribute_fails(rows(False))  # no copula: the attribute's failure stands
