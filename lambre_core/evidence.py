@@ -317,6 +317,10 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                                                    precision.lang))
                   and not _government_induced(sud, r, d, h, arcs, options, free, rules, raw,
                                               precision.lang)
+                  and not _forced_by_doubtful_sibling(
+                      sud, r, d, h, arcs, options,
+                      lambda r2, d2, h2: _doubtful(sud, r2, d2, h2, options, arcs, rules, raw,
+                                                   precision.lang))
                   and (parsed is sud  # roles unchanged: the same tree, no need to ask twice
                        # the parser's tree is asked about the word in the role the rule is about
                        or _rel(parsed.word(d)) != _rel(sud.word(d))
@@ -384,6 +388,22 @@ def _moves_elsewhere(sud: Sentence, arcs: Sequence[Arc], options: Mapping[int, S
     moved = [(r, d, h) for r, d, h, ok in boosted.outcomes if not ok and (r.id, d, h) not in before]
     return bool(moved) and all(_rel(sud.word(d)) == "subj" or doubtful(r, d, h)
                                for r, d, h in moved)
+
+
+def _forced_by_doubtful_sibling(sud: Sentence, rule: Rule, dep: int, head: int,
+                                arcs: Sequence[Arc], options: Mapping[int, Sequence[Feats]],
+                                doubtful: Callable[[Rule, int, int], bool]) -> bool:
+    """Whether an attribute that agrees with some reading of its noun fails only because the
+    noun was read to fit another adjective of it whose own arc the parse may be to blame for
+    ("light passing through black curtains": the participle hung on "curtains" too): the
+    failure goes with that arc, and proves nothing here. (Not a determiner's arc: its doubts
+    are about which word of a phrase to blame, and the phrase's error stands.)"""
+    if rule.type != "agree" or sud.word(dep).upos not in ("ADJ", "DET") or not any(
+            _may_agree(o, n) for o in options[dep] for n in options[head]):
+        return False
+    return any(a.head == head and a.dep != dep and sud.word(a.dep).upos == "ADJ"
+               and any(r2.type == "agree" and doubtful(r2, a.dep, head) for r2 in a.rules)
+               for a in arcs)
 
 
 def _register_variants(result: SentenceCheck, sud: Sentence, L: Language,

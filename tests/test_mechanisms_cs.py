@@ -505,3 +505,24 @@ def test_an_instrumental_after_and_is_a_predicate_whose_copula_is_left_out() -> 
 
     assert not attribute_fails(rows(True))
     assert attribute_fails(rows(False))  # no copula: the attribute's failure stands
+
+
+def test_an_attribute_failing_only_by_a_doubtful_siblings_reading() -> None:
+    # "(světla) procházejícího černými závěsy" (light passing through black curtains): the
+    # participle "procházejícího" (of the light) was hung on "závěsy" too; read to fit it, the
+    # noun failed "černými", which agrees with it as an instrumental plural
+    def rows(first: Row) -> list[Row]:
+        return [("světla", "světnout", "VERB", PART.format(g="Fem"), 0, "root"), first,
+                ("černými", "černý", "ADJ", "Case=Ins|Degree=Pos|Gender=Masc|Number=Plur", 4,
+                 "amod"),
+                ("závěsy", "závěs", "NOUN", "Case=Ins|Gender=Masc|Number=Plur|Animacy=Inan", 1,
+                 "obj")]
+
+    participle: Row = ("procházejícího", "procházející", "ADJ",
+                       "Aspect=Imp|Case=Gen|Gender=Masc|Number=Sing|Tense=Pres|VerbForm=Part|"
+                       "Voice=Act", 4, "amod")
+    assert _flags(rows(participle)) == []
+    # beside a plain adjective that fails, the phrase's failures are proven
+    plain: Row = ("nového", "nový", "ADJ", "Case=Gen|Degree=Pos|Gender=Masc|Number=Sing", 4,
+                  "amod")
+    assert ("černými", "Case") in _flags(rows(plain))
