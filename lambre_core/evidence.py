@@ -970,6 +970,11 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # a finite verb in another person than the verb it was given to heads a clause of its
         # own (an inserted "I think" with no commas), not a wrong form of that verb's complement
         return True
+    if rule.type == "as" and rule.feature == "Case" and h.upos in ("VERB", "AUX") and d.id > 2 \
+            and sud.word(d.id - 1).upos == "PRON" and sud.word(d.id - 2).upos == "ADP":
+        # a verb's "object" right after a preposition and a pronoun is the pronoun's attribute
+        # in the preposition's phrase ("look for something bigger"), not the verb's object
+        return True
     if rule.feature == "VerbForm" and d.upos == "VERB" and options[dep] \
             and all(o.get("VerbForm") == "Fin" for o in options[dep]) \
             and _analyses_as(lang, d.form, "NOUN"):

@@ -66,3 +66,12 @@ def test_error_found_and_correct_sentences_clean(name: str, error: str, word: st
     assert blamed[word][:1] == (fix,)
     for text, check in zip(clean, rest, strict=True):
         assert not check.violations, f"{name}: {text} -> {[v.rule.id for v in check.violations]}"
+
+
+def test_an_object_after_a_preposition_and_a_pronoun_is_in_its_phrase() -> None:
+    # "nach etwas Größerem suchen" (look for something bigger): the parser gave "Größerem" to
+    # "suchen" as its object; after "etwas" with no preposition before it, the dative fails
+    clean, wrong = _check(["Ich muss immer noch nach etwas Größerem suchen.",
+                           "Ich muss noch etwas Größerem suchen."])
+    assert not clean.violations
+    assert [v.blamed.form for v in wrong.violations] == ["Größerem"]
