@@ -320,7 +320,7 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                   and not _forced_by_doubtful_sibling(
                       sud, r, d, h, arcs, options,
                       lambda r2, d2, h2: _doubtful(sud, r2, d2, h2, options, arcs, rules, raw,
-                                                   precision.lang))
+                                                   precision.lang), precision.lang)
                   and (parsed is sud  # roles unchanged: the same tree, no need to ask twice
                        # the parser's tree is asked about the word in the role the rule is about
                        or _rel(parsed.word(d)) != _rel(sud.word(d))
@@ -392,7 +392,7 @@ def _moves_elsewhere(sud: Sentence, arcs: Sequence[Arc], options: Mapping[int, S
 
 def _forced_by_doubtful_sibling(sud: Sentence, rule: Rule, dep: int, head: int,
                                 arcs: Sequence[Arc], options: Mapping[int, Sequence[Feats]],
-                                doubtful: Callable[[Rule, int, int], bool]) -> bool:
+                                doubtful: Callable[[Rule, int, int], bool], lang: str) -> bool:
     """Whether an attribute that agrees with some reading of its noun fails only because the
     noun was read to fit another adjective of it whose own arc the parse may be to blame for
     ("light passing through black curtains": the participle hung on "curtains" too): the
@@ -401,6 +401,8 @@ def _forced_by_doubtful_sibling(sud: Sentence, rule: Rule, dep: int, head: int,
     if rule.type != "agree" or sud.word(dep).upos not in ("ADJ", "DET") or not any(
             _may_agree(o, n) for o in options[dep] for n in options[head]):
         return False
+    if language(lang).article_declension:
+        return False  # adjectives declined after one article: their clash is the phrase's error
     return any(a.head == head and a.dep != dep and sud.word(a.dep).upos == "ADJ"
                and any(r2.type == "agree" and doubtful(r2, a.dep, head) for r2 in a.rules)
                for a in arcs)
