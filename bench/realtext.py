@@ -23,6 +23,8 @@ Sets (``../shared`` beside the repo; a set whose data is missing is skipped with
   what a researcher scores), reported: its real errors count as such;
 - ``mt23-de``: the same for German (ONLINE-W, ONLINE-B, GPT4-5shot, which the human scores
   rank with the reference), held back: read only to label it, no mechanism was tuned on it;
+- ``mt23-ru``: the same for Russian (no human scores: the three systems of ``mt23-de``), held
+  back the same way;
 - ``fm-dev``: the corrected side of Falko-MERLIN dev (reported, not counted: tuned on before);
 - ``lit-de``: German LIT, essays and fragments of about 1800 (Schlegel, Novalis) in their own
   spelling ("seyn", "Werth", the dative "-e"), which no model trained on (reported, not
@@ -100,6 +102,8 @@ def _lines(*rels: str) -> Callable[[Path], list[str]]:
 #: beside it (English-German, where they rank it fourth)
 _BEST_CS = ("ONLINE-W", "CUNI-GA", "GPT4-5shot")
 _BEST_DE = ("ONLINE-W", "ONLINE-B", "GPT4-5shot")
+#: English-Russian has no human scores: the systems ranked best in both other languages
+_BEST_RU = ("ONLINE-W", "ONLINE-B", "GPT4-5shot")
 
 
 def _held_out(lang: str, part: str = "test") -> Callable[[Path], list[str]]:
@@ -151,6 +155,7 @@ SETS = [
     # machine translation, not clean: what a researcher scores (every flag read; reported)
     TextSet("mt23-cs", "cs", False, _lines(*(f"wmt23/en-cs/{s}.txt" for s in _BEST_CS))),
     TextSet("mt23-de", "de", False, _lines(*(f"wmt23/en-de/{s}.txt" for s in _BEST_DE))),
+    TextSet("mt23-ru", "ru", False, _lines(*(f"wmt23/en-ru/{s}.txt" for s in _BEST_RU))),
     TextSet("lit-de", "de", False, _conllu_text("treebanks/ud/de/de_lit-ud-test.conllu")),
 ]
 

@@ -1017,6 +1017,13 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # the noun's case comes from a preposition whose object is the demonstrative
         # right after it ("there is in it a certain skill"): no case of the noun is proven
         return True
+    if rule.type == "as" and rule.allowed and _is_numeral(d, L) and options[head] and any(
+            x.head == h.id and x.id < d.id and x.upos in ("ADJ", "DET") for x in sud.words) \
+            and any(values(o, rule.feature) & set(rule.allowed) for o in options[head]):
+        # a noun that can take the case and number its number gives it, read otherwise to fit
+        # an attribute before the number: that attribute is the whole phrase's ("these two
+        # tombs": a nominative plural before a genitive singular), and nothing fails
+        return True
     if rule.type == "agree" and d.upos == "ADJ" and d.id < len(sud.words) \
             and _is_numeral(sud.word(d.id + 1), L):
         # an adjective right before a number belongs to the counted noun's phrase ("a mere

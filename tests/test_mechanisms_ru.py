@@ -219,3 +219,18 @@ def test_a_demonstrative_after_a_preposition_in_a_case_its_noun_lacks_stands_alo
     wrong = [*rows[:4], ("книге", "книга", "NOUN", "Animacy=Inan|Case=Loc|Gender=Fem|Number=Sing",
                          2, "obl"), rows[5]]
     assert [f for f in _flags(wrong) if f[0] in ("этом", "книге")]
+
+
+def test_an_attribute_before_two_is_the_whole_phrases() -> None:
+    # "эти две гробницы принадлежат" (these two tombs belong): a nominative plural before
+    # "две", whose noun is a genitive singular; "эти две гробниц" (genitive plural) still fails
+    def rows(noun: str) -> list[tuple[str, str, str, str, int, str]]:
+        return [("эти", "этот", "DET", "Case=Nom|Number=Plur", 3, "det"),
+                ("две", "два", "DET", "Case=Nom|Number=Plur", 3, "det"),
+                (noun, "гробница", "NOUN", "Animacy=Inan|Case=Nom|Gender=Fem|Number=Plur", 4,
+                 "nsubj"),
+                ("принадлежат", "принадлежать", "VERB", "Aspect=Imp|Mood=Ind|Number=Plur|"
+                 "Person=3|Tense=Pres|VerbForm=Fin|Voice=Act", 0, "root")]
+
+    assert _flags(rows("гробницы")) == []
+    assert _flags(rows("гробниц"))
