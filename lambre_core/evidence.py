@@ -294,6 +294,10 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     broken = {h for r, d, h in failing
               if r.type == "agree" and r.feature == "Case" and sud.word(d).upos in ("ADJ", "DET")}
     rules_on = {(a.dep, a.head): a.rules for a in arcs}
+
+    def doubtful(r2: Rule, d2: int, h2: int) -> bool:
+        return _doubtful(sud, r2, d2, h2, options, arcs, rules, raw, precision.lang)
+
     for r, d, h in failing:
         r0 = r
         r, chosen = _quantified_noun(sud, r, d, h, sol.choice, analyses, by_id, L)
@@ -310,17 +314,13 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                   and (proof_grade(r) or _nominative_object(sud, r, d, h, options, raw, L))
                   and all(analyses[w].known or (w in plural and r.feature == "Number")
                                           for w in _rests_on(r, d, h))
-                  and not _doubtful(sud, r, d, h, options, arcs, rules, raw, precision.lang)
-                  and not _moves_elsewhere(
-                      sud, arcs, options, governors, r, d, h, sol, precision.lang,
-                      lambda r2, d2, h2: _doubtful(sud, r2, d2, h2, options, arcs, rules, raw,
-                                                   precision.lang))
+                  and not doubtful(r, d, h)
+                  and not _moves_elsewhere(sud, arcs, options, governors, r, d, h, sol,
+                                           precision.lang, doubtful)
                   and not _government_induced(sud, r, d, h, arcs, options, free, rules, raw,
                                               precision.lang)
-                  and not _forced_by_doubtful_sibling(
-                      sud, r, d, h, arcs, options,
-                      lambda r2, d2, h2: _doubtful(sud, r2, d2, h2, options, arcs, rules, raw,
-                                                   precision.lang), precision.lang)
+                  and not _forced_by_doubtful_sibling(sud, r, d, h, arcs, options, doubtful,
+                                                      precision.lang)
                   and (parsed is sud  # roles unchanged: the same tree, no need to ask twice
                        # the parser's tree is asked about the word in the role the rule is about
                        or _rel(parsed.word(d)) != _rel(sud.word(d))
@@ -949,8 +949,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if any(_no_word_of_the_language(w, lang) for w in (d, h)):
         return True
-    if rule.type == "as" and rule.feature == "Case" and h.upos == "ADP" and options[dep] \
-            and all(values(o, "Case") == {"Voc"} for o in options[dep]):
+    if rule.type == "as" and rule.feature == "Case" and h.upos == "ADP" \
+            and _vocative_only(options[dep]):
         # no preposition governs a vocative: a form that can only be one after a preposition
         # is another word (an indeclinable or foreign one: "for their crypto ads")
         return True
@@ -964,14 +964,14 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if _attribute_of_nearer_noun(sud, rule, d, h, options, lang):
         return True
-    if rule.type == "agree" and d.upos == "DET" and options[head] \
-            and all(values(o, "Case") == {"Voc"} for o in options[head]):
+    if rule.type == "agree" and d.upos == "DET" and _vocative_only(options[head]):
         return True  # no determiner goes with an address: a vocative-only form is another word
-    if rule.feature == "VerbForm" and _own_person(options[dep]) and _own_person(options[head]) \
-            and not _own_person(options[dep]) & _own_person(options[head]):
+    if rule.feature == "VerbForm":
         # a finite verb in another person than the verb it was given to heads a clause of its
         # own (an inserted "I think" with no commas), not a wrong form of that verb's complement
-        return True
+        mine, its = _own_person(options[dep]), _own_person(options[head])
+        if mine and its and not mine & its:
+            return True
     if rule.type == "as" and rule.feature == "Case" and h.upos in ("VERB", "AUX") and d.id > 2 \
             and sud.word(d.id - 1).upos == "PRON" and sud.word(d.id - 2).upos == "ADP":
         # a verb's "object" right after a preposition and a pronoun is the pronoun's attribute
@@ -1631,6 +1631,16 @@ def _split_inside(sud: Sentence, w: Word) -> bool:
     return False
 
 
+def _vocative_only(options: Sequence[Feats]) -> bool:
+    """Whether every reading of a word is a vocative (and it has one)."""
+    return bool(options) and all(values(o, "Case") == {"Voc"} for o in options)
+
+
+def _no_adjective_reading(x: Word, lang: str) -> bool:
+    """Whether the lexicon has no adjective of the word's form, by its lemma or without one."""
+    return not any(_analyses_as(lang, x.form, "ADJ", lemma) for lemma in (x.lemma, None))
+
+
 def _own_person(options: Sequence[Feats]) -> set[str]:
     """The persons a word's finite readings are in (none where one names no person)."""
     persons = {o.get("Person") for o in options if o.get("VerbForm") == "Fin"}
@@ -1671,8 +1681,8 @@ def _attribute_of_nearer_noun(sud: Sentence, rule: Rule, d: Word, h: Word,
         return False
     article = language(lang).article_declension
     for x in sud.words[d.id:h.id - 1]:
-        if x.upos == "NOUN" or (x.upos == "ADJ" and not article and not any(
-                _analyses_as(lang, x.form, "ADJ", lemma) for lemma in (x.lemma, None))):
+        if x.upos == "NOUN" or (x.upos == "ADJ" and not article
+                                and _no_adjective_reading(x, lang)):
             nouns = _analyses_as(lang, x.form, "NOUN", x.lemma)
             if any(all(values(o, f) & values(n, f) for f in ("Case", "Number", "Gender"))
                    for o in options[d.id] for n in nouns):
@@ -2793,8 +2803,8 @@ def _nearer_object(sud: Sentence, rule: Rule, d: Word, h: Word, lang: str) -> bo
     # lemma or without one: a German adjective is also a noun, "the beautiful")
     return any(values(a, "Case") & allowed
                for x in sud.words[h.id:d.id - 1]
-               if x.upos in ("NOUN", "PROPN") or (x.upos == "ADJ" and not any(
-                   _analyses_as(lang, x.form, "ADJ", lemma) for lemma in (x.lemma, None)))
+               if x.upos in ("NOUN", "PROPN")
+               or (x.upos == "ADJ" and _no_adjective_reading(x, lang))
                for a in _analyses_as(lang, x.form, "NOUN", x.lemma))
 
 
