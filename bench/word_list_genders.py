@@ -41,7 +41,8 @@ def _first_analysis(trace: bool) -> None:
     if trace:
         tracemalloc.start()
     start = time.perf_counter()
-    from lambre_core.languages.cs import morph, word_list
+    from lambre_core.languages import word_list
+    from lambre_core.languages.cs import morph
 
     word_list.lemma_of("cs", "žena")
     table = tracemalloc.get_traced_memory()[0]

@@ -15,7 +15,7 @@ from lambre_core.conllu_io import read_conllu, read_conllu_string
 from lambre_core.evidence import Precision
 from lambre_core.languages.cs import morph
 from lambre_core.languages.cs.register import standard_forms
-from lambre_core.languages.cs.word_list import genders_by_forms, lemma_of
+from lambre_core.languages.word_list import genders_by_forms, lemma_of
 from lambre_core.messages import severity_name
 from lambre_core.parse import model_lexicon
 from lambre_core.rules import default_rules

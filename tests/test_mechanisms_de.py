@@ -41,6 +41,12 @@ PAIRS = [
     # that is no adjective is still checked
     ("adjective as a noun", "Das Geschenk ist von mein Vater.", "mein", "meinem",
      ["Das Videosignal geht ins Schwarze über.", "Ich wünsche dir alles Gute."]),
+    # any adjective of the word list names a thing as a neuter noun beside a listed noun of the
+    # same form (die Groteske); the neuter's own endings are still checked
+    ("neuter adjective noun", "Er spielt gern mit dem Groteske.", "dem", "der",
+     ["Das Gemeine wird durch eine kolossale Ausführung gleichsam multipliziert.",
+      "Ironie ist die Form des Paradoxen.",
+      "Der Autor schreibt über das Objektive in der Poesie."]),
     # the article's gender names the noun the writer meant (a weak masculine noun, not its
     # feminine homograph): the noun lacks its case ending
     ("case ending", "Ich spreche morgen mit dem Kunde.", "Kunde", "Kunden",

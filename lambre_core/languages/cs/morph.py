@@ -138,7 +138,7 @@ def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | Non
 def _listed_verb_form(low: str) -> bool:
     """Whether the word list gives the form to an infinitive: a verb's form ("obepíná": it
     wraps), not an adjective's (the list gives a participle to its adjective, "vyrobená")."""
-    from .word_list import lemma_of
+    from ..word_list import lemma_of
 
     listed = lemma_of("cs", low)
     return listed is not None and listed != low and listed.endswith(("t", "ci"))
@@ -658,7 +658,7 @@ def _word_list_nouns() -> NounList:
     "soudce": persons only) is kept only where the list has an animate's dative "-ovi" or
     plural "-ové" (not "ústa", a neuter plural); one in -í with an adjective's "-ího" is an
     adjective."""
-    from .word_list import genders_by_forms, lemma_forms
+    from ..word_list import genders_by_forms, lemma_forms
 
     forms = lemma_forms("cs")
     out: NounList = {}
@@ -972,7 +972,7 @@ def _verbal_noun(low: str, lemma: str | None) -> list[dict[str, str]] | None:
         return None
     if lem not in ("", low, base) and (not lem.endswith(("t", "ci")) or _in_table(lem, low)):
         return None  # another noun's form, or the verb's own ("změní": it changes)
-    from .word_list import lemma_of
+    from ..word_list import lemma_of
 
     out = [{"Gender": "Neut", "Case": c, "Number": n} for c, n in cells(table[ending])]
     listed = lemma_of("cs", low)
@@ -985,7 +985,7 @@ def _word_list_agrees(low: str, lemma: str | None) -> bool:
     """Whether the lemma the word list gives a form, if any, is one the tables make it of (or
     the lemmatizer's): not "fakta", which the list gives "faktum" (no table) and a table makes
     a genitive of "fakt"."""
-    from .word_list import lemma_of
+    from ..word_list import lemma_of
 
     listed = lemma_of("cs", low)
     return listed is None or listed == (lemma or "").lower() \
@@ -1235,7 +1235,7 @@ def inflect(word: Any, feats: Any) -> list[str]:
 
 def data_files() -> tuple[Path, ...]:
     """The data this analyzer reads besides its code (simplemma's word list where installed)."""
-    from .word_list import data_file
+    from ..word_list import data_file
 
     listed = data_file("cs")
     return (Path(__file__).with_name("noun_genders.tsv"),

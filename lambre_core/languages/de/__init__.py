@@ -84,10 +84,13 @@ def _numeral(w: object) -> bool:
     return bool(got) and all("Case" not in o and o.get("Number") == "Plur" for o in got)
 
 
-def _lexicon_tsv() -> object:
+def _data_files() -> tuple[object, ...]:
+    # the treebank's lexicon and simplemma's word list (adjective lemmas) where installed
+    from ..word_list import data_file
     from .morph_de import _LEXICON_TSV
 
-    return _LEXICON_TSV
+    listed = data_file("de")
+    return (_LEXICON_TSV, *([listed] if listed else []))
 
 
 _EIN = words("ein eine einen einem einer eines")
@@ -116,7 +119,7 @@ LANGUAGE = Language(
     closed_class=_closed_class,
     initial_class=_initial_class,
     lemma_dictionary=lazy(f"{__name__}.lemmas", "dictionary"),
-    data_files=lambda: (_lexicon_tsv(),),
+    data_files=_data_files,
     noun_capitals=True,
     article_declension=True,
     digits_only_numerals=True,

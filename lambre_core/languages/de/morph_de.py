@@ -533,7 +533,25 @@ _ADD_UMLAUT = {"a": "ä", "o": "ö", "u": "ü"}
 
 def _is_adj_lemma(s: str) -> bool:
     return s in _ADJ_UNINFLECTED or s in _treebank().adj_lemmas or s in _ADJ_UMLAUT \
-        or s in _ADJ_IRREGULAR
+        or s in _ADJ_IRREGULAR or s in _word_list_adjectives()
+
+
+@lru_cache(maxsize=1)
+def _word_list_adjectives() -> frozenset[str]:
+    """Adjective lemmas of simplemma's word list (gemein, grotesk, objektiv: the treebank's
+    adjectives are a few thousand): those it lists with the forms in -e, -en and -er, less
+    those that are an inflected form of another adjective ("letzter", the latter: "letzt")."""
+    from ..word_list import lemmas_with_endings
+
+    listed = lemmas_with_endings("de", ("e", "en", "er"))
+
+    def known(stem: str) -> bool:
+        return stem in listed or stem in _ADJ_UNINFLECTED or stem in _treebank().adj_lemmas \
+            or stem in _ADJ_UMLAUT or stem in _ADJ_IRREGULAR
+
+    return frozenset(lemma for lemma in listed
+                     if not any(lemma.endswith(e) and known(lemma[:-len(e)])
+                                for e in _ADJ_ENDINGS))
 
 
 def _split_adj(low: str) -> tuple[str, str] | None:
@@ -1045,6 +1063,10 @@ def _noun_analyses_1(form: str) -> tuple[Analysis, ...] | None:
                 cells.extend(_with(a, Gender=g) for g in ("Masc", "Fem", "Neut"))
     elif extra and info is not None:
         cells.extend(_adj_cells(info[1]))
+    elif listed and info is not None and info[2] is not None and form[:1].isupper():
+        # any adjective names a thing as a neuter noun ("das Gemeine", "des Paradoxen") beside
+        # a noun german-nouns lists of the same form (die Gemeine: the parish)
+        cells.extend(a for a in _adj_cells(info[1]) if dict(a).get("Gender") == "Neut")
     return _finish(cells) if cells else None
 
 

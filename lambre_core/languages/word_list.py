@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 
-from ..paradigm_tables import Bundle, NounList
+from .paradigm_tables import Bundle, NounList
 
 #: the package whose data this reads (its version is in the check cache's fingerprint)
 PACKAGE = "simplemma"
@@ -23,7 +23,7 @@ PACKAGE = "simplemma"
 def _table(lang: str) -> Mapping[str, str]:
     """simplemma's form -> lemma table of ``lang``; empty, said once, where simplemma or its
     table for ``lang`` is missing."""
-    from ...analyses import _warn_once
+    from ..analyses import _warn_once
 
     try:
         from simplemma.strategies.dictionaries import DefaultDictionaryFactory
@@ -63,6 +63,21 @@ def lemma_forms(lang: str) -> dict[str, frozenset[str]]:
         if form.isalpha() and form.islower() and lemma.isalpha() and lemma.islower():
             out.setdefault(lemma, set()).add(form)
     return {lemma: frozenset(forms) for lemma, forms in out.items()}
+
+
+@cache
+def lemmas_with_endings(lang: str, endings: tuple[str, ...]) -> frozenset[str]:
+    """Lowercase lemmas the word list gives every one of the forms lemma + ending, for each of
+    ``endings``: the lemmas of a class that inflects by adding them (German adjectives by -e,
+    -en, -er), which nouns, written with a capital, and verbs, listed under their infinitive,
+    are not. Empty where there is no table."""
+    seen: dict[str, set[str]] = {}
+    wanted = set(endings)
+    for form, lemma in _table(lang).items():
+        if len(form) > len(lemma) and form.startswith(lemma) and lemma.isalpha() \
+                and lemma.islower() and form[len(lemma):] in wanted:
+            seen.setdefault(lemma, set()).add(form[len(lemma):])
+    return frozenset(lemma for lemma, got in seen.items() if len(got) == len(wanted))
 
 
 def genders_by_forms(forms: Mapping[str, Collection[str]], classes: Sequence[Bundle],
