@@ -964,6 +964,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if _attribute_of_nearer_noun(sud, rule, d, h, options, lang):
         return True
+    if rule.feature == "AdjDecl" and _adverbial_of_time(sud, d, h, options, L):
+        return True
     if rule.type == "agree" and d.upos == "DET" and _vocative_only(options[head]):
         return True  # no determiner goes with an address: a vocative-only form is another word
     if rule.feature == "VerbForm":
@@ -2822,6 +2824,25 @@ def _oblique_by_attribute(sud: Sentence, noun: Word,
                 _may_agree(o, n) for o in options[x.id] for n in options[noun.id]):
             return True
     return False
+
+
+def _adverbial_of_time(sud: Sentence, adj: Word, noun: Word,
+                       options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
+    """An adjective right before a noun of time that agrees with it as an accusative without an
+    article ("last year") is an adverbial of time of its own, which may stand inside another
+    phrase or after a pronoun ("the treaty signed last year", "we did that last year"): the
+    article before it is not its article. Not where the article opens a verb-second clause
+    before its verb: there the three are one phrase."""
+    if adj.upos != "ADJ" or adj.id != noun.id - 1 \
+            or noun.lemma.casefold() not in L.time_nouns and noun.form.casefold() not in L.time_nouns:
+        return False
+    if not any(values(a, "Case") == {"Acc"} and a.get("AdjDecl") == "Strong"
+               and _may_agree(a, n, ("Case", "Number", "Gender"))
+               for a in options[adj.id] for n in options[noun.id]):
+        return False
+    dets = [w for w in sud.words if w.head == noun.id and w.upos == "DET" and w.id < adj.id]
+    return not (L.verb_second and dets
+                and all(x.upos == "PUNCT" for x in sud.words[:dets[0].id - 1]))
 
 
 def _may_agree(a: Feats, b: Feats, feats: Sequence[str] = ("Case", "Number", "Gender")) -> bool:

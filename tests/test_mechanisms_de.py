@@ -47,6 +47,10 @@ PAIRS = [
      ["Das Gemeine wird durch eine kolossale Ausführung gleichsam multipliziert.",
       "Ironie ist die Form des Paradoxen.",
       "Der Autor schreibt über das Objektive in der Poesie."]),
+    # an adjective and a noun of time that agree as an accusative without an article are an
+    # adverbial of their own after a pronoun; opening a verb-second clause they are one phrase
+    ("adverbial of time", "Das letztes Jahr war für mich schwer.", "letztes", "letzte",
+     ["Ich erinnere mich, dass ich das letztes Jahr von einer Hütte aus gemacht habe."]),
     # the article's gender names the noun the writer meant (a weak masculine noun, not its
     # feminine homograph): the noun lacks its case ending
     ("case ending", "Ich spreche morgen mit dem Kunde.", "Kunde", "Kunden",
