@@ -85,12 +85,10 @@ def _numeral(w: object) -> bool:
 
 
 def _data_files() -> tuple[object, ...]:
-    # the treebank's lexicon and simplemma's word list (adjective lemmas) where installed
-    from ..word_list import data_file
-    from .morph_de import _LEXICON_TSV
+    # the treebank's lexicon and the adjective lemmas of simplemma's word list
+    from .morph_de import _LEXICON_TSV, WORD_LIST_ADJECTIVES
 
-    listed = data_file("de")
-    return (_LEXICON_TSV, *([listed] if listed else []))
+    return (_LEXICON_TSV, WORD_LIST_ADJECTIVES)
 
 
 _EIN = words("ein eine einen einem einer eines")

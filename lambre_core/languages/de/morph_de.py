@@ -536,14 +536,20 @@ def _is_adj_lemma(s: str) -> bool:
         or s in _ADJ_IRREGULAR or s in _word_list_adjectives()
 
 
+#: adjective lemmas of simplemma's word list (scripts/word_list_adjectives.py)
+WORD_LIST_ADJECTIVES = Path(__file__).with_name("adjectives_word_list.txt")
+
+
 @lru_cache(maxsize=1)
 def _word_list_adjectives() -> frozenset[str]:
     """Adjective lemmas of simplemma's word list (gemein, grotesk, objektiv: the treebank's
     adjectives are a few thousand): those it lists with the forms in -e, -en and -er, less
     those that are an inflected form of another adjective ("letzter", the latter: "letzt")."""
-    from ..word_list import lemmas_with_endings
-
-    listed = lemmas_with_endings("de", ("e", "en", "er"))
+    try:
+        text = WORD_LIST_ADJECTIVES.read_text(encoding="utf-8")
+    except OSError:  # a checkout without the list: the treebank's adjectives still work
+        return frozenset()
+    listed = frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
 
     def known(stem: str) -> bool:
         return stem in listed or stem in _ADJ_UNINFLECTED or stem in _treebank().adj_lemmas \
