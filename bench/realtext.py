@@ -25,6 +25,8 @@ Sets (``../shared`` beside the repo; a set whose data is missing is skipped with
   rank with the reference), held back: read only to label it, no mechanism was tuned on it;
 - ``mt23-ru``: the same for Russian (no human scores: the three systems of ``mt23-de``), held
   back the same way;
+- ``mt22-de``: WMT22 German machine output (Online-W, Online-B, JDExploreAcademy; no human
+  scores), held back: first read to measure the mechanisms built before it;
 - ``fm-dev``: the corrected side of Falko-MERLIN dev (reported, not counted: tuned on before);
 - ``lit-de``: German LIT, essays and fragments of about 1800 (Schlegel, Novalis) in their own
   spelling ("seyn", "Werth", the dative "-e"), which no model trained on (reported, not
@@ -104,6 +106,8 @@ _BEST_CS = ("ONLINE-W", "CUNI-GA", "GPT4-5shot")
 _BEST_DE = ("ONLINE-W", "ONLINE-B", "GPT4-5shot")
 #: English-Russian has no human scores: the German set's systems
 _BEST_RU = _BEST_DE
+#: WMT22 (no human scores): the two online systems of ``mt23-de`` and JDExploreAcademy
+_MT22_DE = ("Online-W", "Online-B", "JDExploreAcademy")
 
 
 def _held_out(lang: str, part: str = "test") -> Callable[[Path], list[str]]:
@@ -157,6 +161,8 @@ SETS = [
     TextSet("mt23-de", "de", False, _lines(*(f"wmt23/en-de/{s}.txt" for s in _BEST_DE))),
     TextSet("mt23-ru", "ru", False, _lines(*(f"wmt23/en-ru/{s}.txt" for s in _BEST_RU))),
     TextSet("lit-de", "de", False, _conllu_text("treebanks/ud/de/de_lit-ud-test.conllu")),
+    # another year's German machine output, first read after this set of mechanisms was built
+    TextSet("mt22-de", "de", False, _lines(*(f"wmt22/en-de/{s}.txt" for s in _MT22_DE))),
 ]
 
 
