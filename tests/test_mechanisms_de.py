@@ -51,6 +51,10 @@ PAIRS = [
     # adverbial of their own after a pronoun; opening a verb-second clause they are one phrase
     ("adverbial of time", "Das letztes Jahr war für mich schwer.", "letztes", "letzte",
      ["Ich erinnere mich, dass ich das letztes Jahr von einer Hütte aus gemacht habe."]),
+    # "eins" is the number, never an article, whatever the tagger says: a preposition before
+    # it governs no case in it; the article beside it is still checked
+    ("number eins", "Die Lücke wurde auf einem Skala von eins bis zehn bewertet.", "einem",
+     "einer", ["Die Lücke wurde auf einer Skala von eins bis zehn bewertet."]),
     # the article's gender names the noun the writer meant (a weak masculine noun, not its
     # feminine homograph): the noun lacks its case ending
     ("case ending", "Ich spreche morgen mit dem Kunde.", "Kunde", "Kunden",

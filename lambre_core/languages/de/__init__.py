@@ -15,10 +15,12 @@ def _verb_lemmas(form: str, feats: dict[str, str] | None = None) -> set[str]:
 
 
 #: forms of one class whatever the small tagger says (it reads rare prepositions and the
-#: oblique forms of "jemand" as adverbs): written small, so "Trotz" (the noun) is not one
+#: oblique forms of "jemand" as adverbs, and the number "eins" as a determiner: "von eins bis
+#: zehn"): written small, so "Trotz" (the noun) is not one
 _CLOSED = {**dict.fromkeys(("trotz", "mittels", "seitens", "angesichts", "bezüglich",
                             "hinsichtlich", "zwecks"), "ADP"),
-           **dict.fromkeys(("jemandem", "jemanden", "niemandem", "niemanden"), "PRON")}
+           **dict.fromkeys(("jemandem", "jemanden", "niemandem", "niemanden"), "PRON"),
+           "eins": "NUM"}
 
 
 def _closed_class(form: str) -> str | None:
