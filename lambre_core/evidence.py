@@ -3148,6 +3148,44 @@ def _has_determiner(sud: Sentence, w: Word) -> bool:
     return any(x.head == w.id and x.upos == "DET" for x in sud.words)
 
 
+def _under_later_auxiliary(sud: Sentence, v: Word, analyses: Mapping[int, WordAnalyses],
+                           L: Language) -> bool:
+    """A verb in a clause opened by a subordinator or a question or relative word whose form
+    is also an infinitive or a participle, followed in that clause by an auxiliary or modal
+    that takes that form and closes it, with no subject of its own between: the auxiliary's
+    complement in a verb-final clause, coordinated with another ("where I could simply go, pick a car and
+    drive off"), whose subject is the auxiliary's. A verb-second main clause has its finite
+    verb second, so there the form stays finite."""
+    forms = {o.get("VerbForm") for o in analyses[v.id].options} & {"Inf", "Part"}
+    if not forms or not L.aux_chain:
+        return False
+    k = v.id - 1
+    opened = False
+    while k >= 1 and sud.word(k).form not in CLAUSE_START and sud.word(k).form != ",":
+        x = sud.word(k)
+        opened |= x.upos == "SCONJ" or x.form.lower() in L.question_words \
+            or x.feats.get("PronType") == "Rel"
+        k -= 1
+    if not opened:
+        return False
+    for w in sud.words[v.id:]:
+        if w.form in CLAUSE_START or w.upos == "SCONJ" or w.form.lower() in L.question_words \
+                or (_rel(w) == "subj" and not any("Acc" in values(o, "Case")
+                                                  for o in analyses[w.id].options)):
+            return False  # another clause, or a subject of its own (not an object misread)
+        takes = L.aux_chain.get(w.lemma.lower())
+        if w.upos in ("AUX", "VERB") and takes and forms & set(takes):
+            # the auxiliary closes the clause, only auxiliaries after it (a modal right after a
+            # comma opens the main clause after a subordinate one: "if one go, then one must")
+            for x in sud.words[w.id:]:
+                if x.form in CLAUSE_START or x.form == ",":
+                    return True
+                if x.upos not in ("AUX", "VERB") or x.lemma.lower() not in L.aux_chain:
+                    return False
+            return True
+    return False
+
+
 def _undoubled_before(sud: Sentence, subj: Word, verb: Word, L: Language) -> bool:
     """In a language whose fronted definite objects are doubled by a clitic (its pack's
     ``doubled_fronted_objects``), a noun with its article, or a strong pronoun, before the verb
@@ -3305,6 +3343,8 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         return True  # the parse hangs the verb under an auxiliary: a non-finite form of a chain
     if L.subjects_beside_verb and subj.upos in ("NOUN", "ADJ") and not _beside(sud, subj, v):
         return True  # a noun subject away from its verb: attraction, a misparse, sense agreement
+    if _under_later_auxiliary(sud, v, analyses, L):
+        return True
     if rule.feature == "Number" and any(
             x.head == dep and _rel(x).startswith("conj") and not any(
                 y.head == x.id and y.upos == "CCONJ" for y in sud.words) for x in sud.words):

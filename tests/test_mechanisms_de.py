@@ -55,6 +55,12 @@ PAIRS = [
     # it governs no case in it; the article beside it is still checked
     ("number eins", "Die Lücke wurde auf einem Skala von eins bis zehn bewertet.", "einem",
      "einer", ["Die Lücke wurde auf einer Skala von eins bis zehn bewertet."]),
+    # in a verb-final clause an infinitive's form coordinated before the modal that closes the
+    # clause is that modal's complement; a modal right after a comma opens the main clause
+    ("infinitive before a closing modal", "Wenn man nach Europa ziehen, muss man Deutsch lernen.",
+     "ziehen", "zieht",
+     ["Sie war nie so bequem wie die Bahn, wo ich einfach hingehen, eine Karte kaufen und "
+      "einsteigen konnte."]),
     # the article's gender names the noun the writer meant (a weak masculine noun, not its
     # feminine homograph): the noun lacks its case ending
     ("case ending", "Ich spreche morgen mit dem Kunde.", "Kunde", "Kunden",
