@@ -2415,7 +2415,7 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     if any(w.head == h.id and "prt" in w.deprel for w in sud.words):
         return True  # a separable verb (its particle at the clause's end), not the frame's verb
     L = language(lang)
-    if d.lemma.casefold() in L.time_nouns or d.form.casefold() in L.time_nouns:
+    if _time_noun(d, L):
         return True  # a phrase of time, no object: "every day", "in the evening"
     if any(values(o, "Case") & L.adverbial_cases for o in options[d.id]) \
             or _analyses_as(lang, d.form, "ADV"):
@@ -2826,6 +2826,11 @@ def _oblique_by_attribute(sud: Sentence, noun: Word,
     return False
 
 
+def _time_noun(w: Word, L: Language) -> bool:
+    """Whether a word is one of the language's nouns or adverbs of time, by lemma or form."""
+    return w.lemma.casefold() in L.time_nouns or w.form.casefold() in L.time_nouns
+
+
 def _adverbial_of_time(sud: Sentence, adj: Word, noun: Word,
                        options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """An adjective right before a noun of time that agrees with it as an accusative without an
@@ -2833,8 +2838,7 @@ def _adverbial_of_time(sud: Sentence, adj: Word, noun: Word,
     phrase or after a pronoun ("the treaty signed last year", "we did that last year"): the
     article before it is not its article. Not where the article opens a verb-second clause
     before its verb: there the three are one phrase."""
-    if adj.upos != "ADJ" or adj.id != noun.id - 1 \
-            or noun.lemma.casefold() not in L.time_nouns and noun.form.casefold() not in L.time_nouns:
+    if adj.upos != "ADJ" or adj.id != noun.id - 1 or not _time_noun(noun, L):
         return False
     if not any(values(a, "Case") == {"Acc"} and a.get("AdjDecl") == "Strong"
                and _may_agree(a, n, ("Case", "Number", "Gender"))
@@ -3153,8 +3157,8 @@ def _under_later_auxiliary(sud: Sentence, v: Word, analyses: Mapping[int, WordAn
     """A verb in a clause opened by a subordinator or a question or relative word whose form
     is also an infinitive or a participle, followed in that clause by an auxiliary or modal
     that takes that form and closes it, with no subject of its own between: the auxiliary's
-    complement in a verb-final clause, coordinated with another ("where I could simply go, pick a car and
-    drive off"), whose subject is the auxiliary's. A verb-second main clause has its finite
+    complement in a verb-final clause, coordinated with another ("where I could simply go, pick
+    a car and drive off"), whose subject is the auxiliary's. A verb-second main clause has its finite
     verb second, so there the form stays finite."""
     forms = {o.get("VerbForm") for o in analyses[v.id].options} & {"Inf", "Part"}
     if not forms or not L.aux_chain:
@@ -3198,7 +3202,7 @@ def _undoubled_before(sud: Sentence, subj: Word, verb: Word, L: Language) -> boo
         return False  # a relative pronoun may well be an object ("the moment that I say")
     if subj.upos != "PRON" and not _has_determiner(sud, subj):
         return False
-    if subj.lemma.casefold() in L.time_nouns or subj.form.casefold() in L.time_nouns:
+    if _time_noun(subj, L):
         return False  # a phrase of time is an adverbial, fronted without a clitic
     return not any(sud.word(i).upos == "PRON" and sud.word(i).head == verb.id
                    for i in range(subj.id + 1, verb.id))

@@ -1,5 +1,6 @@
-"""simplemma's Czech word list read back as lemma -> the forms listed for it: paradigm evidence
-where no morphological dictionary installs offline (the nouns' genders, ``morph._word_list_nouns``).
+"""simplemma's word lists read back as lemma -> the forms listed for it: paradigm evidence where
+no morphological dictionary installs offline (Czech nouns' genders, ``cs.morph._word_list_nouns``;
+German adjective lemmas, ``scripts/word_list_adjectives.py``).
 
 simplemma ships, per language, a form -> lemma table built from Michal Měchura's lemmatization
 lists (ODbL) and Wiktionary (CC BY-SA); it says no word class and no features, only which forms
@@ -65,12 +66,11 @@ def lemma_forms(lang: str) -> dict[str, frozenset[str]]:
     return {lemma: frozenset(forms) for lemma, forms in out.items()}
 
 
-@cache
 def lemmas_with_endings(lang: str, endings: tuple[str, ...]) -> frozenset[str]:
     """Lowercase lemmas the word list gives every one of the forms lemma + ending, for each of
     ``endings``: the lemmas of a class that inflects by adding them (German adjectives by -e,
     -en, -er), which nouns, written with a capital, and verbs, listed under their infinitive,
-    are not. Empty where there is no table."""
+    are not. Empty where there is no table. Not kept: read once, to write the list."""
     seen: dict[str, set[str]] = {}
     wanted = set(endings)
     for form, lemma in _table(lang).items():

@@ -532,8 +532,13 @@ _ADD_UMLAUT = {"a": "ä", "o": "ö", "u": "ü"}
 
 
 def _is_adj_lemma(s: str) -> bool:
+    return _listed_adj_lemma(s) or s in _word_list_adjectives()
+
+
+def _listed_adj_lemma(s: str) -> bool:
+    # the adjectives of the pack's own lists and of the treebank
     return s in _ADJ_UNINFLECTED or s in _treebank().adj_lemmas or s in _ADJ_UMLAUT \
-        or s in _ADJ_IRREGULAR or s in _word_list_adjectives()
+        or s in _ADJ_IRREGULAR
 
 
 #: adjective lemmas of simplemma's word list (scripts/word_list_adjectives.py)
@@ -551,12 +556,9 @@ def _word_list_adjectives() -> frozenset[str]:
         return frozenset()
     listed = frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
 
-    def known(stem: str) -> bool:
-        return stem in listed or stem in _ADJ_UNINFLECTED or stem in _treebank().adj_lemmas \
-            or stem in _ADJ_UMLAUT or stem in _ADJ_IRREGULAR
-
     return frozenset(lemma for lemma in listed
-                     if not any(lemma.endswith(e) and known(lemma[:-len(e)])
+                     if not any(lemma.endswith(e) and (lemma[:-len(e)] in listed
+                                                       or _listed_adj_lemma(lemma[:-len(e)]))
                                 for e in _ADJ_ENDINGS))
 
 
