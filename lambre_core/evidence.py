@@ -966,6 +966,12 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.feature == "AdjDecl" and _adverbial_of_time(sud, d, h, options, L):
         return True
+    if rule.type == "agree" and d.upos == "DET" and h.id == d.id + 2 and d.id > 1 \
+            and sud.word(d.id - 1).upos not in _BEFORE_AN_ARTICLE \
+            and _adverbial_of_time(sud, sud.word(h.id - 1), h, options, L):
+        # a determiner before such an adverbial is a pronoun of its own ("do that next week"),
+        # unless what precedes it takes a noun phrase (a preposition, a noun's attribute)
+        return True
     if rule.type == "agree" and d.upos == "DET" and _vocative_only(options[head]):
         return True  # no determiner goes with an address: a vocative-only form is another word
     if rule.feature == "VerbForm":
@@ -2826,6 +2832,11 @@ def _oblique_by_attribute(sud: Sentence, noun: Word,
     return False
 
 
+#: words after which a determiner is an article (of a preposition's object or a noun's
+#: attribute), not a pronoun of its own
+_BEFORE_AN_ARTICLE = ("ADP", "NOUN", "PROPN", "DET", "ADJ", "NUM")
+
+
 def _time_noun(w: Word, L: Language) -> bool:
     """Whether a word is one of the language's nouns or adverbs of time, by lemma or form."""
     return w.lemma.casefold() in L.time_nouns or w.form.casefold() in L.time_nouns
@@ -2833,12 +2844,16 @@ def _time_noun(w: Word, L: Language) -> bool:
 
 def _adverbial_of_time(sud: Sentence, adj: Word, noun: Word,
                        options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
-    """An adjective right before a noun of time that agrees with it as an accusative without an
-    article ("last year") is an adverbial of time of its own, which may stand inside another
-    phrase or after a pronoun ("the treaty signed last year", "we did that last year"): the
-    article before it is not its article. Not where the article opens a verb-second clause
-    before its verb: there the three are one phrase."""
+    """An adjective that points in time right before a noun of time that agrees with it as an
+    accusative without an article ("last year") is an adverbial of time of its own, which may
+    stand inside another phrase or after a pronoun ("the treaty signed last year", "we did that
+    last year"): the article before it is not its article. Not where the article opens a
+    verb-second clause before its verb: there the three are one phrase. Other adjectives make
+    no such adverbial without an article ("a nice week" is no time of doing)."""
     if adj.upos != "ADJ" or adj.id != noun.id - 1 or not _time_noun(noun, L):
+        return False
+    form = adj.form.casefold()
+    if not any(form.startswith(s) and len(form) - len(s) <= 2 for s in L.time_adjectives):
         return False
     if not any(values(a, "Case") == {"Acc"} and a.get("AdjDecl") == "Strong"
                and _may_agree(a, n, ("Case", "Number", "Gender"))

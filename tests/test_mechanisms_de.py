@@ -51,6 +51,14 @@ PAIRS = [
     # adverbial of their own after a pronoun; opening a verb-second clause they are one phrase
     ("adverbial of time", "Das letztes Jahr war für mich schwer.", "letztes", "letzte",
      ["Ich erinnere mich, dass ich das letztes Jahr von einer Hütte aus gemacht habe."]),
+    # only an adjective that points in time makes such an adverbial: the determiner before it
+    # is then a pronoun of its own; before another adjective it is the phrase's article
+    ("pronoun before an adverbial of time", "Ich wünsche dir das schöne Woche.", "das", "die",
+     ["Ich glaube nicht, dass wir das nächste Woche schaffen.",
+      "Er hat das kommenden Monat vor."]),
+    # after a preposition (or a noun it is an attribute of) the determiner is the article
+    ("article before an adverbial of time", "Ich fahre in das nächste Woche.", "das", "die",
+     ["Ich fahre in die nächste Woche.", "Sie macht das nächste Woche."]),
     # "eins" is the number, never an article, whatever the tagger says: a preposition before
     # it governs no case in it; the article beside it is still checked
     ("number eins", "Die Lücke wurde auf einem Skala von eins bis zehn bewertet.", "einem",

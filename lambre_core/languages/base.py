@@ -143,6 +143,9 @@ class Language:
     #: nouns of time, whose accusative or instrumental phrase is an adverbial, not an object, and
     #: adverbs of time a tagger may take for a noun or a verb: neither fills a verb's frame
     time_nouns: frozenset[str] = frozenset()
+    #: stems of the adjectives that point in time ("next", "last"): with a noun of time and no
+    #: article they make an adverbial of their own ("we can do that next week")
+    time_adjectives: tuple[str, ...] = ()
     #: adverbs of time a tagger may take for a noun, never one: no second subject of a verb
     time_adverbs: frozenset[str] = frozenset()
     #: cases a phrase of time, place or manner takes on its own: a verb's case frame that a

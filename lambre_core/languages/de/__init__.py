@@ -137,6 +137,8 @@ LANGUAGE = Language(
     time_nouns=words("""tag woche monat jahr stunde minute sekunde abend morgen nacht mittag mal
         zeit semester wochenende sommer winter frühling herbst moment augenblick
         gestern heute vorgestern übermorgen"""),
+    time_adjectives=("nächst", "übernächst", "letzt", "vorletzt", "vergangen", "kommend", "vorig",
+                     "folgend"),
     range_words=words("bis oder"),
     floating_quantifiers=words("alle alles beide beides"),
     plural_floating=words("alle beide"),
