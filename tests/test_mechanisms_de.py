@@ -59,6 +59,11 @@ PAIRS = [
     # after a preposition (or a noun it is an attribute of) the determiner is the article
     ("article before an adverbial of time", "Ich fahre in das nächste Woche.", "das", "die",
      ["Ich fahre in die nächste Woche.", "Sie macht das nächste Woche."]),
+    # an infinitive of simplemma's word list used as a noun is neuter where the noun lexicon
+    # has no such form; a noun's dative plural that is also an infinitive stays the plural
+    ("nominalized infinitive of the word list", "Ich denke an die Tagen im Sommer.", "die",
+     "den", ["Sie müssen sich keine Gedanken über das Abstreifen und Schärfen machen.",
+             "Das Auflisten der Wörter dauert lange."]),
     # "eins" is the number, never an article, whatever the tagger says: a preposition before
     # it governs no case in it; the article beside it is still checked
     ("number eins", "Die Lücke wurde auf einem Skala von eins bis zehn bewertet.", "einem",

@@ -1,6 +1,6 @@
 """simplemma's word lists read back as lemma -> the forms listed for it: paradigm evidence where
 no morphological dictionary installs offline (Czech nouns' genders, ``cs.morph._word_list_nouns``;
-German adjective lemmas, ``scripts/word_list_adjectives.py``).
+German adjective and verb lemmas, ``scripts/word_list_lemmas.py``).
 
 simplemma ships, per language, a form -> lemma table built from Michal Měchura's lemmatization
 lists (ODbL) and Wiktionary (CC BY-SA); it says no word class and no features, only which forms
@@ -66,18 +66,30 @@ def lemma_forms(lang: str) -> dict[str, frozenset[str]]:
     return {lemma: frozenset(forms) for lemma, forms in out.items()}
 
 
-def lemmas_with_endings(lang: str, endings: tuple[str, ...]) -> frozenset[str]:
-    """Lowercase lemmas the word list gives every one of the forms lemma + ending, for each of
-    ``endings``: the lemmas of a class that inflects by adding them (German adjectives by -e,
-    -en, -er), which nouns, written with a capital, and verbs, listed under their infinitive,
-    are not. Empty where there is no table. Not kept: read once, to write the list."""
-    seen: dict[str, set[str]] = {}
-    wanted = set(endings)
+def lemmas_with_endings(lang: str, endings: Sequence[str],
+                        strip: Sequence[str] = ()) -> frozenset[str]:
+    """Lowercase lemmas the word list gives a form stem + ending for each of ``endings``, where
+    the stem is the lemma less the longest of ``strip`` it ends with (the whole lemma when
+    ``strip`` is empty; lemmas ending in none are left out) and an ending may name
+    alternatives ("t|et"): the lemmas of a class that inflects by adding them (German
+    adjectives by -e, -en, -er; verbs, listed under their infinitive, by -e and -t or -et on
+    the infinitive's stem), which nouns, written with a capital, are not. Empty where there is
+    no table. Not kept: read once, to write the list."""
+    slots = [frozenset(e.split("|")) for e in endings]
+    cuts = sorted(strip, key=len, reverse=True)
+    forms: dict[str, set[str]] = {}
     for form, lemma in _table(lang).items():
-        if len(form) > len(lemma) and form.startswith(lemma) and lemma.isalpha() \
-                and lemma.islower() and form[len(lemma):] in wanted:
-            seen.setdefault(lemma, set()).add(form[len(lemma):])
-    return frozenset(lemma for lemma, got in seen.items() if len(got) == len(wanted))
+        if lemma.isalpha() and lemma.islower():
+            forms.setdefault(lemma, set()).add(form)
+    out: set[str] = set()
+    for lemma, listed in forms.items():
+        cut = next((c for c in cuts if lemma.endswith(c)), None) if cuts else ""
+        if cut is None:
+            continue
+        stem = lemma[:len(lemma) - len(cut)]
+        if stem and all(any(stem + e in listed for e in slot) for slot in slots):
+            out.add(lemma)
+    return frozenset(out)
 
 
 def genders_by_forms(forms: Mapping[str, Collection[str]], classes: Sequence[Bundle],

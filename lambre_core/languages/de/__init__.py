@@ -87,10 +87,10 @@ def _numeral(w: object) -> bool:
 
 
 def _data_files() -> tuple[object, ...]:
-    # the treebank's lexicon and the adjective lemmas of simplemma's word list
-    from .morph_de import _LEXICON_TSV, WORD_LIST_ADJECTIVES
+    # the treebank's lexicon and the adjective and verb lemmas of simplemma's word list
+    from .morph_de import _LEXICON_TSV, WORD_LIST_ADJECTIVES, WORD_LIST_VERBS
 
-    return (_LEXICON_TSV, WORD_LIST_ADJECTIVES)
+    return (_LEXICON_TSV, WORD_LIST_ADJECTIVES, WORD_LIST_VERBS)
 
 
 _EIN = words("ein eine einen einem einer eines")

@@ -27,11 +27,16 @@ def analyzer() -> Any:
 
 def _nominalized_infinitive(form: str) -> bool:
     """A capitalized infinitive used as a noun ("das Auftragen", "beim Musizieren"), whatever
-    else the noun lexicon says the form is (a plural "Auftragen" of "Auftrag")."""
+    else the noun lexicon says the form is (a plural "Auftragen" of "Auftrag"). An infinitive
+    of the word list only where the noun lexicon lists no such form ("das Auflisten", read
+    otherwise as a compound's plural): its "Tagen" and "Dingen" are the nouns' dative
+    plurals, which a learner also writes for the accusative."""
     from . import morph_de
 
     low = form.lower()
-    return form[:1].isupper() and low.endswith("n") and low in morph_de.verb_lemmas(low)
+    return form[:1].isupper() and low.endswith("n") and (
+        low in morph_de.verb_lemmas(low)
+        or (low in morph_de.word_list_verbs() and not morph_de._records(form)))
 
 
 def complete_analyses(word: Word, got: list[dict[str, str]]

@@ -541,8 +541,30 @@ def _listed_adj_lemma(s: str) -> bool:
         or s in _ADJ_IRREGULAR
 
 
-#: adjective lemmas of simplemma's word list (scripts/word_list_adjectives.py)
+#: adjective and verb lemmas of simplemma's word list (scripts/word_list_lemmas.py)
 WORD_LIST_ADJECTIVES = Path(__file__).with_name("adjectives_word_list.txt")
+WORD_LIST_VERBS = Path(__file__).with_name("verbs_word_list.txt")
+
+
+def _listed_lemmas(path: Path) -> frozenset[str]:
+    """The lemmas of a shipped word list; empty for a checkout without it (the treebank's
+    words still work)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return frozenset()
+    return frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
+
+
+@lru_cache(maxsize=1)
+def word_list_verbs() -> frozenset[str]:
+    """Verb infinitives of simplemma's word list (auflisten, duschen: the common verbs and the
+    treebank's are some 1,400): those it lists with the forms in -e and -t or -et on the
+    infinitive's stem, which no adjective and no noun has. Only a nominalized infinitive's
+    evidence: their forms are not conjugated into the verb index, where a colloquial form
+    ("krank" of "kranken") or a form listed under another verb ("zusammenführen" under
+    "zusammenfahren") would prove a wrong verb form on a word the parser misread."""
+    return _listed_lemmas(WORD_LIST_VERBS)
 
 
 @lru_cache(maxsize=1)
@@ -550,11 +572,7 @@ def _word_list_adjectives() -> frozenset[str]:
     """Adjective lemmas of simplemma's word list (gemein, grotesk, objektiv: the treebank's
     adjectives are a few thousand): those it lists with the forms in -e, -en and -er, less
     those that are an inflected form of another adjective ("letzter", the latter: "letzt")."""
-    try:
-        text = WORD_LIST_ADJECTIVES.read_text(encoding="utf-8")
-    except OSError:  # a checkout without the list: the treebank's adjectives still work
-        return frozenset()
-    listed = frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
+    listed = _listed_lemmas(WORD_LIST_ADJECTIVES)
 
     return frozenset(lemma for lemma in listed
                      if not any(lemma.endswith(e) and (lemma[:-len(e)] in listed
