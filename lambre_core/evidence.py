@@ -947,7 +947,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if any(_split_inside(sud, w) or _letter_not_preposition(sud, w) for w in (d, h)):
         return True
-    if any(_no_word_of_the_language(w, lang) for w in (d, h)):
+    if any(_no_word_of_the_language(w, lang) or _acronym(sud, w, L) or _in_foreign_name(sud, w, L)
+           for w in (d, h)):
         return True
     if rule.type == "as" and rule.feature == "Case" and h.upos == "ADP" \
             and _vocative_only(options[dep]):
@@ -1675,6 +1676,25 @@ def _no_word_of_the_language(w: Word, lang: str) -> bool:
     if not any(c.isalpha() for c in w.form):
         return True
     return len(w.form) >= 2 and w.form.isupper() and not _analyze_as(lang, w.form.lower(), "NOUN")
+
+
+def _acronym(sud: Sentence, w: Word, L: Language) -> bool:
+    """A noun of a few capitals among words that are not in capitals: an acronym, whatever word
+    of the language it also spells ("a complete PITA"), unless the dictionary lists it as
+    written; its gender and number are those of what it stands for. (Words in capitals side by
+    side are a heading or emphasis, and words.)"""
+    if w.upos not in ("NOUN", "PROPN") or not 2 <= len(w.form) <= 6 \
+            or not (w.form.isalpha() and w.form.isupper()) or L.listed_acronym(w.form):
+        return False
+    near = [sud.word(i) for i in (w.id - 1, w.id + 1) if 1 <= i <= len(sud.words)]
+    return not any(len(x.form) >= 2 and x.form.isalpha() and x.form.isupper() for x in near)
+
+
+def _in_foreign_name(sud: Sentence, w: Word, L: Language) -> bool:
+    """A noun right before a word that links the words of a name in another language: part of
+    that name, which keeps its own forms after an article of the language."""
+    return w.upos in ("NOUN", "PROPN") and w.id < len(sud.words) \
+        and sud.word(w.id + 1).form in L.foreign_name_links
 
 
 def _attribute_of_nearer_noun(sud: Sentence, rule: Rule, d: Word, h: Word,

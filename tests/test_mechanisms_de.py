@@ -64,6 +64,16 @@ PAIRS = [
     ("nominalized infinitive of the word list", "Ich denke an die Tagen im Sommer.", "die",
      "den", ["Sie müssen sich keine Gedanken über das Abstreifen und Schärfen machen.",
              "Das Auflisten der Wörter dauert lange."]),
+    # "irgendein" is an article: the adjective after it takes the weak ending there
+    ("irgend- article", "Er kam mit irgendeinem altem Auto.", "altem", "alten",
+     ["Ich habe es in irgendeinem italienischen Geschäft gesehen."]),
+    # a noun of a few capitals is an acronym, whose gender is what it stands for, unless the
+    # dictionary lists it as written (WG: die Wohngemeinschaft)
+    ("acronym", "Wir suchen ein WG in Berlin.", "ein", "eine",
+     ["Das Ding ist ein kompletter PITA."]),
+    # a noun right before a link word of an English name is part of that name
+    ("English name", "Er arbeitet bei der Department.", "der", "dem",
+     ["Sie ist Sprecherin des Department of Health."]),
     # "eins" is the number, never an article, whatever the tagger says: a preposition before
     # it governs no case in it; the article beside it is still checked
     ("number eins", "Die Lücke wurde auf einem Skala von eins bis zehn bewertet.", "einem",

@@ -143,6 +143,9 @@ class Language:
     #: nouns of time, whose accusative or instrumental phrase is an adverbial, not an object, and
     #: adverbs of time a tagger may take for a noun or a verb: neither fills a verb's frame
     time_nouns: frozenset[str] = frozenset()
+    #: words of another language that link the words of a name quoted in it (English "of",
+    #: "for"): a noun right before one is part of that name and keeps its own forms
+    foreign_name_links: frozenset[str] = frozenset()
     #: stems of the adjectives that point in time ("next", "last"): with a noun of time and no
     #: article they make an adverbial of their own ("we can do that next week")
     time_adjectives: tuple[str, ...] = ()
@@ -282,6 +285,9 @@ class Language:
     noun_lemma: Callable[[str], str | None] | None = None
     #: the analyzer reads a word's lemma (a new lemma can change what its form proves)
     lemma_evidence: bool = False
+    #: whether the dictionary lists a form in capitals as it is written (an acronym it knows,
+    #: whose gender is the dictionary's), not only as a word it also spells
+    listed_acronym: Callable[[str], bool] = _never
     #: () -> data files the pack reads besides its code (a check result depends on them)
     data_files: Callable[[], tuple[Any, ...]] = field(default=lambda: ())
     #: (the train split's (lemma, UPOS) pairs) -> (form, UPOS, lemma) triples from the

@@ -20,6 +20,12 @@ def _verb_lemmas(form: str, feats: dict[str, str] | None = None) -> set[str]:
 _CLOSED = {**dict.fromkeys(("trotz", "mittels", "seitens", "angesichts", "bezüglich",
                             "hinsichtlich", "zwecks"), "ADP"),
            **dict.fromkeys(("jemandem", "jemanden", "niemandem", "niemanden"), "PRON"),
+           # "irgend-" before an ein-word or "welch-" is an article of its own, whatever the
+           # tagger says (it reads "irgendeinem" as an adjective, and the adjective after it
+           # as the first of an article-less phrase)
+           **dict.fromkeys([f"irgend{w}{e}" for w in ("ein", "welch")
+                            for e in ("", "e", "em", "en", "er", "es")
+                            if (w, e) != ("welch", "")], "DET"),
            "eins": "NUM"}
 
 
@@ -115,6 +121,7 @@ LANGUAGE = Language(
     paradigm_name="german-nouns",
     lemma=lazy(f"{__name__}.lemmas", "lemma"),
     noun_lemma=lazy(f"{__name__}.lemmas", "german_noun_lemma"),
+    listed_acronym=lazy(f"{__name__}.morph_de", "listed_acronym"),
     lemma_evidence=True,
     closed_class=_closed_class,
     initial_class=_initial_class,
@@ -137,6 +144,7 @@ LANGUAGE = Language(
     time_nouns=words("""tag woche monat jahr stunde minute sekunde abend morgen nacht mittag mal
         zeit semester wochenende sommer winter frühling herbst moment augenblick
         gestern heute vorgestern übermorgen"""),
+    foreign_name_links=words("of for"),
     time_adjectives=("nächst", "übernächst", "letzt", "vorletzt", "vergangen", "kommend", "vorig",
                      "folgend"),
     range_words=words("bis oder"),

@@ -783,6 +783,12 @@ def _records(word: str) -> list[dict[str, Any]]:
     return _gn_records(word)
 
 
+def listed_acronym(form: str) -> bool:
+    """Whether german-nouns lists ``form`` as written, as a lemma in capitals (WG, EU, TÜV), not
+    only as a word it spells (PITA: the bread Pita)."""
+    return any(str(r.get("lemma", "")) == form for r in _records(form))
+
+
 def _rec_genders(rec: Mapping[str, Any]) -> dict[str, str]:
     """'' (every cell) or the variant number -> gender of a german-nouns record."""
     out: dict[str, str] = {}
