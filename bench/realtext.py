@@ -27,6 +27,8 @@ Sets (``../shared`` beside the repo; a set whose data is missing is skipped with
   back the same way;
 - ``mt22-de``: WMT22 German machine output (Online-W, Online-B, JDExploreAcademy; no human
   scores), held back: first read to measure the mechanisms built before it;
+- ``mt22-de-2``: three more WMT22 German systems (Online-A, PROMT, Lan-Bridge), held back the
+  same way: first read to measure the mechanisms of the stop after b9a68c7;
 - ``fm-dev``: the corrected side of Falko-MERLIN dev (reported, not counted: tuned on before);
 - ``lit-de``: German LIT, essays and fragments of about 1800 (Schlegel, Novalis) in their own
   spelling ("seyn", "Werth", the dative "-e"), which no model trained on (reported, not
@@ -108,6 +110,7 @@ _BEST_DE = ("ONLINE-W", "ONLINE-B", "GPT4-5shot")
 _BEST_RU = _BEST_DE
 #: WMT22 (no human scores): the two online systems of ``mt23-de`` and JDExploreAcademy
 _MT22_DE = ("Online-W", "Online-B", "JDExploreAcademy")
+_MT22_DE_2 = ("Online-A", "PROMT", "Lan-Bridge")
 
 
 def _held_out(lang: str, part: str = "test") -> Callable[[Path], list[str]]:
@@ -163,6 +166,7 @@ SETS = [
     TextSet("lit-de", "de", False, _conllu_text("treebanks/ud/de/de_lit-ud-test.conllu")),
     # another year's German machine output, first read after this set of mechanisms was built
     TextSet("mt22-de", "de", False, _lines(*(f"wmt22/en-de/{s}.txt" for s in _MT22_DE))),
+    TextSet("mt22-de-2", "de", False, _lines(*(f"wmt22/en-de/{s}.txt" for s in _MT22_DE_2))),
 ]
 
 

@@ -967,11 +967,13 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.feature == "AdjDecl" and _adverbial_of_time(sud, d, h, options, L):
         return True
-    if rule.type == "agree" and d.upos == "DET" and h.id == d.id + 2 and d.id > 1 \
+    if rule.type == "agree" and d.upos == "DET" and d.id > 1 \
             and sud.word(d.id - 1).upos not in _BEFORE_AN_ARTICLE \
-            and _adverbial_of_time(sud, sud.word(h.id - 1), h, options, L):
-        # a determiner before such an adverbial is a pronoun of its own ("do that next week"),
-        # unless what precedes it takes a noun phrase (a preposition, a noun's attribute)
+            and ((h.id == d.id + 2 and _adverbial_of_time(sud, sud.word(h.id - 1), h, options, L))
+                 or (h.id == d.id + 1 and _time_position(sud, h, options, L))):
+        # a determiner before such an adverbial is a pronoun of its own ("do that next week",
+        # "announced that at the beginning of this week"), unless what precedes it takes a noun
+        # phrase (a preposition, a noun's attribute)
         return True
     if rule.type == "agree" and d.upos == "DET" and _vocative_only(options[head]):
         return True  # no determiner goes with an address: a vocative-only form is another word
@@ -2882,6 +2884,22 @@ def _adverbial_of_time(sud: Sentence, adj: Word, noun: Word,
     dets = [w for w in sud.words if w.head == noun.id and w.upos == "DET" and w.id < adj.id]
     return not (L.verb_second and dets
                 and all(x.upos == "PUNCT" for x in sud.words[:dets[0].id - 1]))
+
+
+def _time_position(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Feats]],
+                   L: Language) -> bool:
+    """A noun of a point in time followed by a noun of time in the genitive (with its
+    determiners and adjectives): an adverbial of its own, without an article ("at the
+    beginning of this week"). Not where the word before it opens a verb-second clause: there
+    the two are one phrase."""
+    if noun.form.casefold() not in L.time_position_nouns or (
+            L.verb_second and all(x.upos == "PUNCT" for x in sud.words[:noun.id - 2])):
+        return False
+    j = noun.id + 1
+    while j <= len(sud.words) and sud.word(j).upos in ("DET", "ADJ"):
+        j += 1
+    return j <= len(sud.words) and j > noun.id + 1 and _time_noun(sud.word(j), L) \
+        and any("Gen" in values(o, "Case") for o in options[j])
 
 
 def _may_agree(a: Feats, b: Feats, feats: Sequence[str] = ("Case", "Number", "Gender")) -> bool:

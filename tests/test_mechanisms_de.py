@@ -56,6 +56,10 @@ PAIRS = [
     ("pronoun before an adverbial of time", "Ich wünsche dir das schöne Woche.", "das", "die",
      ["Ich glaube nicht, dass wir das nächste Woche schaffen.",
       "Er hat das kommenden Monat vor."]),
+    # a noun of a point in time with a span of time in the genitive is an adverbial without an
+    # article: the determiner before it is a pronoun; with another genitive it is the article
+    ("pronoun before a point of time", "Ich habe das Anfang des Films verpasst.", "das", "den",
+     ["Er hat dies Anfang des Jahres angedeutet."]),
     # after a preposition (or a noun it is an attribute of) the determiner is the article
     ("article before an adverbial of time", "Ich fahre in das nächste Woche.", "das", "die",
      ["Ich fahre in die nächste Woche.", "Sie macht das nächste Woche."]),

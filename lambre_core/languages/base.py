@@ -146,6 +146,9 @@ class Language:
     #: words of another language that link the words of a name quoted in it (English "of",
     #: "for"): a noun right before one is part of that name and keeps its own forms
     foreign_name_links: frozenset[str] = frozenset()
+    #: nouns of a point within a span of time ("beginning", "end"), which with that span in the
+    #: genitive make an adverbial without an article ("at the beginning of this week")
+    time_position_nouns: frozenset[str] = frozenset()
     #: stems of the adjectives that point in time ("next", "last"): with a noun of time and no
     #: article they make an adverbial of their own ("we can do that next week")
     time_adjectives: tuple[str, ...] = ()
