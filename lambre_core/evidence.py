@@ -1684,8 +1684,9 @@ def _acronym(sud: Sentence, w: Word, L: Language) -> bool:
     """A noun of a few capitals among words that are not in capitals: an acronym, whatever word
     of the language it also spells ("a complete PITA"), unless the dictionary lists it as
     written; its gender and number are those of what it stands for. (Words in capitals side by
-    side are a heading or emphasis, and words.)"""
-    if w.upos not in ("NOUN", "PROPN") or not 2 <= len(w.form) <= 6 \
+    side are a heading or emphasis, and words.) Only where the pack's dictionary tells which
+    capitals it lists as written."""
+    if L.listed_acronym is None or w.upos not in ("NOUN", "PROPN") or not 2 <= len(w.form) <= 6 \
             or not (w.form.isalpha() and w.form.isupper()) or L.listed_acronym(w.form):
         return False
     near = [sud.word(i) for i in (w.id - 1, w.id + 1) if 1 <= i <= len(sud.words)]

@@ -289,8 +289,9 @@ class Language:
     #: the analyzer reads a word's lemma (a new lemma can change what its form proves)
     lemma_evidence: bool = False
     #: whether the dictionary lists a form in capitals as it is written (an acronym it knows,
-    #: whose gender is the dictionary's), not only as a word it also spells
-    listed_acronym: Callable[[str], bool] = _never
+    #: whose gender is the dictionary's), not only as a word it also spells; None: the pack
+    #: cannot tell, and a known word in capitals counts as that word
+    listed_acronym: Callable[[str], bool] | None = None
     #: () -> data files the pack reads besides its code (a check result depends on them)
     data_files: Callable[[], tuple[Any, ...]] = field(default=lambda: ())
     #: (the train split's (lemma, UPOS) pairs) -> (form, UPOS, lemma) triples from the
