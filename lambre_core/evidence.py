@@ -1090,7 +1090,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             # determiner
             return True
     if L.pro_drop and rule.type == "agree" and d.upos in ("ADJ", "DET") \
-            and all(w.upos == "PUNCT" for w in sud.words[:dep - 1]) \
+            and _opens_sentence(sud, dep) \
             and not any(w.upos in ("VERB", "AUX") for w in sud.words) \
             and any(o.get("VerbForm") == "Fin"
                     for o in _analyses_as(lang, d.form.lower(), "VERB")):
@@ -2398,7 +2398,7 @@ def _demonstrative_subject(sud: Sentence, det: Word, noun: Word, L: Language) ->
             # verb, so they are one phrase (subject and predicate stand so in a verb-final
             # clause only)
             return w.lemma.lower() in L.copula_lemmas and not (
-                L.verb_second and all(x.upos == "PUNCT" for x in sud.words[:det.id - 1])) \
+                L.verb_second and _opens_sentence(sud, det.id)) \
                 and not any(x.head == w.id and _rel(x) == "comp:pred" and x.id != noun.id
                             for x in sud.words)
     return False
@@ -2860,6 +2860,11 @@ def _oblique_by_attribute(sud: Sentence, noun: Word,
 _BEFORE_AN_ARTICLE = ("ADP", "NOUN", "PROPN", "DET", "ADJ", "NUM")
 
 
+def _opens_sentence(sud: Sentence, i: int) -> bool:
+    """Whether only punctuation stands before word ``i`` (it opens the sentence)."""
+    return all(x.upos == "PUNCT" for x in sud.words[:i - 1])
+
+
 def _time_noun(w: Word, L: Language) -> bool:
     """Whether a word is one of the language's nouns or adverbs of time, by lemma or form."""
     return w.lemma.casefold() in L.time_nouns or w.form.casefold() in L.time_nouns
@@ -2883,8 +2888,7 @@ def _adverbial_of_time(sud: Sentence, adj: Word, noun: Word,
                for a in options[adj.id] for n in options[noun.id]):
         return False
     dets = [w for w in sud.words if w.head == noun.id and w.upos == "DET" and w.id < adj.id]
-    return not (L.verb_second and dets
-                and all(x.upos == "PUNCT" for x in sud.words[:dets[0].id - 1]))
+    return not (L.verb_second and dets and _opens_sentence(sud, dets[0].id))
 
 
 def _time_position(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Feats]],
@@ -2894,7 +2898,7 @@ def _time_position(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Fea
     beginning of this week"). Not where the word before it opens a verb-second clause: there
     the two are one phrase."""
     if noun.form.casefold() not in L.time_position_nouns or (
-            L.verb_second and all(x.upos == "PUNCT" for x in sud.words[:noun.id - 2])):
+            L.verb_second and _opens_sentence(sud, noun.id - 1)):
         return False
     j = noun.id + 1
     while j <= len(sud.words) and sud.word(j).upos in ("DET", "ADJ"):

@@ -77,12 +77,8 @@ def lemmas_with_endings(lang: str, endings: Sequence[str],
     no table. Not kept: read once, to write the list."""
     slots = [frozenset(e.split("|")) for e in endings]
     cuts = sorted(strip, key=len, reverse=True)
-    forms: dict[str, set[str]] = {}
-    for form, lemma in _table(lang).items():
-        if lemma.isalpha() and lemma.islower():
-            forms.setdefault(lemma, set()).add(form)
     out: set[str] = set()
-    for lemma, listed in forms.items():
+    for lemma, listed in lemma_forms(lang).items():
         cut = next((c for c in cuts if lemma.endswith(c)), None) if cuts else ""
         if cut is None:
             continue
