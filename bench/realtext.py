@@ -29,6 +29,8 @@ Sets (``../shared`` beside the repo; a set whose data is missing is skipped with
   scores), held back: first read to measure the mechanisms built before it;
 - ``mt22-de-2``: three more WMT22 German systems (Online-A, PROMT, Lan-Bridge), held back the
   same way: first read to measure the mechanisms of the stop after b9a68c7;
+- ``mt22-ru``: WMT22 Russian machine output of the systems of ``mt22-de``, held back the same
+  way: first read to measure the Russian mechanisms built before the stop after cfbba94;
 - ``fm-dev``: the corrected side of Falko-MERLIN dev (reported, not counted: tuned on before);
 - ``lit-de``: German LIT, essays and fragments of about 1800 (Schlegel, Novalis) in their own
   spelling ("seyn", "Werth", the dative "-e"), which no model trained on (reported, not
@@ -111,6 +113,7 @@ _BEST_RU = _BEST_DE
 #: WMT22 (no human scores): the two online systems of ``mt23-de`` and JDExploreAcademy
 _MT22_DE = ("Online-W", "Online-B", "JDExploreAcademy")
 _MT22_DE_2 = ("Online-A", "PROMT", "Lan-Bridge")
+_MT22_RU = _MT22_DE
 
 
 def _held_out(lang: str, part: str = "test") -> Callable[[Path], list[str]]:
@@ -167,6 +170,7 @@ SETS = [
     # another year's German machine output, first read after this set of mechanisms was built
     TextSet("mt22-de", "de", False, _lines(*(f"wmt22/en-de/{s}.txt" for s in _MT22_DE))),
     TextSet("mt22-de-2", "de", False, _lines(*(f"wmt22/en-de/{s}.txt" for s in _MT22_DE_2))),
+    TextSet("mt22-ru", "ru", False, _lines(*(f"wmt22/en-ru/{s}.txt" for s in _MT22_RU))),
 ]
 
 
