@@ -73,7 +73,7 @@ from lambre_core.messages import message  # noqa: E402
 from lambre_core.parse import load_parser  # noqa: E402
 from lambre_core.parse_cache import ParseCache, cached_documents, model_key  # noqa: E402
 from lambre_core.rules import default_rules  # noqa: E402
-from lambre_core.splits import shared_dir  # noqa: E402
+from lambre_core.splits import shared_dir, split_sentences  # noqa: E402
 from lambre_core.usage import document_checks  # noqa: E402
 
 LABELS = REPO / "bench" / "realtext"
@@ -118,16 +118,8 @@ _MT22_RU = _MT22_DE
 
 def _held_out(lang: str, part: str = "test") -> Callable[[Path], list[str]]:
     def read(shared: Path) -> list[str]:
-        split = json.loads((REPO / "models" / lang / "split.json").read_text(encoding="utf-8"))
-        ids = set(split["sent_ids"][part])
-        out: list[str] = []
-        for src in split["sources"]:
-            path = shared / "treebanks" / "ud" / lang / src["file"]
-            if not path.is_file():
-                raise FileNotFoundError(f"{path} not found")
-            stem = src["file"].removesuffix(".conllu")
-            out += [s.text for s in read_conllu(path) if f"{stem}:{s.sent_id}" in ids]
-        return out
+        return [s.text for s in split_sentences(lang, part, REPO / "models" / lang / "split.json",
+                                                shared / "treebanks" / "ud" / lang)]
     return read
 
 

@@ -49,9 +49,10 @@ def code_digest(root: Path | None = None) -> str:
     for path in sorted(root.rglob("*.py")):
         h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
     from .languages import language, pack_codes
+    from .mined import paths as mined_paths
 
-    for code in pack_codes():  # the data files a pack reads besides its code
-        for data in language(code).data_files():
+    for code in pack_codes():  # the data files a pack reads besides its code, its mined lists
+        for data in (*language(code).data_files(), *mined_paths(code)):
             if data.is_file():
                 h.update(file_digest(data))
     for pkg in lexicon_package_versions():

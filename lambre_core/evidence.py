@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
+from . import mined
 from .alternatives import PLAUSIBLE, read_classes
 from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses, word_analyses
 from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
@@ -938,6 +939,12 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     L = language(lang)
     if _reciprocal(sud, d, lang) or _reciprocal(sud, h, lang):
         return True
+    if {dep, head} & mined.in_fixed(sud, lang):
+        # a word of a fixed expression the treebank joins into one ("that is", "what kind
+        # of") has no role of its own: the parse read it as a free word
+        return True
+    if rule.type == "agree" and _stands_alone(sud, d, h, options, lang):
+        return True
     if _is_frame(rule) and L.voice_changed(h.form, h.lemma):
         return True  # a causative or passive of the frame's verb has a frame of its own
     if any(sud.word(i).form in ("!", "?") for i in range(min(dep, head) + 1, max(dep, head))):
@@ -1613,6 +1620,20 @@ def _pronoun_object(sud: Sentence, rule: Rule, d: Word, h: Word,
     # copula is dropped: a prepositional phrase, then a superlative and its noun)
     return any(predicate(i) for i in range(noun.id + 1, len(sud.words) + 1)) \
         or not any(predicate(w.id) for w in sud.words)
+
+
+def _stands_alone(sud: Sentence, det: Word, noun: Word, options: Mapping[int, Sequence[Feats]],
+                  lang: str) -> bool:
+    """A determiner form the treebank uses alone as often as not ("everyone" in the dative),
+    before a noun it cannot agree with in case and after no preposition: an argument of its
+    own ("wish everyone a happy Thursday"), not the noun's wrong determiner."""
+    if det.upos not in ("DET", "PRON") or noun.upos not in ("NOUN", "PROPN") \
+            or not det.id < noun.id or det.form.lower() not in mined.standalone_determiners(lang):
+        return False
+    if det.id > 1 and (sud.word(det.id - 1).upos == "ADP" or "ADP" in {
+            c for c, _p in read_classes(sud.word(det.id - 1).misc.get("AltUPOS", ""))}):
+        return False  # a preposition's phrase: the determiner's case is the phrase's
+    return not any(_may_agree(o, n, ("Case",)) for o in options[det.id] for n in options[noun.id])
 
 
 def _reciprocal(sud: Sentence, w: Word, lang: str) -> bool:
@@ -3293,6 +3314,36 @@ def _object_of_dropped_subject(subj: Word, options: Mapping[int, Sequence[Feats]
     return any(values(o, "Case") & {"Acc", "Gen"} for o in options[subj.id] if "Case" in o)
 
 
+def _relative_object(sud: Sentence, subj: Word, verb: Word,
+                     options: Mapping[int, Sequence[Feats]], L: Language, lang: str) -> bool:
+    """In a language that drops subjects, a relative pronoun "subject" that can be accusative,
+    before a verb the treebank shows with objects (``mined.transitive_verbs``) that has no
+    object of its own here, after a word that can be the subject left out (a nominative
+    personal pronoun, or a finite verb, that agrees with the verb): the verb's object ("I found
+    the ones [that I] wanted"). A verb that takes no object (lie, stand) keeps its subject."""
+    if not L.pro_drop or not L.relative_lemma or subj.lemma.lower() != L.relative_lemma \
+            or subj.id > verb.id or verb.lemma.lower() not in mined.transitive_verbs(lang):
+        return False
+    if not any("Acc" in values(o, "Case") for o in options[subj.id]) or any(
+            w.head == verb.id and w.id != subj.id and _rel(w) == "comp:obj" for w in sud.words):
+        return False
+    verb_options = _finite_options(verb, options, lang)[0]
+
+    def agrees(readings: Sequence[Feats]) -> bool:
+        return any(all(not values(x, k) or not values(y, k) or values(x, k) & values(y, k)
+                       for k in ("Number", "Gender", "Person"))
+                   for x in readings for y in verb_options)
+
+    for w in sud.words[:subj.id - 1]:
+        if w.feats.get("PronType") == "Prs" and w.upos == "PRON":
+            readings = [o for o in options[w.id] if "Nom" in values(o, "Case")]
+        else:
+            readings = list(_finite_options(w, options, lang)[0])
+        if readings and agrees(readings):
+            return True
+    return False
+
+
 def _counts_plural(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Feats]]) -> bool:
     """Whether a noun has a plural noun after it as its attribute, directly (a genitive) or
     through a preposition ("of")."""
@@ -3485,6 +3536,8 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         # (not where its own attributes leave it no object's case: "my mother" in the
         # nominative feminine before a masculine past verb; nor an accusative before a
         # reflexive verb, which takes none)
+        return True
+    if _relative_object(sud, subj, v, options, L, lang):
         return True
     if subj_cases and not any("Nom" in c for c in subj_cases):
         return True  # no nominative reading: a quantity (a genitive after it), not the subject

@@ -12,7 +12,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .conllu_io import atomic_write
+from .conllu_io import atomic_write, read_conllu
+from .doc import Sentence
 from .errors import LambreError
 
 
@@ -168,3 +169,24 @@ def carve(spec: SplitSpec, out_dir: Path, treebank_dir: Path | None = None) -> C
     }
     atomic_write(out_dir / "split.json", json.dumps(record, indent=1, ensure_ascii=False) + "\n")
     return CarvedSplit(out_dir / "train.conllu", out_dir / "dev.conllu", out_dir / "test.conllu", ids)
+
+
+def split_sentences(lang: str, part: str, record: Path | None = None,
+                    treebank_dir: Path | None = None) -> list[Sentence]:
+    """The treebank sentences of one part (``train``, ``dev``, ``test``) of a model's recorded
+    split (``record``: its ``split.json``, by default the shipped model's), read from the
+    shared treebank files; a missing file raises ``FileNotFoundError``."""
+    from .parse import shipped_models_dir
+
+    path = record or shipped_models_dir() / lang / "split.json"
+    split = json.loads(Path(path).read_text(encoding="utf-8"))
+    ids = set(split["sent_ids"][part])
+    tb = treebank_dir or shared_dir() / "treebanks" / "ud" / lang
+    out: list[Sentence] = []
+    for src in split["sources"]:
+        file = tb / src["file"]
+        if not file.is_file():
+            raise FileNotFoundError(f"{file} not found")
+        stem = src["file"].removesuffix(".conllu")
+        out += [s for s in read_conllu(file) if f"{stem}:{s.sent_id}" in ids]
+    return out

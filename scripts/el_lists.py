@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,20 +19,16 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from lambre_core.conllu_io import atomic_write, read_conllu  # noqa: E402
+from lambre_core.conllu_io import atomic_write  # noqa: E402
 from lambre_core.doc import Word  # noqa: E402
 from lambre_core.languages.el.morph import _plain  # noqa: E402
-from lambre_core.splits import shared_dir  # noqa: E402
+from lambre_core.splits import shared_dir, split_sentences  # noqa: E402
 
 
 def _train_words(shared: Path) -> Iterator[Word]:
-    split = json.loads((REPO / "models" / "el" / "split.json").read_text(encoding="utf-8"))
-    ids = set(split["sent_ids"]["train"])
-    for src in split["sources"]:
-        stem = src["file"].removesuffix(".conllu")
-        for s in read_conllu(shared / "treebanks" / "ud" / "el" / src["file"]):
-            if f"{stem}:{s.sent_id}" in ids:
-                yield from s.words
+    for s in split_sentences("el", "train", REPO / "models" / "el" / "split.json",
+                             shared / "treebanks" / "ud" / "el"):
+        yield from s.words
 
 
 def mine(shared: Path) -> tuple[list[str], list[str]]:

@@ -234,3 +234,40 @@ def test_an_attribute_before_two_is_the_whole_phrases() -> None:
 
     assert _flags(rows("гробницы")) == []
     assert _flags(rows("гробниц"))
+
+
+#: mechanisms held by pairs through the shipped model: (mechanism, a sentence with an error,
+#: the word blamed, correct sentences of the same shape that stay clean)
+PAIRS = [
+    # a word of a fixed expression the treebank joins ("то есть", that is) is no auxiliary
+    ("fixed expression", "Он будет выбрали самовывоз.", "выбрали",
+     ["Заказ был оформлен, то есть вы выбрали самовывоз."]),
+    # a determiner form the treebank uses alone ("всем", to everyone) before a noun it cannot
+    # agree with in case is an argument of its own; where the case fits, its number still counts
+    ("standalone determiner", "Я помог всем друзьями.", "всем",
+     ["Всем привет!", "Желаю всем счастливого четверга!"]),
+    # a relative pronoun that can be accusative, under a verb that takes objects, after a
+    # subject the verb agrees with: its object, the subject left out; not under a verb that
+    # takes none
+    ("relative object", "Я купил книги, которые лежал на столе.", "лежал",
+     ["Я нашел те, которые хотел, на сайте магазина."]),
+]
+
+
+@pytest.mark.parametrize("name,error,word,clean", PAIRS, ids=[p[0] for p in PAIRS])
+def test_error_found_and_correct_sentences_clean(name: str, error: str, word: str,
+                                                 clean: list[str]) -> None:
+    from pathlib import Path
+
+    from lambre_core.commands import precision_for
+    from lambre_core.parse import load_parser
+
+    if not (Path(__file__).resolve().parents[1] / "models" / "ru" / "depparse.pt").is_file():
+        pytest.skip("models/ru not shipped in this checkout")
+    parser = load_parser("ru")
+    precision = precision_for("precise", "ru", parser)
+    first, *rest = [check_sentence(s, default_rules("ru"), precision=precision)
+                    for s in parser.parse_sentences([error, *clean])]
+    assert word in [v.blamed.form for v in first.violations], f"{name}: {error}"
+    for text, check in zip(clean, rest, strict=True):
+        assert not check.violations, f"{name}: {text} -> {[v.rule.id for v in check.violations]}"

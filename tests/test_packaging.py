@@ -50,8 +50,10 @@ def test_wheel_has_models_and_every_package(wheel: Path) -> None:
     # every data file a language pack reads (the Czech noun list) is package data too
     from lambre_core.languages import language, pack_codes
 
-    for code in pack_codes():
-        for data in language(code).data_files():
+    from lambre_core.mined import paths as mined_paths
+
+    for code in pack_codes():  # (and the lists mined from its treebank)
+        for data in (*language(code).data_files(), *(p for p in mined_paths(code) if p.is_file())):
             if data.is_relative_to(REPO / "lambre_core"):
                 rel = data.relative_to(REPO).as_posix()
                 assert rel in names, f"{rel} missing from the wheel: add it to package-data"
