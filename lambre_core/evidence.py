@@ -945,6 +945,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "agree" and _stands_alone(sud, d, h, options, lang):
         return True
+    if rule.type == "agree" and _noun_of_its_own(sud, d, h):
+        return True
     if _is_frame(rule) and L.voice_changed(h.form, h.lemma):
         return True  # a causative or passive of the frame's verb has a frame of its own
     if any(sud.word(i).form in ("!", "?") for i in range(min(dep, head) + 1, max(dep, head))):
@@ -1634,6 +1636,21 @@ def _stands_alone(sud: Sentence, det: Word, noun: Word, options: Mapping[int, Se
             c for c, _p in read_classes(sud.word(det.id - 1).misc.get("AltUPOS", ""))}):
         return False  # a preposition's phrase: the determiner's case is the phrase's
     return not any(_may_agree(o, n, ("Case",)) for o in options[det.id] for n in options[noun.id])
+
+
+def _noun_of_its_own(sud: Sentence, adj: Word, noun: Word) -> bool:
+    """An adjective before the noun it is hung on that is a noun of its own (a substantivized
+    adjective: "data", "others"): it has an attribute of its own ("personal data"), or a
+    conjunction stands between it and the noun with no other attribute after the conjunction
+    ("the irritation of others and the smell": coordinated attributes put one there)."""
+    if adj.upos != "ADJ" or noun.upos not in ("NOUN", "PROPN") or not adj.id < noun.id:
+        return False
+    if any(w.head == adj.id and w.id < adj.id and w.upos in ("ADJ", "DET")
+           and _rel(w) in ("mod", "det") for w in sud.words):
+        return True
+    conj = [i for i in range(adj.id + 1, noun.id) if sud.word(i).upos == "CCONJ"]
+    return bool(conj) and not any(sud.word(i).upos in ("ADJ", "DET", "NUM", "PRON")
+                                  for i in range(conj[-1] + 1, noun.id))
 
 
 def _reciprocal(sud: Sentence, w: Word, lang: str) -> bool:
@@ -2743,6 +2760,13 @@ def _outside_pp(sud: Sentence, noun: Word, adp: Word, options: Mapping[int, Sequ
         u = sud.word(i)
         if u.upos == "ADJ" and u.form.isalpha() and _no_attribute(u, noun, options, L):
             return True
+        if _demonstrative_object(sud, u, noun, options, L):
+            return True  # a demonstrative in the preposition's case the word cannot have: the
+            # preposition's whole object ("learned about it last": "last" is no object of "about")
+        if u.upos == "DET" and not _analyze_as(L.code, u.form, "DET") \
+                and _analyze_as(L.code, u.form, "PRON"):
+            return True  # a pronoun the tagger took for a determiner is the phrase's object
+            # ("sign with you an agreement", "wait with me a minute")
         if u.upos == "ADV" or (noun.upos != "PRON" and u.upos in ("DET", "ADJ", "NUM")
                                and u.head == noun.id):
             continue  # (a pronoun has no article: preposition, article, pronoun is a relative clause)

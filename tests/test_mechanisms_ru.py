@@ -251,6 +251,18 @@ PAIRS = [
     # takes none
     ("relative object", "Я купил книги, которые лежал на столе.", "лежал",
      ["Я нашел те, которые хотел, на сайте магазина."]),
+    # a personal pronoun the tagger took for a determiner after a preposition is the phrase's
+    # whole object: the noun after it is outside the phrase; a pronoun in the wrong case stays
+    ("pronoun after a preposition", "Я пришёл к нами домой.", "нами",
+     ["Конечно, мне придется подписать с вами соглашение.",
+      "Пожалуйста, подождите со мной минуту."]),
+    # so is a demonstrative in the preposition's case the word after it cannot have
+    ("demonstrative after a preposition", "Он говорил об этом новым доме.", "новым",
+     ["На самом деле, они узнали об этом последними, намеренно."]),
+    # an adjective cut off from the noun by a conjunction with no attribute after it (or with
+    # an attribute of its own) is a noun of its own; coordinated attributes still agree
+    ("noun of its own", "Я видел красивый и большую машину.", "красивый",
+     ["Я и другие документировали раздражение других и запах."]),
 ]
 
 
