@@ -49,7 +49,6 @@ def test_wheel_has_models_and_every_package(wheel: Path) -> None:
     assert any(n.endswith("share/lambre/rules/de.yaml") for n in names)
     # every data file a language pack reads (the Czech noun list) is package data too
     from lambre_core.languages import language, pack_codes
-
     from lambre_core.mined import paths as mined_paths
 
     for code in pack_codes():  # (and the lists mined from its treebank)
