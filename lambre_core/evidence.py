@@ -3369,11 +3369,12 @@ def _relative_object(sud: Sentence, subj: Word, verb: Word,
 
 
 def _counts_plural(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Feats]]) -> bool:
-    """Whether a noun has a plural noun after it as its attribute, directly (a genitive) or
-    through a preposition ("of")."""
+    """Whether a noun has a plural noun after it as its attribute, directly (a genitive), as a
+    conjunct of its attribute ("of my family and friends") or through a preposition ("of")."""
     def plural(x: Word) -> bool:
-        return x.upos in ("NOUN", "PROPN", "PRON") and x.id > noun.id \
-            and any(o.get("Number") == "Plur" for o in options[x.id])
+        return x.upos in ("NOUN", "PROPN", "PRON") and x.id > noun.id and (
+            any(o.get("Number") == "Plur" for o in options[x.id])
+            or any(y.head == x.id and _rel(y).startswith("conj") and plural(y) for y in sud.words))
     for x in sud.words:
         if x.head != noun.id:
             continue
@@ -3481,6 +3482,13 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
     if L.subjects_beside_verb and subj.upos in ("NOUN", "ADJ") and not _beside(sud, subj, v):
         return True  # a noun subject away from its verb: attraction, a misparse, sense agreement
     if _under_later_auxiliary(sud, v, analyses, L):
+        return True
+    if subj.upos == "NOUN" and _time_noun(subj, L) \
+            and any("Acc" in values(o, "Case") for o in options[dep]) \
+            and any(w.head == dep and w.upos in ("ADJ", "DET", "NUM") and w.id < dep
+                    and _rel(w) in ("mod", "det") for w in sud.words):
+        # a noun of time with its attribute that can be accusative: an adverbial of time ("once
+        # it took three hours", "for some time [he] played"), not the subject
         return True
     if rule.feature == "Number" and any(
             x.head == dep and _rel(x).startswith("conj") and not any(

@@ -263,6 +263,20 @@ PAIRS = [
     # an attribute of its own) is a noun of its own; coordinated attributes still agree
     ("noun of its own", "Я видел красивый и большую машину.", "красивый",
      ["Я и другие документировали раздражение других и запах."]),
+    # a noun of time with its attribute that can be accusative is an adverbial of time, not the
+    # subject; one that cannot still is the subject
+    ("adverbial of time", "Прошлая неделя прошли быстро.", "прошли",
+     ["Один раз потребовалось всего около 3 часов, чтобы снова включить питание.",
+      "Некоторое время игрался с мячом."]),
+    # a quantity of a plural may take a plural verb, also when the plural is the second conjunct
+    # of its attribute; a quantity of a singular takes a singular verb
+    ("quantity of a plural", "Половина дня прошли.", "прошли",
+     ["Подавляющее большинство моей семьи и друзей, которые знали меня раньше, относятся ко "
+      "мне так же."]),
+    # a word of negation right after a preposition is its object ("сводить на нет", bring to
+    # naught): it governs no genitive there; the predicate of absence still does
+    ("negation after a preposition", "В городе нет хорошая больница.", "больница",
+     ["Миссия ООН призвала все стороны не сводить на нет достигнутые успехи."]),
 ]
 
 

@@ -275,11 +275,14 @@ def _pronoun_agrees(cw: ClauseWords, w: Word, fin: Sequence[Feats],
 def negated_nouns(cw: ClauseWords, sud: Sentence, analyses: Mapping[int, WordAnalyses]
                   ) -> list[tuple[int, int]]:
     """(noun, negation) pairs where the noun phrase right after a word of negation that takes
-    the genitive has no genitive reading; not after a comma (the answer "no", then a clause)."""
+    the genitive has no genitive reading; not after a comma (the answer "no", then a clause),
+    nor right after a preposition, whose object the word is ("bring to naught": "naught"
+    governs nothing there)."""
     out: list[tuple[int, int]] = []
     n = len(sud.words)
     for w in sud.words:
-        if w.form.lower() not in cw.negation or w.id == n:
+        if w.form.lower() not in cw.negation or w.id == n \
+                or (w.id > 1 and sud.word(w.id - 1).upos == "ADP"):
             continue
         i = w.id + 1
         while i < n and sud.word(i).upos in ("ADJ", "DET"):

@@ -97,6 +97,8 @@ LANGUAGE = Language(
     comitative=words("с со"),
     reflexive_verb_endings=("ся", "сь"),
     reflexives=words("себя"),
+    # a quantity of a plural may take a plural verb ("most of my family and friends treat")
+    quantity_nouns=words("большинство меньшинство множество ряд часть половина масса"),
     time_nouns=words("""день ночь год неделя месяц утро утром вечер вечером час минута секунда
         раз время лето летом зима зимой весна весной осень осенью ночью днём днем момент"""),
     range_words=words("или до"),
