@@ -1632,8 +1632,7 @@ def _stands_alone(sud: Sentence, det: Word, noun: Word, options: Mapping[int, Se
     if det.upos not in ("DET", "PRON") or noun.upos not in ("NOUN", "PROPN") \
             or not det.id < noun.id or det.form.lower() not in mined.standalone_determiners(lang):
         return False
-    if det.id > 1 and (sud.word(det.id - 1).upos == "ADP" or "ADP" in {
-            c for c, _p in read_classes(sud.word(det.id - 1).misc.get("AltUPOS", ""))}):
+    if _after_preposition(sud, det):
         return False  # a preposition's phrase: the determiner's case is the phrase's
     return not any(_may_agree(o, n, ("Case",)) for o in options[det.id] for n in options[noun.id])
 
@@ -2837,17 +2836,21 @@ def _preposition_by_its_arc(sud: Sentence, w: Word) -> bool:
         for x in sud.words)
 
 
+def _after_preposition(sud: Sentence, w: Word) -> bool:
+    """Whether the word right before ``w`` is a preposition, or one by the tagger's other class
+    for it (one Czech word is both "place" and "instead of")."""
+    if w.id < 2:
+        return False
+    prev = sud.word(w.id - 1)
+    return prev.upos == "ADP" or "ADP" in {c for c, _p in read_classes(prev.misc.get("AltUPOS", ""))}
+
+
 def _demonstrative_object(sud: Sentence, det: Word, noun: Word,
                           options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """A demonstrative right after a preposition, in a case the noun it is hung on cannot
     have: the preposition's whole object ("you will get about this a notice", "to have in it
     a certain skill", "use instead of that the code"), not the noun's determiner."""
-    if det.upos != "DET" or det.id < 2:
-        return False
-    prev = sud.word(det.id - 1)
-    # (or the tagger's other class for it: one Czech word is both "place" and "instead of")
-    other_classes = {c for c, _p in read_classes(prev.misc.get("AltUPOS", ""))}
-    if prev.upos != "ADP" and "ADP" not in other_classes:
+    if det.upos != "DET" or not _after_preposition(sud, det):
         return False
     # (a pack's list too: a tagger may leave PronType out)
     if det.feats.get("PronType") != "Dem" and det.lemma.lower() not in L.demonstratives:
