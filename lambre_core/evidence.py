@@ -1632,6 +1632,8 @@ def _stands_alone(sud: Sentence, det: Word, noun: Word, options: Mapping[int, Se
     if det.upos not in ("DET", "PRON") or noun.upos not in ("NOUN", "PROPN") \
             or not det.id < noun.id or det.form.lower() not in mined.standalone_determiners(lang):
         return False
+    if det.feats.get("PronType") == "Art":
+        return False  # an article's form that is also a pronoun ("them"), before a noun: the article
     if _after_preposition(sud, det):
         return False  # a preposition's phrase: the determiner's case is the phrase's
     return not any(_may_agree(o, n, ("Case",)) for o in options[det.id] for n in options[noun.id])

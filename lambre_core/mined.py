@@ -8,11 +8,11 @@ what a treebank's annotators knew about words that a parser, reading new text, o
   no case. So a rule failing on an arc that touches one is only as sure as the parser's reading
   of the expression as free words. A sequence counts where the treebank joins it in at least
   half of its contiguous occurrences, and at least twice.
-- **Determiners that stand alone**: forms the treebank tags as determiners or pronouns and uses
-  as arguments of their own (subject, object, oblique) in at least half of their occurrences,
-  and at least three times ("everyone" in the dative: "wish everyone a happy Thursday"). Such a
-  form before a noun it cannot agree with in case is more likely an argument than the noun's
-  wrong determiner.
+- **Determiners that stand alone**: forms the treebank tags as determiners or pronouns and,
+  outside a preposition's phrase, uses as arguments of their own (subject, object, oblique) in
+  at least half of their uses there, and at least three times ("everyone" in the dative: "wish
+  everyone a happy Thursday"). Such a form before a noun it cannot agree with in case is more
+  likely an argument than the noun's wrong determiner.
 
 - **Transitive verbs**: verb lemmas the treebank shows with an object of their own at least
   twice and in at least a tenth of their uses. In a language that drops subjects, a relative
@@ -95,18 +95,22 @@ def mine_fixed(sentences: Collection[Sentence], least: int = FIXED_MIN,
 
 def mine_standalone(sentences: Collection[Sentence], least: int = STANDALONE_MIN,
                     share: float = STANDALONE_SHARE) -> list[Entry]:
-    """The determiner forms of a treebank that stand alone as arguments at least ``least``
-    times and in at least ``share`` of their uses (as a determiner or a pronoun)."""
+    """The determiner forms of a treebank that, outside a preposition's phrase, stand alone as
+    arguments at least ``least`` times and in at least ``share`` of their uses there (as a
+    determiner or a pronoun)."""
     alone: Counter[str] = Counter()
     uses: Counter[str] = Counter()
     determiner: set[str] = set()
     for s in sentences:
+        # (a preposition's object does not stand alone: "in it" is no argument of its own)
+        governed = {w.head for w in s.words if w.deprel.split(":")[0] == "case"}
         for w in s.words:
-            if w.upos not in ("DET", "PRON"):
-                continue
+            rel = w.deprel.split(":")[0]
+            if w.upos not in ("DET", "PRON") or w.id in governed \
+                    or (rel == "det" and w.head in governed):
+                continue  # (uses inside a preposition's phrase are neither)
             form = w.form.lower()
             uses[form] += 1
-            rel = w.deprel.split(":")[0]
             if rel == "det":
                 determiner.add(form)
             elif rel in _ARGUMENT_RELATIONS:
