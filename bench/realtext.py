@@ -29,8 +29,8 @@ Sets (``../shared`` beside the repo; a set whose data is missing is skipped with
   scores), held back: first read to measure the mechanisms built before it;
 - ``mt22-de-2``: three more WMT22 German systems (Online-A, PROMT, Lan-Bridge), held back the
   same way: first read to measure the mechanisms of the stop after b9a68c7;
-- ``mt22-ru``: WMT22 Russian machine output of the systems of ``mt22-de``, held back the same
-  way: first read to measure the Russian mechanisms built before the stop after cfbba94;
+- ``mt22-ru``: WMT22 Russian machine output of the systems of ``mt22-de``: first read at
+  cfbba94, before the Russian mechanisms of the stop after it, which were then read off it;
 - ``fm-dev``: the corrected side of Falko-MERLIN dev (reported, not counted: tuned on before);
 - ``lit-de``: German LIT, essays and fragments of about 1800 (Schlegel, Novalis) in their own
   spelling ("seyn", "Werth", the dative "-e"), which no model trained on (reported, not
