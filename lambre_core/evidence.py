@@ -939,7 +939,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     L = language(lang)
     if _reciprocal(sud, d, lang) or _reciprocal(sud, h, lang):
         return True
-    if {dep, head} & mined.in_fixed(sud, lang):
+    if mined.in_fixed(sud, dep, lang) or mined.in_fixed(sud, head, lang):
         # a word of a fixed expression the treebank joins into one ("that is", "what kind
         # of") has no role of its own: the parse read it as a free word
         return True
@@ -3334,7 +3334,7 @@ def _object_of_dropped_subject(subj: Word, options: Mapping[int, Sequence[Feats]
     out); personal pronouns have forms of their own for that."""
     # (not the relative pronoun whose agreement decides blame: one that agrees with its
     # antecedent but not with its verb is the writer's slip far more often than an object with
-    # the subject left out)
+    # the subject left out; ``_relative_object`` asks for the signs of that object)
     pronoun = subj.upos in ("PRON", "DET") and subj.lemma.lower() != L.relative_lemma and (
         subj.feats.get("PronType") not in (None, "Prs")
         or subj.lemma.lower() in L.wh_lemmas or subj.form.lower() in L.demonstrative_subjects)

@@ -173,6 +173,11 @@ def fixed_expressions(lang: str) -> frozenset[tuple[str, ...]]:
     return frozenset(tuple(e.split()) for e in _read(lang, FIXED))
 
 
+@cache
+def _longest(lang: str) -> int:
+    return max((len(e) for e in fixed_expressions(lang)), default=0)
+
+
 def standalone_determiners(lang: str) -> frozenset[str]:
     """The determiner forms of ``lang``'s pack that stand alone as often as not (lower case)."""
     return _read(lang, STANDALONE)
@@ -183,16 +188,18 @@ def transitive_verbs(lang: str) -> frozenset[str]:
     return _read(lang, TRANSITIVE)
 
 
-def in_fixed(sentence: Sentence, lang: str) -> frozenset[int]:
-    """The ids of the words of ``sentence`` that stand in one of ``lang``'s fixed expressions."""
+def in_fixed(sentence: Sentence, wid: int, lang: str) -> bool:
+    """Whether word ``wid`` of ``sentence`` stands in one of ``lang``'s fixed expressions (only
+    the stretches of words around it are looked at: the checker asks this of an arc's two
+    words, many times a sentence)."""
+    longest = _longest(lang)
+    if not longest:
+        return False
     found = fixed_expressions(lang)
-    if not found:
-        return frozenset()
-    longest = max(len(e) for e in found)
-    forms = [w.form.lower() for w in sentence.words]
-    ids: set[int] = set()
-    for i in range(len(forms)):
-        for n in range(2, longest + 1):
-            if tuple(forms[i:i + n]) in found:
-                ids.update(w.id for w in sentence.words[i:i + n])
-    return frozenset(ids)
+    p = wid - 1  # (the word's position)
+    lo = max(0, p - longest + 1)
+    forms = [w.form.lower() for w in sentence.words[lo:p + longest]]
+    p -= lo
+    return any(tuple(forms[i:i + n]) in found
+               for n in range(2, longest + 1) for i in range(max(0, p - n + 1), p + 1)
+               if i + n <= len(forms))
