@@ -31,6 +31,9 @@ Sets (``../shared`` beside the repo; a set whose data is missing is skipped with
   same way: first read to measure the mechanisms of the stop after b9a68c7;
 - ``mt22-ru``: WMT22 Russian machine output of the systems of ``mt22-de``: first read at
   cfbba94, before the Russian mechanisms of the stop after it, which were then read off it;
+- ``mt23-de-2``, ``mt23-ru-2``: WMT23 German and Russian machine output of the next three
+  systems by the German human scores (ONLINE-A, ONLINE-Y, ONLINE-G): first read at 88a1ada,
+  before the mechanisms of the stop after it;
 - ``fm-dev``: the corrected side of Falko-MERLIN dev (reported, not counted: tuned on before);
 - ``lit-de``: German LIT, essays and fragments of about 1800 (Schlegel, Novalis) in their own
   spelling ("seyn", "Werth", the dative "-e"), which no model trained on (reported, not
@@ -114,6 +117,9 @@ _BEST_RU = _BEST_DE
 _MT22_DE = ("Online-W", "Online-B", "JDExploreAcademy")
 _MT22_DE_2 = ("Online-A", "PROMT", "Lan-Bridge")
 _MT22_RU = _MT22_DE
+#: WMT23, the next three systems by the German human scores (all above the median system)
+_NEXT_DE = ("ONLINE-A", "ONLINE-Y", "ONLINE-G")
+_NEXT_RU = _NEXT_DE
 
 
 def _held_out(lang: str, part: str = "test") -> Callable[[Path], list[str]]:
@@ -163,6 +169,9 @@ SETS = [
     TextSet("mt22-de", "de", False, _lines(*(f"wmt22/en-de/{s}.txt" for s in _MT22_DE))),
     TextSet("mt22-de-2", "de", False, _lines(*(f"wmt22/en-de/{s}.txt" for s in _MT22_DE_2))),
     TextSet("mt22-ru", "ru", False, _lines(*(f"wmt22/en-ru/{s}.txt" for s in _MT22_RU))),
+    # three more WMT23 systems, first read at 88a1ada, before the mechanisms of the stop after it
+    TextSet("mt23-de-2", "de", False, _lines(*(f"wmt23/en-de/{s}.txt" for s in _NEXT_DE))),
+    TextSet("mt23-ru-2", "ru", False, _lines(*(f"wmt23/en-ru/{s}.txt" for s in _NEXT_RU))),
 ]
 
 
