@@ -732,6 +732,7 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
         if _noun_after_noun(subj, verb, precision.lang) or _object_of_infinitive(
                 sud, subj, verb, options, language(precision.lang)) \
                 or _reciprocal(sud, subj, precision.lang) \
+                or _noun_after_preposition(sud, verb, precision.lang) \
                 or (subj.upos in ("PRON", "DET")  # (a noun subject is the clause check's to prove)
                     and _object_of_dropped_subject(subj, options, language(precision.lang))):
             continue
@@ -947,6 +948,16 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "agree" and _noun_of_its_own(sud, d, h):
         return True
+    if any(_noun_after_preposition(sud, w, lang) for w in (d, h)):
+        return True
+    if rule.type == "agree" and _attribute_with_complement(sud, d, h, options):
+        return True
+    if rule.type == "agree" and _determiner_as_subject(sud, d, h, options, L):
+        return True
+    if rule.type == "as" and d.upos in ("DET", "PRON") and d.id < len(sud.words) \
+            and "Cmp" in sud.word(d.id + 1).feats.get("Degree", ""):
+        return True  # a quantifier right before a comparative is its degree word ("with an
+        # ever louder opposition"), not the object of the preposition before it
     if _is_frame(rule) and L.voice_changed(h.form, h.lemma):
         return True  # a causative or passive of the frame's verb has a frame of its own
     if any(sud.word(i).form in ("!", "?") for i in range(min(dep, head) + 1, max(dep, head))):
@@ -1652,6 +1663,71 @@ def _noun_of_its_own(sud: Sentence, adj: Word, noun: Word) -> bool:
     conj = [i for i in range(adj.id + 1, noun.id) if sud.word(i).upos == "CCONJ"]
     return bool(conj) and not any(sud.word(i).upos in ("ADJ", "DET", "NUM", "PRON")
                                   for i in range(conj[-1] + 1, noun.id))
+
+
+def _noun_after_preposition(sud: Sentence, w: Word, lang: str) -> bool:
+    """A verb right after a preposition that the lexicon also knows as a noun: the
+    preposition's object ("against the rules", the plural noun read as a past tense), for no
+    finite verb follows a preposition."""
+    return w.upos in ("VERB", "AUX") and w.id > 1 and sud.word(w.id - 1).upos == "ADP" \
+        and _analyze_as(lang, w.form, "NOUN")
+
+
+def _attribute_with_complement(sud: Sentence, adj: Word, noun: Word,
+                               options: Mapping[int, Sequence[Feats]]) -> bool:
+    """An adjective or participle after a comma or a conjunction that fails the noun after it,
+    where an adjective between them agrees with that noun and not with it, and a noun before it
+    agrees with it: a postposed attribute of the earlier noun, followed by its own complement
+    ("a conversion, similar to the technical conversion"; "a homeland ... and governed by a
+    united parliament"). (After a preposition it begins the preposition's phrase.)"""
+    if adj.upos != "ADJ" or not 1 < adj.id < noun.id:
+        return False
+    before = sud.word(adj.id - 1)
+    if before.form != "," and before.upos != "CCONJ":
+        return False
+    oa, on = options[adj.id], options[noun.id]
+    if not oa or not any(
+            sud.word(i).upos == "ADJ" and sud.word(i).head == noun.id
+            and any(_may_agree(b, n) for b in options[i] for n in on)
+            and not any(_may_agree(b, a) for b in options[i] for a in oa)
+            for i in range(adj.id + 1, noun.id)):
+        return False
+    return any(w.upos in ("NOUN", "PROPN") and any(_may_agree(a, o) for a in oa
+                                                   for o in options[w.id])
+               for w in sud.words[:adj.id - 1])
+
+
+def _subject_under_infinitive(sud: Sentence, subj: Word, verb: Word, feature: str,
+                              options: Mapping[int, Sequence[Feats]]) -> bool:
+    """A subject the parse gave to an infinitive, which has none of its own, standing between
+    the verb's subject and the verb and agreeing with the verb where that subject does not:
+    the verb's own subject ("though they are dear, I cannot stand them": "I" hung on
+    "stand")."""
+    return any(_rel(x) == "subj" and x.head and subj.id < x.id < verb.id
+               and sud.word(x.head).feats.get("VerbForm") == "Inf"
+               and any(_may_agree(a, b, (feature,)) for a in options[x.id]
+                       for b in options[verb.id])
+               for x in sud.words)
+
+
+def _determiner_as_subject(sud: Sentence, det: Word, noun: Word,
+                           options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
+    """A determiner of no number of the subject noun after it, where the noun's verb agrees in
+    number with the determiner and not with the noun, and the determiner's form is also a
+    pronoun's: the pronoun is the subject, the noun the object ("because one had problems").
+    (A determiner that may share the noun's number is its wrong determiner: "the[pl] interest
+    ... are".)"""
+    if det.upos != "DET" or not det.id < noun.id or _rel(noun) != "subj" or not noun.head:
+        return False
+    verb = sud.word(noun.head)
+    if verb.upos not in ("VERB", "AUX") or not options[verb.id]:
+        return False
+
+    def agree(wid: int, other: int) -> bool:
+        return any(values(a, "Number") & values(b, "Number")
+                   for a in options[wid] for b in options[other])
+    return agree(det.id, verb.id) and not agree(noun.id, verb.id) \
+        and not agree(det.id, noun.id) and _analyze_as(L.code, det.form.lower(), "PRON")
 
 
 def _reciprocal(sud: Sentence, w: Word, lang: str) -> bool:
@@ -2768,6 +2844,12 @@ def _outside_pp(sud: Sentence, noun: Word, adp: Word, options: Mapping[int, Sequ
                 and _analyze_as(L.code, u.form, "PRON"):
             return True  # a pronoun the tagger took for a determiner is the phrase's object
             # ("sign with you an agreement", "wait with me a minute")
+        if i == adp.id + 1 and noun.upos in ("DET", "PRON") and u.upos in ("DET", "PRON") \
+                and _analyze_as(L.code, u.form.lower(), "PRON") and not any(
+                    _may_agree(a, b, ("Case",)) for a in options[u.id] for b in options[noun.id]):
+            return True  # two determiners that share no case: the one right after the
+            # preposition is its object, a pronoun (a relative: "at which at times anything
+            # could happen"), the other belongs to the clause
         if u.upos == "ADV" or (noun.upos != "PRON" and u.upos in ("DET", "ADJ", "NUM")
                                and u.head == noun.id):
             continue  # (a pronoun has no article: preposition, article, pronoun is a relative clause)
@@ -3422,6 +3504,14 @@ def _agreement_excused(sud: Sentence, subj: Word, verb: Word, feature: str,
     agrees with the predicate); a past tense in the gender of the person meant: a name's (of
     either gender), a woman's in a masculine profession (a masculine noun, a feminine verb)."""
     L = language(lang)
+    if _subject_under_infinitive(sud, subj, verb, feature, options):
+        return True
+    finite = options[verb.id] if verb.upos in ("VERB", "AUX") \
+        else _analyses_as(lang, verb.form, "VERB")  # (a verb the clause check read as one)
+    if subj.upos in ("NOUN", "PROPN") and subj.id < verb.id and finite \
+            and all(o.get("Mood") == "Imp" for o in finite):
+        return True  # an imperative has no subject: a noun before a form that is only one
+        # addresses the reader ("CUSTOMER BE AWARE" in a heading)
     if feature == "Number" and L.plural_subject_singular_verb \
             and any(o.get("Number") == "Plur" and o.get("Person", "3") == "3"
                     for o in options[subj.id]) \

@@ -17,6 +17,16 @@ REPO = Path(__file__).resolve().parents[1]
 
 #: (mechanism, sentence with an error, the word blamed, its fix, correct sentences)
 PAIRS = [
+    # two determiners that share no case after a preposition: the first is its object, a
+    # relative pronoun ("von dem einige dachten"); a lone determiner there still takes its case
+    ("relative after a preposition", "Er sprach von alles.", "alles", "allem",
+     ["Das war ein Plan, von dem einige dachten, er sei gut."]),
+    # a determiner of no number of its noun, which the verb agrees with, is a pronoun subject
+    # ("weil einer Probleme hatte", because one had problems); one that shares the noun's number
+    # is its wrong determiner
+    ("determiner as subject", "Ich weiß, dass eine Problem kam.", "eine", "ein",
+     ["Niemals, weil einer Probleme hatte oder kaputt ging, nur weil ich auf dem neuesten "
+      "Stand bleiben wollte."]),
     # a word of time between an object and its verb is no verb, whatever the tagger says
     ("time word", "Herr Schmidt hat ihn gestern geholfen.", "ihn", "ihm",
      ["Herr Schmidt hat ihm gestern geholfen."]),

@@ -277,6 +277,29 @@ PAIRS = [
     # naught): it governs no genitive there; the predicate of absence still does
     ("negation after a preposition", "В городе нет хорошая больница.", "больница",
      ["Миссия ООН призвала все стороны не сводить на нет достигнутые успехи."]),
+    # a "verb" right after a preposition that is also a noun is the preposition's object
+    # ("против правила", against the rule); without the preposition its gender still counts
+    ("noun after a preposition", "Она правил страной.", "правил",
+     ["Клайд ясно дал понять, что он против правила пистолетной скобы."]),
+    # a quantifier right before a comparative is its degree word ("все более", ever more), not
+    # the preposition's object; before a noun its case still counts
+    ("degree word", "Он говорил со все друзьями.", "все",
+     ["В следующем месяце он согласился разделить власть со все более громкой оппозицией."]),
+    # an adjective after a comma that agrees with the noun before it, followed by its own
+    # complement with an attribute of its own ("аналогичное техническому преобразованию");
+    # with no noun before it that it agrees with, it is the next noun's wrong attribute
+    ("attribute with a complement", "Создайте таблицу, аналогичное технической таблице.",
+     "аналогичное",
+     ["Затем создайте преобразование таблиц в html, аналогичное технологическому "
+      "преобразованию, а затем размещайте эти результаты."]),
+    # a subject the parse hung on an infinitive, which has none, is the verb's when it agrees
+    # with it ("я терпеть не могу"); where it does not, the verb is wrong
+    ("subject under an infinitive", "Я терпеть не можешь их.", "можешь",
+     ["Хотя они и дорогие, я терпеть не могу ни Equal, ни розового в моем холодном чае."]),
+    # a noun before a form that is only an imperative addresses the reader; before an
+    # indicative it is the subject
+    ("address before an imperative", "Покупатель будете в курсе.", "будете",
+     ["ПОКУПАТЕЛЬ БУДЬТЕ В КУРСЕ!!!!!!!!!!!!"]),
 ]
 
 
