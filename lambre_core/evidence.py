@@ -948,7 +948,17 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "agree" and _noun_of_its_own(sud, d, h):
         return True
-    if any(_noun_after_preposition(sud, w, lang) for w in (d, h)):
+    if any(_noun_after_preposition(sud, w, lang) or _abbreviation(sud, w) for w in (d, h)):
+        return True
+    if rule.feature == "AdjDecl" and L.noun_capitals and d.upos == "ADJ" \
+            and _capitalized_inside(sud, d) and h.id == d.id + 1 and h.form[:1].isupper() \
+            and sud.word(d.id - 1).form[:1].isupper() \
+            and sud.word(d.id - 1).upos not in ("DET", "ADP", "PRON"):
+        # where only nouns are capitalized, a capitalized adjective before its noun, right
+        # after another noun (whatever its tag), is a name's in apposition ("the case United
+        # States v. Nixon"): the name's words keep their own endings, whatever article stands
+        # before the first noun (after its own article, a capital is a writer's slip: "the
+        # Moral aspects")
         return True
     if rule.type == "agree" and _attribute_with_complement(sud, d, h, options):
         return True
@@ -1728,6 +1738,14 @@ def _determiner_as_subject(sud: Sentence, det: Word, noun: Word,
                    for a in options[wid] for b in options[other])
     return agree(det.id, verb.id) and not agree(noun.id, verb.id) \
         and not agree(det.id, noun.id) and _analyze_as(L.code, det.form.lower(), "PRON")
+
+
+def _abbreviation(sud: Sentence, w: Word) -> bool:
+    """A noun written with a full stop inside its sentence ("of Sept. 11"): an abbreviation,
+    whose gender and case are the full word's, which the lexicon does not read off it."""
+    return w.upos in ("NOUN", "PROPN") and w.id + 1 < len(sud.words) \
+        and sud.word(w.id + 1).form == "." and sud.word(w.id + 1).misc.get("SpaceAfter") != "No" \
+        and not sud.word(w.id + 2).form[:1].isupper()
 
 
 def _reciprocal(sud: Sentence, w: Word, lang: str) -> bool:
@@ -3431,12 +3449,12 @@ def _relative_object(sud: Sentence, subj: Word, verb: Word,
     before a verb the treebank shows with objects (``mined.transitive_verbs``) that has no
     object of its own here, after a word that can be the subject left out (a nominative
     personal pronoun, or a finite verb, that agrees with the verb): the verb's object ("I found
-    the ones [that I] wanted"). A verb that takes no object (lie, stand) keeps its subject."""
+    the ones [that I] wanted"). A verb that takes no object (lie, stand) keeps its subject.
+    So does the relative before a verb whose object, by the parse, is a noun after it that can
+    be nominative and agrees with the verb: the clause's subject in verb-subject order, the
+    relative its object ("the video that sent me Wendy", Wendy sent it)."""
     if not L.pro_drop or not L.relative_lemma or subj.lemma.lower() != L.relative_lemma \
-            or subj.id > verb.id or verb.lemma.lower() not in mined.transitive_verbs(lang):
-        return False
-    if not any("Acc" in values(o, "Case") for o in options[subj.id]) or any(
-            w.head == verb.id and w.id != subj.id and _rel(w) == "comp:obj" for w in sud.words):
+            or subj.id > verb.id or not any("Acc" in values(o, "Case") for o in options[subj.id]):
         return False
     verb_options = _finite_options(verb, options, lang)[0]
 
@@ -3444,6 +3462,16 @@ def _relative_object(sud: Sentence, subj: Word, verb: Word,
         return any(all(not values(x, k) or not values(y, k) or values(x, k) & values(y, k)
                        for k in ("Number", "Gender", "Person"))
                    for x in readings for y in verb_options)
+
+    objects = [w for w in sud.words if w.head == verb.id and w.id != subj.id
+               and _rel(w) == "comp:obj"]
+    if objects:
+        # (a name's gender is its bearer's, whatever the tagger guessed)
+        return all(o.id > verb.id and o.upos in ("NOUN", "PROPN") and agrees(
+            [{k: v for k, v in r.items() if k != "Gender" or o.upos != "PROPN"}
+             for r in options[o.id] if "Nom" in values(r, "Case")]) for o in objects)
+    if verb.lemma.lower() not in mined.transitive_verbs(lang):
+        return False
 
     for w in sud.words[:subj.id - 1]:
         if w.feats.get("PronType") == "Prs" and w.upos == "PRON":

@@ -17,6 +17,17 @@ REPO = Path(__file__).resolve().parents[1]
 
 #: (mechanism, sentence with an error, the word blamed, its fix, correct sentences)
 PAIRS = [
+    # a noun with a full stop inside its sentence is an abbreviation ("des Sept. 11"): its
+    # gender is the full word's; a noun written out still has its own
+    ("abbreviation", "Der Tag des Woche war lang.", "des", "der",
+     ["Der Tag des Sept. 11, 2001, Terroranschläge, die das World Trade Center zerstörten, "
+      "prahlte Trump damit."]),
+    # a capitalized adjective right after a noun is a name's in apposition ("Rechtssache
+    # Vereinigte Staaten"); after its own article the capital is a slip, the ending still counts
+    ("name in apposition", "Für meinen Aufsatz analysiere ich die Moralische Aspekte.",
+     "Moralische", "moralischen",
+     ["In der Rechtssache Vereinigte Staaten gegen Nixon stellte das Gericht fest, dass das "
+      "Privileg nicht gilt."]),
     # two determiners that share no case after a preposition: the first is its object, a
     # relative pronoun ("von dem einige dachten"); a lone determiner there still takes its case
     ("relative after a preposition", "Er sprach von alles.", "alles", "allem",

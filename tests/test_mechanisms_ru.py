@@ -298,6 +298,11 @@ PAIRS = [
      ["Хотя они и дорогие, я терпеть не могу ни Equal, ни розового в моем холодном чае."]),
     # a noun before a form that is only an imperative addresses the reader; before an
     # indicative it is the subject
+    # a relative that can be accusative before a verb whose parsed object after it can be
+    # its nominative subject (a name, whatever gender the tagger guessed): verb-subject order;
+    # a relative that can only be nominative stays the subject
+    ("relative clause in verb-subject order", "Я купил книгу, которая прочитал мой брат.",
+     "прочитал", ["Я пытался посмотреть видео, которое прислала мне Венди."]),
     ("address before an imperative", "Покупатель будете в курсе.", "будете",
      ["ПОКУПАТЕЛЬ БУДЬТЕ В КУРСЕ!!!!!!!!!!!!"]),
 ]
