@@ -34,6 +34,9 @@ Sets (``../shared`` beside the repo; a set whose data is missing is skipped with
 - ``mt23-de-2``, ``mt23-ru-2``: WMT23 German and Russian machine output of the next three
   systems by the German human scores (ONLINE-A, ONLINE-Y, ONLINE-G): first read at 88a1ada,
   before the mechanisms of the stop after it;
+- ``mt22-ru-2``, ``mt22-cs``: WMT22 Russian output of the systems of ``mt22-de-2`` and Czech
+  output of those of ``mt22-de``: first read after the mechanisms of the stop after 88a1ada
+  were built, held out from them;
 - ``fm-dev``: the corrected side of Falko-MERLIN dev (reported, not counted: tuned on before);
 - ``lit-de``: German LIT, essays and fragments of about 1800 (Schlegel, Novalis) in their own
   spelling ("seyn", "Werth", the dative "-e"), which no model trained on (reported, not
@@ -120,6 +123,9 @@ _MT22_RU = _MT22_DE
 #: WMT23, the next three systems by the German human scores (all above the median system)
 _NEXT_DE = ("ONLINE-A", "ONLINE-Y", "ONLINE-G")
 _NEXT_RU = _NEXT_DE
+#: WMT22 Russian of the systems of ``mt22-de-2``; WMT22 Czech of those of ``mt22-de``
+_MT22_RU_2 = _MT22_DE_2
+_MT22_CS = _MT22_DE
 
 
 def _held_out(lang: str, part: str = "test") -> Callable[[Path], list[str]]:
@@ -172,6 +178,9 @@ SETS = [
     # three more WMT23 systems, first read at 88a1ada, before the mechanisms of the stop after it
     TextSet("mt23-de-2", "de", False, _lines(*(f"wmt23/en-de/{s}.txt" for s in _NEXT_DE))),
     TextSet("mt23-ru-2", "ru", False, _lines(*(f"wmt23/en-ru/{s}.txt" for s in _NEXT_RU))),
+    # first read after the mechanisms of the stop after 88a1ada were built: held out from them
+    TextSet("mt22-ru-2", "ru", False, _lines(*(f"wmt22/en-ru/{s}.txt" for s in _MT22_RU_2))),
+    TextSet("mt22-cs", "cs", False, _lines(*(f"wmt22/en-cs/{s}.txt" for s in _MT22_CS))),
 ]
 
 
