@@ -950,6 +950,10 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if any(_noun_after_preposition(sud, w, lang) or _abbreviation(sud, w) for w in (d, h)):
         return True
+    if _is_numeral(d, L) and d.id < head and any(sud.word(i).upos == "ADP"
+                                                  for i in range(dep + 1, head)):
+        return True  # a number before a preposition counts no noun inside its phrase ("three
+        # in a row": the row is not counted)
     if rule.feature == "AdjDecl" and L.noun_capitals and d.upos == "ADJ" \
             and _capitalized_inside(sud, d) and h.id == d.id + 1 and h.form[:1].isupper() \
             and sud.word(d.id - 1).form[:1].isupper() \
@@ -1738,6 +1742,15 @@ def _determiner_as_subject(sud: Sentence, det: Word, noun: Word,
                    for a in options[wid] for b in options[other])
     return agree(det.id, verb.id) and not agree(noun.id, verb.id) \
         and not agree(det.id, noun.id) and _analyze_as(L.code, det.form.lower(), "PRON")
+
+
+def _heading_run_in(sud: Sentence, w: Word) -> bool:
+    """A noun opening the sentence whose word comes back later in it ("Payment We expect
+    payment within 5 days", "Shipping For domestic shipping we use ..."): a heading run into its
+    text, the subject of no verb after it."""
+    return w.id == 1 and w.upos in ("NOUN", "PROPN") and any(
+        x.lemma.lower() == w.lemma.lower() and x.upos in ("NOUN", "PROPN")
+        for x in sud.words[1:])
 
 
 def _abbreviation(sud: Sentence, w: Word) -> bool:
@@ -3532,7 +3545,7 @@ def _agreement_excused(sud: Sentence, subj: Word, verb: Word, feature: str,
     agrees with the predicate); a past tense in the gender of the person meant: a name's (of
     either gender), a woman's in a masculine profession (a masculine noun, a feminine verb)."""
     L = language(lang)
-    if _subject_under_infinitive(sud, subj, verb, feature, options):
+    if _subject_under_infinitive(sud, subj, verb, feature, options) or _heading_run_in(sud, subj):
         return True
     finite = options[verb.id] if verb.upos in ("VERB", "AUX") \
         else _analyses_as(lang, verb.form, "VERB")  # (a verb the clause check read as one)

@@ -526,3 +526,35 @@ def test_an_attribute_failing_only_by_a_doubtful_siblings_reading() -> None:
     plain: Row = ("nového", "nový", "ADJ", "Case=Gen|Degree=Pos|Gender=Masc|Number=Sing", 4,
                   "amod")
     assert ("černými", "Case") in _flags(rows(plain))
+
+
+#: mechanisms held by pairs through the shipped model: (mechanism, a sentence with an error,
+#: the word blamed, correct sentences the checker must leave clean)
+PAIRS = [
+    # a noun opening the sentence whose word comes back in it is a heading run into the text
+    # (a product page's "Platba"), no subject; a subject that does not come back still agrees
+    ("heading run in", "Moje sestra jsme doma.", "jsme",
+     ["Platba Platbu očekáváme do 5 pracovních dnů.",
+      "Přeprava pro vnitrostátní přepravu používáme 3 různé druhy."]),
+    # a number before a preposition counts no noun inside its phrase ("tři v řadě", three in a
+    # row); a counted noun right after it still takes its number
+    ("number before a preposition", "Koupil jsem dvě knihu.", "knihu",
+     ["Petrie řekl, že to byly skoro tři v řadě."]),
+]
+
+
+@pytest.mark.parametrize("name,error,word,clean", PAIRS, ids=[p[0] for p in PAIRS])
+def test_error_found_and_correct_sentences_clean(name: str, error: str, word: str,
+                                                 clean: list[str]) -> None:
+    from lambre_core.commands import precision_for
+    from lambre_core.parse import load_parser
+
+    if not (Path(__file__).resolve().parents[1] / "models" / "cs" / "depparse.pt").is_file():
+        pytest.skip("models/cs not shipped in this checkout")
+    parser = load_parser("cs")
+    precision = precision_for("precise", "cs", parser)
+    first, *rest = [check_sentence(s, default_rules("cs"), precision=precision)
+                    for s in parser.parse_sentences([error, *clean])]
+    assert word in [v.blamed.form for v in first.violations], f"{name}: {error}"
+    for text, check in zip(clean, rest, strict=True):
+        assert not check.violations, f"{name}: {text} -> {[v.rule.id for v in check.violations]}"
