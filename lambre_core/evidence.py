@@ -968,6 +968,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "agree" and _determiner_as_subject(sud, d, h, options, L):
         return True
+    if rule.type == "agree" and _article_before_insertion(sud, d, h, options):
+        return True
     if rule.type == "as" and d.upos in ("DET", "PRON") and d.id < len(sud.words) \
             and "Cmp" in sud.word(d.id + 1).feats.get("Degree", ""):
         return True  # a quantifier right before a comparative is its degree word ("with an
@@ -1742,6 +1744,31 @@ def _determiner_as_subject(sud: Sentence, det: Word, noun: Word,
                    for a in options[wid] for b in options[other])
     return agree(det.id, verb.id) and not agree(noun.id, verb.id) \
         and not agree(det.id, noun.id) and _analyze_as(L.code, det.form.lower(), "PRON")
+
+
+def _article_before_insertion(sud: Sentence, adj: Word, noun: Word,
+                              options: Mapping[int, Sequence[Feats]]) -> bool:
+    """An adjective right after a comma or a postposition whose article stands before a phrase
+    inserted between them ("after the, as he said, hardest week"; "after the in his opinion
+    hardest week"): a determiner followed by a comma or by another determiner heads no phrase
+    there, and where it agrees with the adjective and its noun it is that noun's, so the
+    adjective's ending is not proven wrong from the parse ("after the, as he said, hardest[nom]
+    week" stays an error)."""
+    if adj.upos != "ADJ" or not 2 < adj.id < noun.id:
+        return False
+    j = adj.id - 1
+    while j > 1 and sud.word(j).form in _QUOTES:
+        j -= 1  # (a quotation that opens at the adjective)
+    prev = sud.word(j)
+    if prev.form != "," and prev.upos != "ADP":
+        return False
+    for i in range(j - 1, max(0, j - 7), -1):
+        nxt = sud.word(i + 1)
+        if sud.word(i).upos == "DET" and (nxt.form == "," or nxt.upos == "DET") and any(
+                _may_agree(a, b) and any(_may_agree(a, c) for c in options[adj.id])
+                for a in options[i] for b in options[noun.id]):
+            return True
+    return False
 
 
 def _heading_run_in(sud: Sentence, w: Word) -> bool:

@@ -143,3 +143,18 @@ def test_an_object_after_a_preposition_and_a_pronoun_is_in_its_phrase() -> None:
                            "Ich muss noch etwas Größerem suchen."])
     assert not clean.violations
     assert [v.blamed.form for v in wrong.violations] == ["Größerem"]
+
+
+def test_an_article_before_an_inserted_phrase_is_its_nouns() -> None:
+    # "nach der seiner Meinung nach härtesten Woche": "der" before another determiner heads no
+    # phrase there; it is the article of "Woche", and the weak ending after it is right, the
+    # strong-and-nominative "härteste" is not
+    texts = ["Der Trainer lobte sein Team nach der seiner Meinung nach härtesten Woche seines "
+             "Lebens.",
+             'Der Trainer lobte sein Team nach der, wie er sagte, "schwersten Woche seines '
+             'Lebens".',
+             "Der Trainer lobte sein Team nach der seiner Meinung nach härteste Woche seines "
+             "Lebens."]
+    *clean, wrong = _check(texts)
+    assert not [v.rule.id for c in clean for v in c.violations]
+    assert "härteste" in [v.blamed.form for v in wrong.violations]
