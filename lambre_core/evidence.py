@@ -1312,10 +1312,13 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # a pronoun of the participle after it, inside the phrase (preposition, pronoun,
         # participle or adjective, noun; not a pronoun object of a verb after it)
         return True
-    if not L.noun_capitals and rule.type == "as" and h.upos == "ADP" and d.upos in ("DET", "ADJ") \
+    if not L.noun_capitals and rule.type == "as" and h.upos == "ADP" \
+            and (d.upos in ("DET", "ADJ") or (d.upos == "PRON" and "Person" not in d.feats
+                                              and d.feats.get("PronType") != "Prs")) \
             and _capitalized_inside(sud, d) and (d.id == len(sud.words) or sud.word(
                 d.id + 1).upos not in ("NOUN", "PROPN", "ADJ", "NUM")):
-        # a name standing alone: a capitalized pronoun after a preposition (a setting's value);
+        # a name standing alone: a capitalized pronoun after a preposition (a setting's value;
+        # a title, "farewell to It"; not a personal pronoun, capitalized to be polite);
         # German capitalizes nouns and polite pronouns, so there a capital says nothing (a
         # capitalized pronoun in the wrong case after a preposition)
         return True
@@ -1767,6 +1770,25 @@ def _article_before_insertion(sud: Sentence, adj: Word, noun: Word,
         if sud.word(i).upos == "DET" and (nxt.form == "," or nxt.upos == "DET") and any(
                 _may_agree(a, b) and any(_may_agree(a, c) for c in options[adj.id])
                 for a in options[i] for b in options[noun.id]):
+            return True
+    return False
+
+
+def _titles_of_one(sud: Sentence, subj: Word, verb: Word,
+                   options: Mapping[int, Sequence[Feats]]) -> bool:
+    """Coordinated nouns right before a name in their case that agrees with the singular verb:
+    two titles of one person ("the singer and composer Zubeen Garg ... paid"), whose verb is
+    singular."""
+    if subj.upos != "NOUN":
+        return False
+    for c in sud.words:
+        if c.head != subj.id or not _rel(c).startswith("conj") or c.upos != "NOUN" \
+                or c.id >= len(sud.words):
+            continue
+        name = sud.word(c.id + 1)
+        if name.upos == "PROPN" and any(
+                _may_agree(n, a, ("Case",)) and _may_agree(n, v, ("Number", "Gender"))
+                for n in options[name.id] for a in options[c.id] for v in options[verb.id]):
             return True
     return False
 
@@ -3574,6 +3596,13 @@ def _agreement_excused(sud: Sentence, subj: Word, verb: Word, feature: str,
     L = language(lang)
     if _subject_under_infinitive(sud, subj, verb, feature, options) or _heading_run_in(sud, subj):
         return True
+    if feature == "Number" and _titles_of_one(sud, subj, verb, options):
+        return True
+    if subj.upos == "PRON" and subj.id < verb.id and subj.id < len(sud.words) \
+            and sud.word(subj.id + 1).feats.get("Polarity") == "Neg" \
+            and any("Gen" in values(o, "Case") for o in options[subj.id]):
+        return True  # a pronoun that can be genitive right before the negation of its verb is
+        # a genitive of negation, the verb's object ("nothing will they do")
     finite = options[verb.id] if verb.upos in ("VERB", "AUX") \
         else _analyses_as(lang, verb.form, "VERB")  # (a verb the clause check read as one)
     if subj.upos in ("NOUN", "PROPN") and subj.id < verb.id and finite \

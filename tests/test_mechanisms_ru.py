@@ -303,6 +303,18 @@ PAIRS = [
     # a relative that can only be nominative stays the subject
     ("relative clause in verb-subject order", "Я купил книгу, которая прочитал мой брат.",
      "прочитал", ["Я пытался посмотреть видео, которое прислала мне Венди."]),
+    # coordinated nouns right before a name agreeing with the singular verb are two titles of
+    # one person; before a genitive they are two people
+    ("titles of one person", "Брат и сестра Ивана пришёл домой.", "пришёл",
+     ["Певец и композитор Зубин Гарг, который играл ведущую роль в протестах 2019 года, также "
+      "отдал дань уважения программе."]),
+    # a capitalized pronoun after a preposition, not a personal one, is a title left undeclined
+    # ("прощание с Это", the film); a polite "Вы" still takes the preposition's case
+    ("capitalized title", "Я пришёл с Вы.", "Вы", ["Каким было прощание с Это?"]),
+    # a pronoun that can be genitive right before the negation of its verb is the genitive of
+    # negation, its object ("ничего не сделают"); a nominative pronoun there is the subject
+    ("genitive of negation", "Она не пришли.", "пришли",
+     ["Физика ужасна, и люди, создавшие игру, ничего не сделают с этим"]),
     ("address before an imperative", "Покупатель будете в курсе.", "будете",
      ["ПОКУПАТЕЛЬ БУДЬТЕ В КУРСЕ!!!!!!!!!!!!"]),
 ]
