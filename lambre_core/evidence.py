@@ -1656,11 +1656,19 @@ def _pronoun_object(sud: Sentence, rule: Rule, d: Word, h: Word,
 
 def _stands_alone(sud: Sentence, det: Word, noun: Word, options: Mapping[int, Sequence[Feats]],
                   lang: str) -> bool:
-    """A determiner form the treebank uses alone as often as not ("everyone" in the dative),
-    before a noun it cannot agree with in case and after no preposition: an argument of its
-    own ("wish everyone a happy Thursday"), not the noun's wrong determiner."""
+    """A determiner form the treebank uses alone as often as not ("everyone" in the dative), or
+    a demonstrative that can only be an argument's case other than the nominative or accusative
+    (instrumental, dative, genitive: "by that"; a locative needs a preposition),
+    before a noun it cannot agree with in case and after no preposition: an argument or
+    adverbial of its own ("wish everyone a happy Thursday", "and thereby the match ended"), not
+    the noun's wrong determiner."""
     if det.upos not in ("DET", "PRON") or noun.upos not in ("NOUN", "PROPN") \
-            or not det.id < noun.id or det.form.lower() not in mined.standalone_determiners(lang):
+            or not det.id < noun.id:
+        return False
+    oblique = (det.feats.get("PronType") == "Dem" or det.lemma.lower()
+               in language(lang).demonstratives) and bool(options[det.id]) and all(
+        values(o, "Case") and values(o, "Case") <= {"Ins", "Dat", "Gen"} for o in options[det.id])
+    if not oblique and det.form.lower() not in mined.standalone_determiners(lang):
         return False
     if det.feats.get("PronType") == "Art":
         return False  # an article's form that is also a pronoun ("them"), before a noun: the article

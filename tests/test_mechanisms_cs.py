@@ -538,6 +538,13 @@ PAIRS = [
       "Přeprava pro vnitrostátní přepravu používáme 3 různé druhy."]),
     # a number before a preposition counts no noun inside its phrase ("tři v řadě", three in a
     # row); a counted noun right after it still takes its number
+    # a demonstrative in an oblique case only, before a noun it shares no case with and after
+    # no preposition, is an adverbial of its own ("a tím zápas skončil", and thereby the match
+    # ended); a nominative one is the noun's determiner and agrees
+    ("oblique demonstrative", "Ten žena přišla.", "Ten",
+     ["Byl dalším hráčem, který se prosadil z přímého kopu, a tím zápas skončil.",
+      "Když budete všechny dobré věci nazývat komunistickými, jen tím komunismus "
+      "zatraktivníte."]),
     ("number before a preposition", "Koupil jsem dvě knihu.", "knihu",
      ["Petrie řekl, že to byly skoro tři v řadě."]),
 ]
