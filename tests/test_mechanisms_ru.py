@@ -315,6 +315,11 @@ PAIRS = [
     # negation, its object ("ничего не сделают"); a nominative pronoun there is the subject
     ("genitive of negation", "Она не пришли.", "пришли",
      ["Физика ужасна, и люди, создавшие игру, ничего не сделают с этим"]),
+    # an attribute that fails the subject noun where the verb agrees with it is a
+    # substantivized participle, the subject ("Занявшие второе место ... отыграли"); where the
+    # noun's number is wrong, the attribute's failure is still found
+    ("participle as subject", "Новые дом стоят на улице.", "Новые",
+     ["Занявшие второе место в прошлом сезоне к перерыву отыграли два гола."]),
     ("address before an imperative", "Покупатель будете в курсе.", "будете",
      ["ПОКУПАТЕЛЬ БУДЬТЕ В КУРСЕ!!!!!!!!!!!!"]),
 ]
