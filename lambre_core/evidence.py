@@ -3607,13 +3607,14 @@ def _agreement_excused(sud: Sentence, subj: Word, verb: Word, feature: str,
     if feature == "Number" and _titles_of_one(sud, subj, verb, options):
         return True
     if any(x.head == subj.id and x.upos == "ADJ" and x.id < subj.id
+           and any(o.get("VerbForm") == "Part" for o in options[x.id])
            and not any(_may_agree(a, n, (feature,)) for a in options[x.id]
                        for n in options[subj.id])
            and any(_may_agree(a, v, (feature,)) for a in options[x.id] for v in options[verb.id])
            for x in sud.words):
-        return True  # an attribute that fails the subject where the verb agrees with it is
-        # a substantivized participle, the subject, and the noun its object ("those who took
-        # second place ... scored")
+        return True  # a participle attribute that fails the subject where the verb agrees
+        # with it is substantivized, the subject, and the noun its object ("those who took
+        # second place ... scored"; an adjective so is the noun's wrong attribute)
     if subj.upos == "PRON" and subj.id < verb.id and subj.id < len(sud.words) \
             and sud.word(subj.id + 1).feats.get("Polarity") == "Neg" \
             and any("Gen" in values(o, "Case") for o in options[subj.id]):

@@ -25,6 +25,26 @@ def shared() -> Path:
     return SHARED
 
 
+@pytest.fixture
+def shipped_checks() -> Callable[[str, list[str]], list[Any]]:
+    """Check texts in the precise mode through a language's shipped model (the test is skipped
+    where the checkout has no such model)."""
+    def check(lang: str, texts: list[str]) -> list[Any]:
+        from lambre_core.check import check_sentence
+        from lambre_core.commands import precision_for
+        from lambre_core.parse import load_parser
+        from lambre_core.rules import default_rules
+
+        if not (REPO / "models" / lang / "depparse.pt").is_file():
+            pytest.skip(f"models/{lang} not shipped in this checkout")
+        parser = load_parser(lang)
+        precision = precision_for("precise", lang, parser)
+        rules = default_rules(lang)
+        return [check_sentence(s, rules, precision=precision)
+                for s in parser.parse_sentences(texts)]
+    return check
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _private_parse_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Tests (and the CLI runs they start) use a parse cache of their own, never the user's."""
