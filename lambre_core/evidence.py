@@ -950,6 +950,11 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if any(_noun_after_preposition(sud, w, lang) or _abbreviation(sud, w) for w in (d, h)):
         return True
+    if d.upos in ("DET", "ADJ") and h.upos in ("VERB", "AUX") and d.id == head - 1 and any(
+            _may_agree(a, n) for a in options[dep] for n in _analyses_as(lang, h.form, "NOUN")):
+        return True  # a determiner or adjective right before a "verb" that the lexicon also
+        # knows as a noun it agrees with is that noun's attribute ("any rules were broken",
+        # the plural noun read as a past tense), no subject of a verb
     if _is_numeral(d, L) and d.id < head and any(sud.word(i).upos == "ADP"
                                                   for i in range(dep + 1, head)):
         return True  # a number before a preposition counts no noun inside its phrase ("three

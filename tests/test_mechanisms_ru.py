@@ -323,6 +323,11 @@ PAIRS = [
     # noun's number is wrong, the attribute's failure is still found
     ("participle as subject", "Новые дом стоят на улице.", "Новые",
      ["Занявшие второе место в прошлом сезоне к перерыву отыграли два гола."]),
+    # a determiner right before a "verb" that is also a noun agreeing with it is that noun's
+    # ("какие-либо правила", any rules); before a noun form it does not agree with, the
+    # failure stays
+    ("determiner before a noun read as a verb", "Я думаю, что какие-либо правил нарушены.",
+     "правил", ["Премьер-министр отрицал, что какие-либо правила были нарушены."]),
     ("address before an imperative", "Покупатель будете в курсе.", "будете",
      ["ПОКУПАТЕЛЬ БУДЬТЕ В КУРСЕ!!!!!!!!!!!!"]),
 ]
