@@ -1806,6 +1806,32 @@ def _titles_of_one(sud: Sentence, subj: Word, verb: Word,
     return False
 
 
+def _address_before_imperative(subj: Word, verb: Word, options: Mapping[int, Sequence[Feats]],
+                               lang: str) -> bool:
+    """An imperative has no subject: a noun before a form that is only one addresses the
+    reader ("CUSTOMER BE AWARE" in a heading). The verb's readings are the analyzer's where the
+    tagger gave it another class (a verb the clause check read as one)."""
+    if subj.upos not in ("NOUN", "PROPN") or subj.id > verb.id:
+        return False
+    finite = options[verb.id] if verb.upos in ("VERB", "AUX") \
+        else _analyses_as(lang, verb.form, "VERB")
+    return bool(finite) and all(o.get("Mood") == "Imp" for o in finite)
+
+
+def _substantivized_participle(sud: Sentence, subj: Word, verb: Word, feature: str,
+                               options: Mapping[int, Sequence[Feats]]) -> bool:
+    """A participle attribute before the subject that fails it in ``feature`` where the verb
+    agrees with the participle: substantivized, the subject, and the noun its object ("those
+    who took second place ... scored"); an adjective so is the noun's wrong attribute."""
+    return any(x.head == subj.id and x.upos == "ADJ" and x.id < subj.id
+               and any(o.get("VerbForm") == "Part" for o in options[x.id])
+               and not any(_may_agree(a, n, (feature,)) for a in options[x.id]
+                           for n in options[subj.id])
+               and any(_may_agree(a, v, (feature,)) for a in options[x.id]
+                       for v in options[verb.id])
+               for x in sud.words)
+
+
 def _heading_run_in(sud: Sentence, w: Word) -> bool:
     """A noun opening the sentence whose word comes back later in it ("Payment We expect
     payment within 5 days", "Shipping For domestic shipping we use ..."): a heading run into its
@@ -3611,26 +3637,15 @@ def _agreement_excused(sud: Sentence, subj: Word, verb: Word, feature: str,
         return True
     if feature == "Number" and _titles_of_one(sud, subj, verb, options):
         return True
-    if any(x.head == subj.id and x.upos == "ADJ" and x.id < subj.id
-           and any(o.get("VerbForm") == "Part" for o in options[x.id])
-           and not any(_may_agree(a, n, (feature,)) for a in options[x.id]
-                       for n in options[subj.id])
-           and any(_may_agree(a, v, (feature,)) for a in options[x.id] for v in options[verb.id])
-           for x in sud.words):
-        return True  # a participle attribute that fails the subject where the verb agrees
-        # with it is substantivized, the subject, and the noun its object ("those who took
-        # second place ... scored"; an adjective so is the noun's wrong attribute)
+    if _substantivized_participle(sud, subj, verb, feature, options):
+        return True
     if subj.upos == "PRON" and subj.id < verb.id and subj.id < len(sud.words) \
             and sud.word(subj.id + 1).feats.get("Polarity") == "Neg" \
             and any("Gen" in values(o, "Case") for o in options[subj.id]):
         return True  # a pronoun that can be genitive right before the negation of its verb is
         # a genitive of negation, the verb's object ("nothing will they do")
-    finite = options[verb.id] if verb.upos in ("VERB", "AUX") \
-        else _analyses_as(lang, verb.form, "VERB")  # (a verb the clause check read as one)
-    if subj.upos in ("NOUN", "PROPN") and subj.id < verb.id and finite \
-            and all(o.get("Mood") == "Imp" for o in finite):
-        return True  # an imperative has no subject: a noun before a form that is only one
-        # addresses the reader ("CUSTOMER BE AWARE" in a heading)
+    if _address_before_imperative(subj, verb, options, lang):
+        return True
     if feature == "Number" and L.plural_subject_singular_verb \
             and any(o.get("Number") == "Plur" and o.get("Person", "3") == "3"
                     for o in options[subj.id]) \

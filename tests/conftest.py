@@ -45,6 +45,25 @@ def shipped_checks() -> Callable[[str, list[str]], list[Any]]:
     return check
 
 
+@pytest.fixture
+def mechanism_pair(shipped_checks: Callable[[str, list[str]], list[Any]]
+                   ) -> Callable[..., None]:
+    """Assert a mechanism's pair through the shipped model: the sentence with an error is
+    flagged on ``word`` (with ``fix`` as its first suggestion, where given), and every correct
+    sentence is clean."""
+    def check(lang: str, name: str, error: str, word: str, clean: list[str],
+              fix: str | None = None) -> None:
+        first, *rest = shipped_checks(lang, [error, *clean])
+        blamed = {v.blamed.form: v.suggestions for v in first.violations}
+        assert word in blamed, f"{name}: {error} -> {sorted(blamed)}"
+        if fix is not None:
+            assert blamed[word][:1] == (fix,)
+        for text, result in zip(clean, rest, strict=True):
+            assert not result.violations, \
+                f"{name}: {text} -> {[v.rule.id for v in result.violations]}"
+    return check
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _private_parse_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Tests (and the CLI runs they start) use a parse cache of their own, never the user's."""
