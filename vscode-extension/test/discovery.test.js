@@ -9,9 +9,16 @@ const { candidates, discover, notFoundMessage, whichOnPath } = require("../out/d
 
 const unix = process.platform !== "win32";
 
+// every folder made here is removed when the tests end, so runs leave nothing in the temp dir
+const made = [];
 function tmp() {
-  return fs.mkdtempSync(path.join(os.tmpdir(), "lambre-discovery-"));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lambre-discovery-"));
+  made.push(dir);
+  return dir;
 }
+test.after(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** An executable that answers `--version` like lambre-server (or fails, when `ok` is false). */
 function fakeServer(file, ok = true, expectArgs = "") {
