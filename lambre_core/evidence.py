@@ -530,7 +530,11 @@ def _rest_of_phrase(sud: Sentence, found: Sequence[Violation],
                 or noun.upos not in ("NOUN", "PROPN"):
             continue
         allowed = set(r.allowed)
-        nouns = [o for o in analyses[noun.id].options if values(o, "Case") & allowed] \
+        # a noun the finding corrects takes the governed case in its own number and gender, so
+        # a word of the phrase fits when it can show that case in one of them ("von vielen
+        # Arbeitgeber": the noun lacks its dative plural, the determiner is right)
+        nouns = list(analyses[noun.id].options) if v.blamed.id == noun.id else \
+            [o for o in analyses[noun.id].options if values(o, "Case") & allowed] \
             or list(analyses[noun.id].options)
         words = [noun] + [w for w in sud.words if w.head == noun.id and w.id < noun.id
                           and w.upos in ("DET", "ADJ") and _rel(w) in ("det", "mod")]
@@ -552,7 +556,8 @@ def _rest_of_phrase(sud: Sentence, found: Sequence[Violation],
                           precision.lexicon)[:3]
             shown = replace(w, feats=_shown(w, base))
             extra = replace(v, primary=None if w is noun else shown,
-                            blame=(w.id, v.head.id) if w is noun else (w.id, noun.id, v.head.id),
+                            blame=(w.id, v.head.id) if w is noun
+                            else _phrase_blame(w, noun, v.head, r, analyses),
                             found=tuple(sorted(values(base, "Case"))), suggestions=tuple(fix))
             out.append(_with_note(extra, sud, r, None if w is noun else shown,
                                   language(precision.lang)))
@@ -3918,7 +3923,9 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
     found = tuple(sorted(values(_shown(blamed, choice[blamed.id]), f)))
     dd = replace(d, feats=chosen_d)
     hh = replace(h, feats=chosen_h)
-    blame_ids = (blamed.id, other.id) if off_arc is None else (blamed.id, dep, head)
+    blame_ids = (blamed.id, other.id) if off_arc is None \
+        else _phrase_blame(off_arc, d, h, rule, analyses) if rule.side == "dep" \
+        else (blamed.id, dep, head)
     v = Violation(rule=rule, dep=dd, head=hh, feature=f, expected=expected, found=found,
                   blame=blame_ids, suggestions=tuple(fix),
                   primary=None if off_arc is None
@@ -3968,6 +3975,18 @@ def _shown(w: Word, chosen: Feats) -> dict[str, str]:
     """The word's features as the checker chose them (the tagger's for features no lexicon
     decides)."""
     return {**w.feats, **chosen}
+
+
+def _phrase_blame(word: Word, noun: Word, governor: Word, rule: Rule,
+                  analyses: Mapping[int, WordAnalyses]) -> tuple[int, ...]:
+    """The words a governed phrase's finding blames when its wrong word is a determiner or
+    adjective of the noun: that word and the governor (either may be the one to change), and
+    the noun only when its own form cannot take an allowed value in a number and gender the
+    word can show ("aus die Tatsache": the article, not the noun, which is dative already)."""
+    allowed = set(rule.allowed)
+    fits = any(values(n, rule.feature) & allowed and _number_gender_fit(o, n)
+               for n in analyses[noun.id].options for o in analyses[word.id].options)
+    return (word.id, governor.id) if fits else (word.id, noun.id, governor.id)
 
 
 def _wrong_determiner(sud: Sentence, noun: Word, rule: Rule,

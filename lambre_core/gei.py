@@ -145,7 +145,8 @@ class Counts:
 
 #: which words of a violation count as detected: ``arc``, the words of the violated arc and a
 #: determiner blamed off it (the paper's Algorithm 1: either end may be the one to correct,
-#: a determiner and noun with no case in common: fix the determiner or the noun); ``blamed``,
+#: a determiner and noun with no case in common: fix the determiner or the noun; a governed
+#: noun that already has the case is not blamed, only its determiner and governor); ``blamed``,
 #: only the word the checker blames first
 #: (stricter: it also measures the blame)
 ENDS = ("arc", "blamed")

@@ -155,3 +155,22 @@ def test_an_article_before_an_inserted_phrase_is_its_nouns() -> None:
     *clean, wrong = _check(texts)
     assert not [v.rule.id for c in clean for v in c.violations]
     assert "härteste" in [v.blamed.form for v in wrong.violations]
+
+
+def test_a_governed_phrase_blames_only_the_words_that_cannot_take_the_case() -> None:
+    # "aus die Tatsache": the noun is dative already, only the article (and the preposition,
+    # which may be the word to change) are blamed; "von vielen Arbeitgeber": the determiner is
+    # dative plural, the noun lacks its dative plural ending and is the one finding;
+    # "mit kleine Kinder": neither word has a dative, both are blamed, each with its noun
+    sents = ["Die Vorurteile stammen aus die Tatsache.",
+             "Dieses Problem wurde schon von vielen Arbeitgeber besprochen.",
+             "Ich spiele mit kleine Kinder."]
+    tatsache, arbeitgeber, kinder = _check(sents)
+
+    def words(check: SentenceCheck) -> list[list[str]]:
+        forms = {w.id: w.form for w in check.sentence.words}
+        return [[forms[i] for i in v.blame] for v in check.violations]
+
+    assert words(tatsache) == [["die", "aus"]]
+    assert words(arbeitgeber) == [["Arbeitgeber", "von"]]
+    assert sorted(words(kinder)) == [["Kinder", "mit"], ["kleine", "Kinder", "mit"]]
