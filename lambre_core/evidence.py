@@ -314,7 +314,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
                   and not _unproven(r, sud.word(h), L)
                   and (proof_grade(r) or _nominative_object(sud, r, d, h, options, raw, L))
                   and all(analyses[w].known or (w in plural and r.feature == "Number")
-                                          for w in _rests_on(r, d, h))
+                          or _trusted_in_phrase(sud, r, w, d, h, analyses, L)
+                          for w in _rests_on(r, d, h))
                   and not doubtful(r, d, h)
                   and not _moves_elsewhere(sud, arcs, options, governors, r, d, h, sol,
                                            precision.lang, doubtful)
@@ -3260,6 +3261,39 @@ def _ends_main_clause(sud: Sentence, verb: Word) -> bool:
     aside = bracketed(sud, verb.id + 1, n)
     return all(sud.word(i).upos in ("PUNCT", "SYM") or i in aside
                for i in range(verb.id + 1, n + 1))
+
+
+def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
+                       analyses: Mapping[int, WordAnalyses], L: Language) -> bool:
+    """Whether a noun whose analyses its pack does not trust where the parse put it (a declined
+    form far from its governor: the paradigm's cells hold, the long arc may not) still proves an
+    agreement in case with its own determiner right before it, only other attributes of it
+    between: that arc lies inside the phrase, whatever the phrase hangs on ("své ženou")."""
+    a = analyses[w]
+    if rule.type != "agree" or rule.feature != "Case" or w != head \
+            or not a.source.endswith("-out-of-context"):
+        return False
+    d = sud.word(dep)
+    # (a determiner: an adjective before a noun in another case is as often a participle
+    # before its own complement, "vyráběná společností", made by a company)
+    if d.upos != "DET" or _rel(d) != "det" or dep > head or not analyses[dep].known \
+            or {"Rel", "Int"} & set(d.feats.get("PronType", "").split(",")) \
+            or d.lemma.lower() in L.wh_lemmas | L.relative_pronouns:
+        return False  # (a relative word opens its clause: the noun after it is not its own)
+    # only a case ending can be wrong there: the two share a number and gender (a pronoun
+    # standing alone before a noun of another gender or number, "ten operaci doporučil", he
+    # recommended the surgery, is none of its determiners)
+    if not any(_may_agree(o, n, ("Number", "Gender"))
+               for o in analyses[dep].options for n in a.options):
+        return False
+    # the attributes between side with the noun: one that can only side with the determiner
+    # says the parse took a genitive complement for the phrase's noun ("μια συνολική στρατηγική
+    # καταπολέμησης", a comprehensive strategy of combating)
+    return all(sud.word(i).head == head and sud.word(i).upos in ("DET", "ADJ", "NUM")
+               and analyses[i].known
+               and any(values(o, "Case") & values(n, "Case")
+                       for o in analyses[i].options for n in a.options)
+               for i in range(dep + 1, head))
 
 
 def _rests_on(rule: Rule, dep: int, head: int) -> tuple[int, ...]:

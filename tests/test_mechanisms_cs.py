@@ -532,6 +532,15 @@ def test_an_attribute_failing_only_by_a_doubtful_siblings_reading() -> None:
 #: mechanisms held by pairs through the shipped model: (mechanism, a sentence with an error,
 #: the word blamed, correct sentences the checker must leave clean)
 PAIRS = [
+    # a declined noun far from its governor still proves a case error against its own
+    # determiner right before it ("své ženou": the phrase's dative lost); not against a
+    # relative word opening its clause, nor a pronoun of another gender standing alone
+    ("determiner in its phrase", "Dědeček právě koupil kytici růží své ženou k svátku.",
+     "ženou",
+     ["Dědeček právě koupil kytici růží své ženě k svátku.",
+      "V listopadu značka sdílela fotografie ke své kolekci „The Gift“, na kterých dětské "
+      "modelky a dětští modelové pózovali s plyšovými medvídky.",
+      "Dokonce jsme měli i posudek nezávislého chirurga – jo, ten operaci doporučil."]),
     # a noun opening the sentence whose word comes back in it is a heading run into the text
     # (a product page's "Platba"), no subject; a subject that does not come back still agrees
     ("heading run in", "Moje sestra jsme doma.", "jsme",

@@ -183,6 +183,13 @@ CLEAN = {
     # genitive the parser made the head, a numeral read as an article, an adverb in -α before
     # an adjective, indeclinables, a two-termination adjective, an -ώδης adjective, cardinals
     "el": [
+        # adjectives between a determiner and a genitive that side with the determiner: the
+        # parse's noun is the genitive complement of the determiner's noun
+        "Κύριε Πρόεδρε, κυρίες και κύριοι βουλευτές, θα ήθελα καταρχάς να συγχαρώ τον εισηγητή "
+        "κ. Oostlander για την εξαίρετη εργασία που παρουσιάζει και να υπενθυμίσω ότι αυτή η "
+        "απόφαση πλαίσιο που υποβάλλει η Επιτροπή εντάσσεται σε μια συνολική στρατηγική "
+        "καταπολέμησης των ναρκωτικών, η οποία βασίζεται στην ισόρροπη προσέγγιση μέτρων για τη "
+        "μείωση της ζήτησης και της προσφοράς καθώς και δράσεων κατά της παράνομης διακίνησης.",
         "Η δεύτερη πρωτοβουλία έχει σκοπό τη στήριξη των ευρωπαϊκών πόλεων που προωθούν μια "
         "φιλόδοξη στρατηγική βιώσιμης κινητικότητας·",
         "Με περισσότερες από μια έμμεσες διερμηνείες, το σύστημα θα πάψει να λειτουργεί.",
