@@ -93,10 +93,14 @@ def proof_grade(rule: Rule) -> bool:
         # also a pronoun subject of a predicate adjective (the present's copula unsaid), and a
         # predicate adjective with its copula, whose past form shows the subject's number and
         # gender
+        # (and a verb with its auxiliary, in the verb chain the forms themselves make: a
+        # participle with the first person's "jsem")
         return (rel == "subj" and (rule.head_upos in ("VERB", "AUX") or (
             rule.head_upos == "ADJ" and rule.dep_upos == "PRON"))) or (
             rule.relation.split("@")[0] == "comp:pred" and rule.head_upos == "AUX"
-            and rule.dep_upos == "ADJ")
+            and rule.dep_upos == "ADJ") or (
+            rule.relation.split("@")[0] == "comp:aux" and rule.head_upos == "AUX"
+            and rule.dep_upos == "VERB")
     if any(k.endswith(".lemma") for k in when_keys(rule)):
         return True
     # a verb form is decided by the forms in a verb chain or under a verb that takes an
@@ -977,6 +981,11 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "agree" and _attribute_with_complement(sud, d, h, options):
         return True
+    if rule.type == "agree" and rule.relation.split("@")[0] == "comp:aux" and (
+            d.feats.get("VerbForm") != "Part"
+            or any(sud.word(i).upos == "PUNCT" for i in range(min(dep, head) + 1, max(dep, head)))):
+        return True  # a verb chain is a participle with its auxiliary within one clause: a
+        # finite verb, or one across a comma ("rád bych, abyste zvážili"), is another clause's
     if rule.type == "agree" and _determiner_as_subject(sud, d, h, options, L):
         return True
     if rule.type == "agree" and _article_before_insertion(sud, d, h, options):

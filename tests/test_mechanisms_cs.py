@@ -532,6 +532,15 @@ def test_an_attribute_failing_only_by_a_doubtful_siblings_reading() -> None:
 #: mechanisms held by pairs through the shipped model: (mechanism, a sentence with an error,
 #: the word blamed, correct sentences the checker must leave clean)
 PAIRS = [
+    # a participle with its first-person auxiliary agrees in number within the clause
+    # ("Viděli jsem" for "Viděli jsme"); a verb of another clause after a comma, or a finite
+    # verb the parse hung on the auxiliary, is not its participle
+    ("verb chain", "Snažili jsem se zachytit její pohled.", "Snažili",
+     ["Snažili jsme se zachytit její pohled.",
+      "Než to uděláte, rád bych, abyste zvážili, že jakákoliv anotace, kterou jste ve svých "
+      "knihách udělali, může být smazána.",
+      "Objednal jsem si čtyři z nich; tři, které jsem neotevřel, jdou rovnou zpět a já jsem na "
+      "trhu s lepšími ochranami proti povětrnostním vlivům."]),
     # a declined noun far from its governor still proves a case error against its own
     # determiner right before it ("své ženou": the phrase's dative lost); not against a
     # relative word opening its clause, nor a pronoun of another gender standing alone
