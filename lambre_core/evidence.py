@@ -3277,10 +3277,17 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
     """Whether a noun whose analyses its pack does not trust where the parse put it (a declined
     form far from its governor: the paradigm's cells hold, the long arc may not) still proves an
     agreement in case with its own determiner right before it, only other attributes of it
-    between: that arc lies inside the phrase, whatever the phrase hangs on ("své ženou")."""
+    between: that arc lies inside the phrase, whatever the phrase hangs on ("své ženou"); or
+    its verb's agreement, as the subject right before it."""
     a = analyses[w]
-    if rule.type != "agree" or rule.feature != "Case" or w != head \
-            or not a.source.endswith("-out-of-context"):
+    if rule.type != "agree" or not a.source.endswith("-out-of-context"):
+        return False
+    if w == dep and dep < head and _rel(sud.word(dep)) == "subj" \
+            and sud.word(head).upos in ("VERB", "AUX") and analyses[head].known:
+        # a subject right before its verb, only clitics, particles and auxiliaries between
+        # ("Bratři se jí smál"): the clause's own pair, which no long arc brings together
+        return _beside(sud, sud.word(dep), sud.word(head))
+    if rule.feature != "Case" or w != head:
         return False
     d = sud.word(dep)
     # (a determiner: an adjective before a noun in another case is as often a participle

@@ -532,6 +532,9 @@ def test_an_attribute_failing_only_by_a_doubtful_siblings_reading() -> None:
 #: mechanisms held by pairs through the shipped model: (mechanism, a sentence with an error,
 #: the word blamed, correct sentences the checker must leave clean)
 PAIRS = [
+    # a declined subject right before its verb, only clitics between, proves the verb's
+    # number wherever the clause hangs
+    ("subject beside its verb", "Bratři se jí smál.", "smál", ["Bratři se jí smáli."]),
     # a participle with its first-person auxiliary agrees in number within the clause
     # ("Viděli jsem" for "Viděli jsme"); a verb of another clause after a comma, or a finite
     # verb the parse hung on the auxiliary, is not its participle
