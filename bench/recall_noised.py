@@ -91,8 +91,10 @@ def run(lang: str, limit: int | None, seed: int, show: int) -> None:
         if not changed:
             continue
         wid = changed[0].id
-        if _arcs(gn, wid) - _arcs(gc, wid):
-            breaking.append((clean, noisy, wid, changed[0].misc["Noise"]))
+        broken = _arcs(gn, wid) - _arcs(gc, wid)
+        if broken:
+            rule = sorted(broken)[0][0]
+            breaking.append((clean, noisy, wid, f"{changed[0].misc['Noise']} {rule}"))
     parser = load_parser(lang)
     precision = precision_for("precise", lang, parser)
     started = time.time()
@@ -106,12 +108,15 @@ def run(lang: str, limit: int | None, seed: int, show: int) -> None:
     missed: list[str] = []
     for (_clean, noisy, wid, what), chk, cchk in zip(breaking, checks[:k], checks[k:],
                                                     strict=True):
-        feat = what.split(":", 1)[0]
+        feat = what.split(":", 1)[0]  # (what: "Feature:Old>New rule-id")
         by_feature[feat] += 1
         clean_flagged += bool(cchk.violations)
+        if cchk.violations and show:
+            print(f"    clean side flagged: {[v.blamed.form for v in cchk.violations]} "
+                  f"{cchk.sentence.text[:110]}")
         if not chk.violations:
             if len(missed) < show:
-                missed.append(f"    {what:<20} {noisy.word(wid).form:<16} {noisy.text[:110]}")
+                missed.append(f"    {what:<60} {noisy.word(wid).form:<14} {noisy.text[:90]}")
             continue
         flagged += 1
         start, end = _offsets(noisy, wid)
