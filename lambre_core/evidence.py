@@ -88,8 +88,10 @@ def proof_grade(rule: Rule) -> bool:
         # weak link
         rel = rule.relation.split("@")[0].split(":")[0]
         if rel in ("det", "mod"):
-            # determiners and adjectives; a participle tagged VERB heads a clause of its own
-            return rule.head_upos in ("NOUN", "PROPN") and rule.dep_upos != "VERB"
+            # determiners and adjectives; a participle tagged VERB heads a clause of its own;
+            # and an article with the adjective or pronoun it makes a noun of ("the other")
+            return (rule.head_upos in ("NOUN", "PROPN") and rule.dep_upos != "VERB") or (
+                rel == "det" and rule.dep_upos == "DET" and rule.head_upos in ("ADJ", "PRON"))
         # also a pronoun subject of a predicate adjective (the present's copula unsaid), and a
         # predicate adjective with its copula, whose past form shows the subject's number and
         # gender
@@ -981,6 +983,10 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "agree" and _attribute_with_complement(sud, d, h, options):
         return True
+    if rule.type == "agree" and _rel(d) == "det" and h.upos in ("ADJ", "PRON") \
+            and d.feats.get("PronType") != "Art":
+        return True  # only an article makes a noun of an adjective or pronoun; another
+        # determiner hung on one is the parse's ("для этого нужны", for that are needed)
     if rule.type == "agree" and rule.relation.split("@")[0] == "comp:aux" and (
             d.feats.get("VerbForm") != "Part"
             or any(sud.word(i).upos == "PUNCT" for i in range(min(dep, head) + 1, max(dep, head)))):

@@ -138,3 +138,11 @@ def test_the_tagger_offers_no_other_class_for_a_closed_class_form() -> None:
         pytest.skip("models/el not shipped in this checkout")
     first = load_parser("el").parse_sentences(["Εσύ δουλεύω πολύ."])[0].words[0]
     assert first.upos == "PRON" and "AltUPOS" not in first.misc
+
+
+def test_a_pronoun_in_os_declines_as_an_adjective() -> None:
+    # "έναν άλλο": the masculine accusative without its final -ν, as the adjective's
+    cells = analyses("άλλο", "PRON", "άλλος")
+    assert cells is not None
+    assert {"Case": "Acc", "Number": "Sing", "Gender": "Masc"} in cells
+    assert analyses("άλλο", "PRON", None) is None  # (no lemma: no paradigm to go by)

@@ -206,6 +206,10 @@ CLEAN = {
         "Τα μενού του εστιατορίου είναι στα αγγλικά και στα ελληνικά.",
         # a phrase of time before the verb is an adverbial, fronted without a clitic
         "Το πρωί έφυγαν νωρίς.", "Το καλοκαίρι πηγαίνουμε στο χωριό.",
+        # a pronoun in -ος declines as an adjective: "άλλο" is also the masculine accusative
+        "Τα κράτη δεν μπορούν να διαθέτουν δύο ποινικούς κώδικες, έναν που θα εφαρμόζεται στη "
+        "διακίνηση ναρκωτικών αποκλειστικά μέσα στα σύνορά τους, και έναν άλλο που θα "
+        "εφαρμόζεται στη διακίνηση ναρκωτικών όταν αυτή έχει διασυνοριακή διάσταση.",
     ],
 }
 
@@ -270,6 +274,8 @@ STILL_FOUND = {
     # an article against its noun's ending, an adjective against both, a neuter plural subject
     # with no clitic before its verb, a strong pronoun subject
     "el": [("Ο γυναίκα διαβάζει ένα βιβλίο.", "Ο"), ("Έχουμε ένα μεγάλη σπίτι.", "μεγάλη"),
+           # an article with the adjective or pronoun it makes a noun of agrees with it
+           ("Η άλλος ήρθε χθες.", "Η"), ("Ο οποία ήρθε χθες.", "Ο"),
            ("Μένουμε σε ένα μικρός διαμέρισμα.", "μικρός"),
            ("Τα παιδιά παίζει στο πάρκο.", "παίζει"), ("Αυτή έρχονται αύριο.", "έρχονται"),
            # a strong pronoun the tagger read as a noun; a nominative pronoun after a verb it

@@ -444,7 +444,10 @@ def analyses(form: str, upos: str, lemma: str | None) -> list[dict[str, str]] | 
     if upos == "DET":
         return article(form)
     if upos == "PRON":
-        return pronoun(form)
+        # a pronoun in -ος declines as an adjective ("άλλος", "ίδιος", "κάποιος": "έναν άλλο",
+        # the masculine accusative without its final -ν)
+        return pronoun(form) or (adjective(form, lemma) if (lemma or "").endswith("ος")
+                                 else None)
     if upos in ("VERB", "AUX"):
         return verb(form, lemma)
     if upos == "NOUN":
