@@ -96,7 +96,7 @@ def proof_grade(rule: Rule) -> bool:
         # predicate adjective with its copula, whose past form shows the subject's number and
         # gender
         # (and a verb with its auxiliary, in the verb chain the forms themselves make: a
-        # participle with the first person's "jsem")
+        # participle with the first person's auxiliary, "Viděli jsem", we/I saw)
         return (rel == "subj" and (rule.head_upos in ("VERB", "AUX") or (
             rule.head_upos == "ADJ" and rule.dep_upos == "PRON"))) or (
             rule.relation.split("@")[0] == "comp:pred" and rule.head_upos == "AUX"
@@ -539,7 +539,8 @@ def _rest_of_phrase(sud: Sentence, found: Sequence[Violation],
         allowed = set(r.allowed)
         # a noun the finding corrects takes the governed case in its own number and gender, so
         # a word of the phrase fits when it can show that case in one of them ("von vielen
-        # Arbeitgeber": the noun lacks its dative plural, the determiner is right)
+        # Arbeitgeber", by many employers: the noun lacks its dative plural, the determiner is
+        # right)
         nouns = list(analyses[noun.id].options) if v.blamed.id == noun.id else \
             [o for o in analyses[noun.id].options if values(o, "Case") & allowed] \
             or list(analyses[noun.id].options)
@@ -991,7 +992,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             d.feats.get("VerbForm") != "Part"
             or any(sud.word(i).upos == "PUNCT" for i in range(min(dep, head) + 1, max(dep, head)))):
         return True  # a verb chain is a participle with its auxiliary within one clause: a
-        # finite verb, or one across a comma ("rád bych, abyste zvážili"), is another clause's
+        # finite verb, or one across a comma ("rád bych, abyste zvážili", I would like you to
+        # consider), is another clause's
     if rule.type == "agree" and _determiner_as_subject(sud, d, h, options, L):
         return True
     if rule.type == "agree" and _article_before_insertion(sud, d, h, options):
@@ -3283,7 +3285,8 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
     """Whether a noun whose analyses its pack does not trust where the parse put it (a declined
     form far from its governor: the paradigm's cells hold, the long arc may not) still proves an
     agreement in case with its own determiner right before it, only other attributes of it
-    between: that arc lies inside the phrase, whatever the phrase hangs on ("své ženou"); or
+    between: that arc lies inside the phrase, whatever the phrase hangs on ("své ženou", to
+    his wife, the determiner dative, the noun instrumental); or
     its verb's agreement, as the subject right before it."""
     a = analyses[w]
     if rule.type != "agree" or not a.source.endswith("-out-of-context"):
@@ -3291,7 +3294,8 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
     if w == dep and dep < head and _rel(sud.word(dep)) == "subj" \
             and sud.word(head).upos in ("VERB", "AUX") and analyses[head].known:
         # a subject right before its verb, only clitics, particles and auxiliaries between
-        # ("Bratři se jí smál"): the clause's own pair, which no long arc brings together
+        # ("Bratři se jí smál", the brothers laughed at her, the verb singular): the clause's
+        # own pair, which no long arc brings together
         return _beside(sud, sud.word(dep), sud.word(head))
     if rule.feature != "Case" or w != head:
         return False
@@ -4038,7 +4042,8 @@ def _phrase_blame(word: Word, noun: Word, governor: Word, rule: Rule,
     """The words a governed phrase's finding blames when its wrong word is a determiner or
     adjective of the noun: that word and the governor (either may be the one to change), and
     the noun only when its own form cannot take an allowed value in a number and gender the
-    word can show ("aus die Tatsache": the article, not the noun, which is dative already)."""
+    word can show ("aus die Tatsache", from the fact: the article, not the noun, which is
+    dative already)."""
     allowed = set(rule.allowed)
     fits = any(values(n, rule.feature) & allowed and _number_gender_fit(o, n)
                for n in analyses[noun.id].options for o in analyses[word.id].options)
