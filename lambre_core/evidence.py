@@ -92,11 +92,10 @@ def proof_grade(rule: Rule) -> bool:
             # and an article with the adjective or pronoun it makes a noun of ("the other")
             return (rule.head_upos in ("NOUN", "PROPN") and rule.dep_upos != "VERB") or (
                 rel == "det" and rule.dep_upos == "DET" and rule.head_upos in ("ADJ", "PRON"))
-        # also a pronoun subject of a predicate adjective (the present's copula unsaid), and a
+        # also a pronoun subject of a predicate adjective (the present's copula unsaid), a
         # predicate adjective with its copula, whose past form shows the subject's number and
-        # gender
-        # (and a verb with its auxiliary, in the verb chain the forms themselves make: a
-        # participle with the first person's auxiliary, "Viděli jsem", we/I saw)
+        # gender, and a verb with its auxiliary in the chain the forms themselves make (a
+        # participle with the first person's auxiliary: "Viděli jsem", we/I saw)
         return (rel == "subj" and (rule.head_upos in ("VERB", "AUX") or (
             rule.head_upos == "ADJ" and rule.dep_upos == "PRON"))) or (
             rule.relation.split("@")[0] == "comp:pred" and rule.head_upos == "AUX"
@@ -3286,8 +3285,8 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
     form far from its governor: the paradigm's cells hold, the long arc may not) still proves an
     agreement in case with its own determiner right before it, only other attributes of it
     between: that arc lies inside the phrase, whatever the phrase hangs on ("své ženou", to
-    his wife, the determiner dative, the noun instrumental); or
-    its verb's agreement, as the subject right before it."""
+    his wife, the determiner dative, the noun instrumental); or its verb's agreement, as the
+    subject right before it."""
     a = analyses[w]
     if rule.type != "agree" or not a.source.endswith("-out-of-context"):
         return False
