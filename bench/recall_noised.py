@@ -35,7 +35,7 @@ sys.path.insert(0, str(REPO))
 
 from lambre_core.check import check_sentences  # noqa: E402
 from lambre_core.commands import precision_for  # noqa: E402
-from lambre_core.doc import Sentence, word_span  # noqa: E402
+from lambre_core.doc import Sentence, surface_spans, word_span  # noqa: E402
 from lambre_core.lexicon import Lexicon  # noqa: E402
 from lambre_core.noise import noise_corpus  # noqa: E402
 from lambre_core.parse import load_parser  # noqa: E402
@@ -43,24 +43,6 @@ from lambre_core.rules import default_rules  # noqa: E402
 from lambre_core.splits import shared_dir, split_sentences  # noqa: E402
 
 LANGS = ("de", "ru", "cs", "el", "tr", "uk")
-
-
-def _offsets(sent: Sentence, wid: int) -> tuple[int, int]:
-    """Character span of word ``wid`` in the sentence's surface text (as ``surface_text``
-    builds it; noise never touches a word inside a multiword token)."""
-    mwt_at = {m.first: m for m in sent.multiword}
-    pos, i, n = 0, 1, len(sent.words)
-    while i <= n:
-        if i in mwt_at:
-            m = mwt_at[i]
-            form, misc, i = m.form, m.misc, m.last + 1
-        else:
-            w = sent.word(i)
-            if i == wid:
-                return pos, pos + len(w.form)
-            form, misc, i = w.form, w.misc, i + 1
-        pos += len(form) + (misc.get("SpaceAfter") != "No" and i <= n)
-    raise ValueError(f"word {wid} not in sentence")
 
 
 def _arcs(check: object, wid: int) -> set[tuple[str, int, int]]:
@@ -119,7 +101,7 @@ def run(lang: str, limit: int | None, seed: int, show: int) -> None:
                 missed.append(f"    {what:<60} {noisy.word(wid).form:<14} {noisy.text[:90]}")
             continue
         flagged += 1
-        start, end = _offsets(noisy, wid)
+        start, end = surface_spans(noisy)[1][wid]
         spans = [word_span(chk.sentence, v.blamed) for v in chk.violations]
         if any(s is not None and s[0] < end and start < s[1] for s in spans):
             on_word += 1

@@ -76,26 +76,36 @@ class Sentence:
         return replace(self, words=words)
 
 
-def surface_text(sentence: Sentence) -> str:
-    """Rebuild the text from forms and ``SpaceAfter=No`` (multiword tokens replace their words)."""
+def surface_spans(sentence: Sentence) -> tuple[str, dict[int, tuple[int, int]]]:
+    """The text rebuilt from forms and ``SpaceAfter=No`` (multiword tokens replace their words),
+    with each word id's character span in it (a multiword token's words share its span)."""
     mwt_at = {m.first: m for m in sentence.multiword}
     parts: list[str] = []
+    spans: dict[int, tuple[int, int]] = {}
+    pos = 0
     i = 1
     n = len(sentence.words)
     while i <= n:
         if i in mwt_at:
             m = mwt_at[i]
-            parts.append(m.form)
-            misc = m.misc
+            form, misc, ids = m.form, m.misc, range(m.first, m.last + 1)
             i = m.last + 1
         else:
             w = sentence.word(i)
-            parts.append(w.form)
-            misc = w.misc
+            form, misc, ids = w.form, w.misc, range(i, i + 1)
             i += 1
+        parts.append(form)
+        spans.update((j, (pos, pos + len(form))) for j in ids)
+        pos += len(form)
         if misc.get("SpaceAfter") != "No" and i <= n:
             parts.append(" ")
-    return "".join(parts)
+            pos += 1
+    return "".join(parts), spans
+
+
+def surface_text(sentence: Sentence) -> str:
+    """Rebuild the text from forms and ``SpaceAfter=No`` (multiword tokens replace their words)."""
+    return surface_spans(sentence)[0]
 
 
 def word_span(sentence: Sentence, word: Word) -> tuple[int, int] | None:

@@ -95,7 +95,7 @@ def proof_grade(rule: Rule) -> bool:
         # also a pronoun subject of a predicate adjective (the present's copula unsaid), a
         # predicate adjective with its copula, whose past form shows the subject's number and
         # gender, and a verb with its auxiliary in the chain the forms themselves make (a
-        # participle with the first person's auxiliary: "Viděli jsem", we/I saw)
+        # plural participle with a first-person singular auxiliary: "we saw" with "I")
         return (rel == "subj" and (rule.head_upos in ("VERB", "AUX") or (
             rule.head_upos == "ADJ" and rule.dep_upos == "PRON"))) or (
             rule.relation.split("@")[0] == "comp:pred" and rule.head_upos == "AUX"
@@ -537,9 +537,9 @@ def _rest_of_phrase(sud: Sentence, found: Sequence[Violation],
             continue
         allowed = set(r.allowed)
         # a noun the finding corrects takes the governed case in its own number and gender, so
-        # a word of the phrase fits when it can show that case in one of them ("von vielen
-        # Arbeitgeber", by many employers: the noun lacks its dative plural, the determiner is
-        # right)
+        # a word of the phrase fits when it can show that case in one of them ("by many
+        # employers" after a preposition taking the dative: the noun lacks its dative plural
+        # ending, the determiner has it and is right)
         nouns = list(analyses[noun.id].options) if v.blamed.id == noun.id else \
             [o for o in analyses[noun.id].options if values(o, "Case") & allowed] \
             or list(analyses[noun.id].options)
@@ -986,13 +986,14 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if rule.type == "agree" and _rel(d) == "det" and h.upos in ("ADJ", "PRON") \
             and d.feats.get("PronType") != "Art":
         return True  # only an article makes a noun of an adjective or pronoun; another
-        # determiner hung on one is the parse's ("для этого нужны", for that are needed)
+        # determiner hung on one is the parse's (a demonstrative pronoun hung on the short
+        # predicate adjective after it, "for that [are] needed")
     if rule.type == "agree" and rule.relation.split("@")[0] == "comp:aux" and (
             d.feats.get("VerbForm") != "Part"
             or any(sud.word(i).upos == "PUNCT" for i in range(min(dep, head) + 1, max(dep, head)))):
         return True  # a verb chain is a participle with its auxiliary within one clause: a
-        # finite verb, or one across a comma ("rád bych, abyste zvážili", I would like you to
-        # consider), is another clause's
+        # finite verb, or one across a comma (a conditional "I would", then "that you
+        # consider" with its own auxiliary), is another clause's
     if rule.type == "agree" and _determiner_as_subject(sud, d, h, options, L):
         return True
     if rule.type == "agree" and _article_before_insertion(sud, d, h, options):
@@ -3284,36 +3285,36 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
     """Whether a noun whose analyses its pack does not trust where the parse put it (a declined
     form far from its governor: the paradigm's cells hold, the long arc may not) still proves an
     agreement in case with its own determiner right before it, only other attributes of it
-    between: that arc lies inside the phrase, whatever the phrase hangs on ("své ženou", to
-    his wife, the determiner dative, the noun instrumental); or its verb's agreement, as the
-    subject right before it."""
+    between: that arc lies inside the phrase, whatever the phrase hangs on ("to his wife" with
+    the determiner dative and the noun instrumental); or its verb's agreement, as the subject
+    right before it."""
     a = analyses[w]
     if rule.type != "agree" or not a.source.endswith("-out-of-context"):
         return False
     if w == dep and dep < head and _rel(sud.word(dep)) == "subj" \
             and sud.word(head).upos in ("VERB", "AUX") and analyses[head].known:
         # a subject right before its verb, only clitics, particles and auxiliaries between
-        # ("Bratři se jí smál", the brothers laughed at her, the verb singular): the clause's
-        # own pair, which no long arc brings together
+        # ("the brothers laughed at her" with the verb singular, two clitics between): the
+        # clause's own pair, which no long arc brings together
         return _beside(sud, sud.word(dep), sud.word(head))
     if rule.feature != "Case" or w != head:
         return False
     d = sud.word(dep)
     # (a determiner: an adjective before a noun in another case is as often a participle
-    # before its own complement, "vyráběná společností", made by a company)
+    # before its own complement, an agent in the instrumental: "made by a company")
     if d.upos != "DET" or _rel(d) != "det" or dep > head or not analyses[dep].known \
             or {"Rel", "Int"} & set(d.feats.get("PronType", "").split(",")) \
             or d.lemma.lower() in L.wh_lemmas | L.relative_pronouns:
         return False  # (a relative word opens its clause: the noun after it is not its own)
     # only a case ending can be wrong there: the two share a number and gender (a pronoun
-    # standing alone before a noun of another gender or number, "ten operaci doporučil", he
-    # recommended the surgery, is none of its determiners)
+    # standing alone as the subject before a noun of another gender, "he recommended the
+    # surgery", is none of its determiners)
     if not any(_may_agree(o, n, ("Number", "Gender"))
                for o in analyses[dep].options for n in a.options):
         return False
     # the attributes between side with the noun: one that can only side with the determiner
-    # says the parse took a genitive complement for the phrase's noun ("μια συνολική στρατηγική
-    # καταπολέμησης", a comprehensive strategy of combating)
+    # says the parse took a genitive complement for the phrase's noun ("a comprehensive
+    # strategy of combating", the genitive read as the noun of "a" and "comprehensive")
     return all(sud.word(i).head == head and sud.word(i).upos in ("DET", "ADJ", "NUM")
                and analyses[i].known
                and any(values(o, "Case") & values(n, "Case")
@@ -4041,8 +4042,8 @@ def _phrase_blame(word: Word, noun: Word, governor: Word, rule: Rule,
     """The words a governed phrase's finding blames when its wrong word is a determiner or
     adjective of the noun: that word and the governor (either may be the one to change), and
     the noun only when its own form cannot take an allowed value in a number and gender the
-    word can show ("aus die Tatsache", from the fact: the article, not the noun, which is
-    dative already)."""
+    word can show ("from the fact" with an accusative article after a preposition taking the
+    dative: the article, not the noun, whose form is dative already)."""
     allowed = set(rule.allowed)
     fits = any(values(n, rule.feature) & allowed and _number_gender_fit(o, n)
                for n in analyses[noun.id].options for o in analyses[word.id].options)
