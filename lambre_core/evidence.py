@@ -1139,7 +1139,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # a determiner the word right before it may take for its own argument
         prev = sud.word(d.id - 1)
         # (a pack's list too: a tagger may leave PronType out)
-        demonstrative = d.feats.get("PronType") == "Dem" or d.lemma.lower() in L.demonstratives
+        demonstrative = _demonstrative(d, L)
         if any(o.get("VerbForm") == "Part" for o in options[prev.id]):
             # a demonstrative right after a participle is its agent or object (an instrumental
             # between the participle and its noun), not the next noun's determiner
@@ -2957,6 +2957,11 @@ _INSIDE_NP = {"ADJ", "ADV", "NUM", "CCONJ"}
 _OPENERS = frozenset('.:!?"„“«»‹›‚‘\'(–-')
 
 
+def _demonstrative(w: Word, L: Language) -> bool:
+    """A demonstrative by its tag or its pack's list (a tagger may leave PronType out)."""
+    return w.feats.get("PronType") == "Dem" or w.lemma.lower() in L.demonstratives
+
+
 def _capitalized_inside(sud: Sentence, w: Word) -> bool:
     """A word of a class written in lower case (a determiner, pronoun or adjective) capitalized
     inside a sentence: a name or a quoted term, not the word itself."""
@@ -3078,8 +3083,7 @@ def _demonstrative_object(sud: Sentence, det: Word, noun: Word,
     a certain skill", "use instead of that the code"), not the noun's determiner."""
     if det.upos != "DET" or not _after_preposition(sud, det):
         return False
-    # (a pack's list too: a tagger may leave PronType out)
-    if det.feats.get("PronType") != "Dem" and det.lemma.lower() not in L.demonstratives:
+    if not _demonstrative(det, L):
         return False
     # (the animacy too: "that" in an animate accusative fits no inanimate noun)
     return not any(_may_agree(o, n, ("Case", "Animacy"))
@@ -3284,10 +3288,10 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
                        analyses: Mapping[int, WordAnalyses], L: Language) -> bool:
     """Whether a noun whose analyses its pack does not trust where the parse put it (a declined
     form far from its governor: the paradigm's cells hold, the long arc may not) still proves an
-    agreement in case with its own determiner right before it, only other attributes of it
-    between: that arc lies inside the phrase, whatever the phrase hangs on ("to his wife" with
-    the determiner dative and the noun instrumental); or its verb's agreement, as the subject
-    right before it."""
+    agreement in case or number with its own determiner right before it, only other attributes
+    of it between: that arc lies inside the phrase, whatever the phrase hangs on ("to his wife"
+    with the determiner dative and the noun instrumental; "of these hope" with the determiner
+    plural); or its verb's agreement, as the subject right before it."""
     a = analyses[w]
     if rule.type != "agree" or not a.source.endswith("-out-of-context"):
         return False
@@ -3297,7 +3301,10 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
         # ("the brothers laughed at her" with the verb singular, two clitics between): the
         # clause's own pair, which no long arc brings together
         return _beside(sud, sud.word(dep), sud.word(head))
-    if rule.feature != "Case" or w != head:
+    feature = rule.feature
+    # (not the gender: a determiner that fails its noun in gender alone is as often a pronoun
+    # of its own, "nothing such" or "from it", before a noun or a word the tagger took for one)
+    if feature not in ("Case", "Number") or w != head:
         return False
     d = sud.word(dep)
     # (a determiner: an adjective before a noun in another case is as often a participle
@@ -3306,20 +3313,27 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
             or {"Rel", "Int"} & set(d.feats.get("PronType", "").split(",")) \
             or d.lemma.lower() in L.wh_lemmas | L.relative_pronouns:
         return False  # (a relative word opens its clause: the noun after it is not its own)
-    # only a case ending can be wrong there: the two share a number and gender (a pronoun
+    # only the one ending can be wrong there: the two share the other features (a pronoun
     # standing alone as the subject before a noun of another gender, "he recommended the
     # surgery", is none of its determiners)
-    if not any(_may_agree(o, n, ("Number", "Gender"))
-               for o in analyses[dep].options for n in a.options):
+    others = tuple(f for f in ("Case", "Number", "Gender") if f != feature)
+    if not any(_may_agree(o, n, others) for o in analyses[dep].options for n in a.options):
+        return False
+    if feature == "Number" and _demonstrative(d, L) \
+            and any("Nom" in values(o, "Case") for o in analyses[dep].options) \
+            and any("Acc" in values(n, "Case") for n in a.options):
+        # a demonstrative in the nominative is as often the pronoun subject before its verb's
+        # object ("and he drowned the pills", "he" a masculine singular demonstrative)
         return False
     # the attributes between side with the noun: one that can only side with the determiner
     # says the parse took a genitive complement for the phrase's noun ("a comprehensive
     # strategy of combating", the genitive read as the noun of "a" and "comprehensive")
     return all(sud.word(i).head == head and sud.word(i).upos in ("DET", "ADJ", "NUM")
                and analyses[i].known
-               and any(values(o, "Case") & values(n, "Case")
+               and any(values(o, feature) & values(n, feature)
                        for o in analyses[i].options for n in a.options)
                for i in range(dep + 1, head))
+
 
 
 def _rests_on(rule: Rule, dep: int, head: int) -> tuple[int, ...]:

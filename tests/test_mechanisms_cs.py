@@ -553,6 +553,13 @@ PAIRS = [
       "V listopadu značka sdílela fotografie ke své kolekci „The Gift“, na kterých dětské "
       "modelky a dětští modelové pózovali s plyšovými medvídky.",
       "Dokonce jsme měli i posudek nezávislého chirurga – jo, ten operaci doporučil."]),
+    # and in number, the two sharing a case ("těchto naději": a plural determiner before a
+    # singular); not a demonstrative in the nominative before an object, the pronoun "he"
+    # standing alone as the verb's subject
+    ("determiner in its phrase, number", "Většina těchto naději se nenaplnila.",
+     "těchto",
+     ["Většina těchto nadějí se nenaplnila.",
+      "Svěřil se tatínkovi a ten léky pro jistotu ztopil."]),
     # a noun opening the sentence whose word comes back in it is a heading run into the text
     # (a product page's "Platba"), no subject; a subject that does not come back still agrees
     ("heading run in", "Moje sestra jsme doma.", "jsme",
