@@ -65,6 +65,15 @@ def test_determiners_by_form_and_the_rest_prove_nothing() -> None:
         ("Nom", "Sing", "Fem"), ("Nom", "Plur", "Neut"), ("Acc", "Plur", "Neut")}
     assert determiner("jejichž", "jenž") == [{}]
     assert determiner("to", "ten") == [{}]  # far more often the pronoun
+    # "její" declines whatever lemma the lemmatizer gave it; "jejich" does not decline
+    assert _cells(determiner("jejích", "jeho"), "Case", "Number") == {
+        ("Gen", "Plur"), ("Loc", "Plur")}
+    assert determiner("jejich", "jeho") == [{}]
+    # "všechen" by its table, but not its neuter singular, mostly the pronoun "everything"
+    assert _cells(determiner("všemi", "všechen"), "Case", "Number") == {("Ins", "Plur")}
+    assert _cells(determiner("Všichni", "všechen"), "Case", "Gender", "Animacy") == {
+        ("Nom", "Masc", "Anim")}
+    assert determiner("všeho", "všechen") == [{}]
 
 
 def test_fixes_keep_the_word_and_change_the_asked_value() -> None:
@@ -120,7 +129,13 @@ def test_nouns_citation_form_and_declined_forms() -> None:
     assert _cells(noun("sestře", "sestra"), "Case") == {("Dat",), ("Loc",)}
     assert _cells(noun("řece", None), "Case", "Number") == {("Dat", "Sing"), ("Loc", "Sing")}
     assert noun("řekě", None) is None
-    assert noun("matek", "matka") is None  # any other changed stem is not analysed
+    assert noun("matk", "matka") is None  # any other changed stem is not analysed
+    # the genitive plural without an ending, with the -e- the word list shows ("matek",
+    # "oken"; "bank" takes none): the tables leave it out
+    assert _cells(noun("matek", "matka"), "Case", "Number") == {("Gen", "Plur")}
+    assert _cells(noun("oken", "okno"), "Case", "Number", "Gender") == {("Gen", "Plur", "Neut")}
+    assert _cells(noun("bank", "banka"), "Case", "Number") == {("Gen", "Plur")}
+    assert noun("banek", "banka") is None
     assert analyses("auto", "NOUN", "auto") is not None
 
 
@@ -145,6 +160,20 @@ def test_a_declined_noun_proves_only_in_a_local_phrase() -> None:
                       ("Rachel", "Rachel", "VERB", 2, "comp:obj"))
     assert known_in_context(names, names.word(1))
     assert not known_in_context(names, names.word(3))
+    # an adjective the lemmatizer did not know (its lemma the form itself) is still an
+    # attribute where the word list lemmatizes it as an adjective: "v temném sklepa"
+    unknown = _sentence(("v", "v", "ADP", 0, "root"), ("temném", "temném", "ADJ", 3, "mod"),
+                        ("sklepa", "sklep", "NOUN", 1, "comp:obj"))
+    assert known_in_context(unknown, unknown.word(3))
+    # not a verbal noun's form the tagger took for an adjective ("prostřednictví" is no
+    # adjective), nor a relative word opening its clause, whatever its tag
+    verbal = _sentence(("s", "s", "ADP", 0, "root"),
+                       ("přerušením", "přerušením", "ADJ", 3, "mod"),
+                       ("dopravy", "doprava", "NOUN", 1, "comp:obj"))
+    assert not known_in_context(verbal, verbal.word(3))
+    relative = _sentence(("na", "na", "ADP", 0, "root"), ("kterých", "který", "DET", 3, "det"),
+                         ("modelky", "modelka", "NOUN", 1, "comp:obj"))
+    assert not known_in_context(relative, relative.word(3))
 
 
 def test_a_hard_adjectives_animate_plural_is_nothing_else() -> None:

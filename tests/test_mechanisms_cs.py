@@ -560,6 +560,14 @@ PAIRS = [
      "těchto",
      ["Většina těchto nadějí se nenaplnila.",
       "Svěřil se tatínkovi a ten léky pro jistotu ztopil."]),
+    # an adjective the lemmatizer did not know is still an attribute of the phrase after its
+    # preposition, by the word list's lemma ("temném" of "temný"): the noun there proves the
+    # preposition's case
+    ("unknown adjective in the phrase", "Seděli jsme v temném sklepa a čekali.", "sklepa",
+     ["Seděli jsme v temném sklepě a čekali."]),
+    # "její" declines whatever its lemma ("jejích" lemmatized as the undeclined "jeho")
+    ("possessive její", "Vzal jsem si jejích knihu.", "jejích",
+     ["Vzal jsem si její knihu."]),
     # a noun opening the sentence whose word comes back in it is a heading run into the text
     # (a product page's "Platba"), no subject; a subject that does not come back still agrees
     ("heading run in", "Moje sestra jsme doma.", "jsme",

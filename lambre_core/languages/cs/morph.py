@@ -116,16 +116,15 @@ def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | Non
     ending = hard or soft
     if ending is None:
         return None
+    lem = (lemma or "").lower()
     if ending in _SHARED_ENDINGS:
-        lem = (lemma or "").lower()
-        if not (lem.endswith(("ý", "í")) and lem != low and low.startswith(lem[:-1][:4])) \
+        if not _adjective_lemma_of(low, lem) \
                 and not (lem == low and ending in _UNKNOWN_LEMMA_ENDINGS):
             return None
         if _listed_verb_form(low):
             return None  # a verb's present the tagger took for an adjective ("obepíná")
     if hard:
         return [dict(b) for b in _HARD_CELLS[hard]]
-    lem = (lemma or "").lower()
     if ending == "í" and lem.endswith("ý") and low in (lem[:-1] + "í", animate_plural(lem)):
         # a hard adjective's stem (or its palatalized one) with -í: the animate plural only
         return [dict(b) for b in _HARD_CELLS["í"]]
@@ -133,6 +132,37 @@ def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | Non
     if ending == "í":
         got += [dict(b) for b in _HARD_CELLS["í"] if b not in got]
     return got
+
+
+def _adjective_lemma_of(low: str, lem: str, prefixed: bool = False) -> bool:
+    """Whether ``lem`` is an adjective's lemma (-ý, -í) other than the form, of its stem: the
+    form starts with the stem (or, ``prefixed``, holds it after a prefix: "ne-", "nej-")."""
+    if not lem.endswith(("ý", "í")) or lem == low:
+        return False
+    stem = lem[:-1][:4]
+    return low.startswith(stem) or (prefixed and low.startswith(("ne", "nej")) and stem in low)
+
+
+def _listed_lemma(low: str) -> str | None:
+    from ..word_list import lemma_of
+
+    return lemma_of("cs", low)
+
+
+def _adjective_by_word_list(form: str, lemma: str | None) -> bool:
+    """Whether a word the lemmatizer did not know (its lemma the form itself) is an adjective
+    by the word list's lemma for it, of its stem ("temném" of "temný", "neznámém" of "známý"
+    with its negative prefix): enough to see it as an attribute, not to prove its own
+    agreement. Not a bare -í (a verbal noun's, "ukrytí", and a participle's animate plural
+    alike), nor a soft lemma the list does not decline as an adjective (a verbal noun's:
+    "prostřednictvím" of "prostřednictví")."""
+    low = form.lower()
+    if (lemma or "").lower() != low or low.endswith("í"):
+        return False
+    listed = _listed_lemma(low)
+    return listed is not None and _adjective_lemma_of(low, listed, prefixed=True) \
+        and (listed.endswith("ý") or _listed_lemma(listed[:-1] + "ího") == listed) \
+        and low.endswith((*_HARD, *_SOFT))
 
 
 def _listed_verb_form(low: str) -> bool:
@@ -223,7 +253,7 @@ _NAS = _table({
 def determiner(form: str, lemma: str | None) -> list[dict[str, str]]:
     """A demonstrative's or possessive's analyses from its paradigm, by its form; a determiner
     declined as an adjective (každý, který, její) by its ending; any other (jeho, jejich,
-    jejichž, všechen, "to") one analysis naming no feature: nothing about it is proven (a
+    jejichž, "to", "všechno") one analysis naming no feature: nothing about it is proven (a
     treebank shows such a word in too few of its cells to rule any out)."""
     low = form.lower()
     for prefix, suffix, _lemma in _TEN_SHAPES:
@@ -233,10 +263,29 @@ def determiner(form: str, lemma: str | None) -> list[dict[str, str]]:
     for first, table in (("tv", _MUJ), ("sv", _MUJ), ("m", _MUJ), ("n", _NAS), ("v", _NAS)):
         if low.startswith(first) and low[len(first):] in table:
             return [dict(b) for b in table[low[len(first):]]]
+    if low in _VSECHEN:
+        return [dict(b) for b in _VSECHEN[low]]
+    if low.startswith("jej") and low != "jejich":
+        # "její" declines as a soft adjective whatever lemma the lemmatizer gave ("jejích"
+        # lemmatized as "jeho", which does not decline)
+        lemma = "její"
     return adjective(form, lemma) or [{}]
 
 
 _TEN_SHAPES = (("tam", "", "tamten"), ("", "to", "tento"), ("", "hle", "tenhle"), ("", "", "ten"))
+
+#: "všechen" (all); not the neuter singular's "všechno", "vše", "všeho", "všemu", "všem",
+#: "vším", far more often the pronoun "everything" ("podle všeho", "ve všem")
+_VSECHEN = _table({
+    "všechen": "Nom Sing Masc; Acc Sing Masc,Inan",
+    "všechna": "Nom Sing Fem; Nom/Acc Plur Neut",
+    "všechnu": "Acc Sing Fem",
+    "vší": "Gen/Dat/Loc/Ins Sing Fem",
+    "všichni": "Nom Plur Masc,Anim",
+    "všechny": "Nom/Acc Plur Masc,Inan; Acc Plur Masc,Anim; Nom/Acc Plur Fem",
+    "všech": "Gen/Loc Plur *",
+    "všemi": "Ins Plur *",
+})
 
 
 def _pronoun_table() -> dict[str, tuple[dict[str, str], ...]]:
@@ -895,16 +944,39 @@ def paradigm_cells(lemma: str, genders: tuple[dict[str, str], ...]) -> dict[str,
     return out
 
 
+def _bare_genitive_plurals() -> list[tuple[str, str, dict[str, str]]]:
+    """(form, lemma, analysis) of the genitive plural without an ending of the listed feminines
+    in -a and neuters in -o ("žen", "měst"), with the -e- a final cluster takes ("tašek",
+    "oken", "knihoven"): the tables leave it out, for whether the -e- comes is the word's own
+    ("bank", "linek"), so only a form the word list gives that lemma is kept."""
+    from ..word_list import lemma_of
+
+    out = []
+    for lemma, (genders, _singular) in _noun_genders().items():
+        for g in genders:
+            if (g["Gender"], lemma[-1:]) not in (("Fem", "a"), ("Neut", "o")) or len(lemma) < 4:
+                continue
+            stem = lemma[:-1]
+            for form in dict.fromkeys((stem, stem[:-1] + "e" + stem[-1],
+                                       stem[:-1] + "ě" + stem[-1])):
+                if lemma_of("cs", form) == lemma:
+                    out.append((form, lemma, {"Gender": g["Gender"], "Case": "Gen",
+                                              "Number": "Plur"}))
+    return out
+
+
 @cache
 def _noun_index() -> FormIndex:
     """form -> (lemma, analysis) for every cell the listed lemmas' paradigms make it (a form
-    two lemmas make, "ránu" of "rána" and of "ráno", has both), the paired parts' duals and
-    the irregular plurals."""
+    two lemmas make, "ránu" of "rána" and of "ráno", has both), the bare genitive plurals, the
+    paired parts' duals and the irregular plurals."""
     # (one dict per distinct analysis: ten thousand lemmas make a hundred thousand forms)
     shared: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}
     index = {form: tuple((lemma, shared.setdefault(tuple(sorted(b.items())), b))
                          for lemma, b in got)
              for form, got in form_index(_noun_genders(), _tables).items()}
+    for form, lemma, bundle in _bare_genitive_plurals():
+        index[form] = (*index.get(form, ()), (lemma, bundle))
     for form, (lemma, cases) in _DUALS.items():
         index[form] = (*index.get(form, ()), *((lemma, {"Gender": "Fem", "Case": c,
                                                         "Number": "Plur"})
@@ -1005,14 +1077,21 @@ def citation_form(form: str, lemma: str | None) -> bool:
 _OPENERS = frozenset("„“\"'([«»‚–—-:")
 
 
+#: relative and question determiners (by lemma: a tagger may call "kterých" a demonstrative)
+_RELATIVE_DETERMINERS = frozenset(("který", "jaký", "jenž", "čí"))
+
+
 def _attribute_of(word: Any, noun_id: int) -> bool:
     """A determiner, adjective or numeral hung on the noun that the paradigms analyse (a noun or
     adverb the tagger took for an adjective is none; nor is a form of "ten", as often the
     pronoun "he" before an object: "ten operaci doporučil")."""
     if word.head != noun_id or word.upos not in ("ADJ", "DET", "NUM") \
-            or word.form.lower() in _TEN:
-        return False
-    return any(analyses(word.form, word.upos, word.lemma) or ())
+            or word.form.lower() in _TEN \
+            or {"Rel", "Int"} & set(word.feats.get("PronType", "").split(",")) \
+            or (word.lemma or "").lower() in _RELATIVE_DETERMINERS:
+        return False  # (a relative word opens a clause: "na kterých dětské modelky")
+    return any(analyses(word.form, word.upos, word.lemma) or ()) \
+        or word.upos == "ADJ" and _adjective_by_word_list(word.form, word.lemma)
 
 
 def _starts_sentence(sentence: Any, word: Any) -> bool:
@@ -1206,6 +1285,8 @@ def inflect(word: Any, feats: Any) -> list[str]:
         core = next((c for c in sorted(_TEN, key=len, reverse=True) if low.endswith(c)), "")
         prefix = low[:len(low) - len(core)]
         out = [prefix + c for c, bs in _TEN_FIXES.items() if any(_fits(b, want) for b in bs)]
+    elif word.upos == "DET" and low in _VSECHEN:
+        out = [c for c, bs in _VSECHEN.items() if any(_fits(b, want) for b in bs)]
     elif word.upos == "DET" and determiner(word.form, word.lemma) not in ([{}], None):
         for first, table in (("tv", _MUJ), ("sv", _MUJ), ("m", _MUJ), ("n", _NAS), ("v", _NAS)):
             if low.startswith(first) and low[len(first):] in table:
