@@ -3956,19 +3956,24 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
             if r2.type == "as" and d2 == ctrl.id and r2.side == "dep" and r2.feature == f:
                 if any(values(o, f) & set(r2.allowed) for o in analyses[target.id].options):
                     primary = ctrl
+        subject = ctrl.upos in ("NOUN", "PROPN") and (
+            ctrl.id in subjects
+            or (_rel(ctrl) == "subj" and sud.word(ctrl.head).upos in ("VERB", "AUX")))
         if f == "Case" and ctrl.upos in ("NOUN", "PROPN") and primary is target \
                 and _less_specific(analyses, choice, ctrl.id, target.id) \
-                and not _determiner_sides_with(sud, analyses, choice, ctrl, target):
+                and not _determiner_sides_with(sud, analyses, choice, ctrl, target) \
+                and not (subject and _nominative_in(analyses, ctrl.id)
+                         and not _nominative_in(analyses, target.id)):
+            # (not a subject that can be nominative after a determiner that cannot: "with
+            # all people came" with the noun nominative, the determiner instrumental)
             # an article in the genitive or dative before a noun without that case's ending:
             # the article says the case, the noun lacks it
             primary = ctrl
-        if f == "Case" and ctrl.upos in ("NOUN", "PROPN") and primary is target \
-                and (ctrl.id in subjects or (_rel(ctrl) == "subj"
-                                             and sud.word(ctrl.head).upos in ("VERB", "AUX"))):
+        if f == "Case" and primary is target and subject:
             # a subject is nominative: the word that cannot be is the one to correct (a dative
             # plural noun after a nominative article: the noun)
             nom = [o for o in analyses[target.id].options if "Nom" in values(o, "Case")]
-            if nom and not any("Nom" in values(o, "Case") for o in analyses[ctrl.id].options):
+            if nom and not _nominative_in(analyses, ctrl.id):
                 primary = ctrl
                 choice = {**choice, target.id: nom[0]}
         other = h if primary is d else d
@@ -4032,6 +4037,10 @@ def _determiner_sides_with(sud: Sentence, analyses: Mapping[int, WordAnalyses],
     dets = [w for w in sud.words if w.head == noun.id and w.upos == "DET" and w.id != attribute.id
             and analyses[w.id].known]
     return any(_np_fits(analyses[w.id].options, choice[noun.id]) for w in dets)
+
+
+def _nominative_in(analyses: Mapping[int, WordAnalyses], wid: int) -> bool:
+    return any("Nom" in values(o, "Case") for o in analyses[wid].options)
 
 
 def _less_specific(analyses: Mapping[int, WordAnalyses], choice: Mapping[int, Feats],

@@ -565,6 +565,10 @@ PAIRS = [
     # preposition's case
     ("unknown adjective in the phrase", "Seděli jsme v temném sklepa a čekali.", "sklepa",
      ["Seděli jsme v temném sklepě a čekali."]),
+    # a subject that can be nominative after a determiner that cannot: the determiner is the
+    # word to correct, though the noun's form allows more cases
+    ("determiner before a nominative subject", "Všemi lidé přišli včas.", "Všemi",
+     ["Všichni lidé přišli včas."]),
     # "její" declines whatever its lemma ("jejích" lemmatized as the undeclined "jeho")
     ("possessive její", "Vzal jsem si jejích knihu.", "jejích",
      ["Vzal jsem si její knihu."]),
