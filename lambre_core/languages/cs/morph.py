@@ -144,6 +144,7 @@ def _adjective_lemma_of(low: str, lem: str, prefixed: bool = False) -> bool:
 
 
 def _listed_lemma(low: str) -> str | None:
+    """The lemma the word list gives a form, or None."""
     from ..word_list import lemma_of
 
     return lemma_of("cs", low)
@@ -949,8 +950,6 @@ def _bare_genitive_plurals() -> list[tuple[str, str, dict[str, str]]]:
     in -a and neuters in -o ("žen", "měst"), with the -e- a final cluster takes ("tašek",
     "oken", "knihoven"): the tables leave it out, for whether the -e- comes is the word's own
     ("bank", "linek"), so only a form the word list gives that lemma is kept."""
-    from ..word_list import lemma_of
-
     out = []
     for lemma, (genders, _singular) in _noun_genders().items():
         for g in genders:
@@ -959,7 +958,7 @@ def _bare_genitive_plurals() -> list[tuple[str, str, dict[str, str]]]:
             stem = lemma[:-1]
             for form in dict.fromkeys((stem, stem[:-1] + "e" + stem[-1],
                                        stem[:-1] + "ě" + stem[-1])):
-                if lemma_of("cs", form) == lemma:
+                if _listed_lemma(form) == lemma:
                     out.append((form, lemma, {"Gender": g["Gender"], "Case": "Gen",
                                               "Number": "Plur"}))
     return out
