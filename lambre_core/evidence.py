@@ -3310,8 +3310,7 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
     # (a determiner: an adjective before a noun in another case is as often a participle
     # before its own complement, an agent in the instrumental: "made by a company")
     if d.upos != "DET" or _rel(d) != "det" or dep > head or not analyses[dep].known \
-            or {"Rel", "Int"} & set(d.feats.get("PronType", "").split(",")) \
-            or d.lemma.lower() in L.wh_lemmas | L.relative_pronouns:
+            or _wh_word(d, L) or d.lemma.lower() in L.relative_pronouns:
         return False  # (a relative word opens its clause: the noun after it is not its own)
     # only the one ending can be wrong there: the two share the other features (a pronoun
     # standing alone as the subject before a noun of another gender, "he recommended the
@@ -3319,8 +3318,7 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
     others = tuple(f for f in ("Case", "Number", "Gender") if f != feature)
     if not any(_may_agree(o, n, others) for o in analyses[dep].options for n in a.options):
         return False
-    if feature == "Number" and _demonstrative(d, L) \
-            and any("Nom" in values(o, "Case") for o in analyses[dep].options) \
+    if feature == "Number" and _demonstrative(d, L) and _nominative_in(analyses, dep) \
             and any("Acc" in values(n, "Case") for n in a.options):
         # a demonstrative in the nominative is as often the pronoun subject before its verb's
         # object ("and he drowned the pills", "he" a masculine singular demonstrative)
@@ -3333,7 +3331,6 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
                and any(values(o, feature) & values(n, feature)
                        for o in analyses[i].options for n in a.options)
                for i in range(dep + 1, head))
-
 
 
 def _rests_on(rule: Rule, dep: int, head: int) -> tuple[int, ...]:
@@ -3964,10 +3961,10 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
                 and not _determiner_sides_with(sud, analyses, choice, ctrl, target) \
                 and not (subject and _nominative_in(analyses, ctrl.id)
                          and not _nominative_in(analyses, target.id)):
-            # (not a subject that can be nominative after a determiner that cannot: "with
-            # all people came" with the noun nominative, the determiner instrumental)
             # an article in the genitive or dative before a noun without that case's ending:
-            # the article says the case, the noun lacks it
+            # the article says the case, the noun lacks it (not a subject that can be
+            # nominative after a determiner that cannot: "with-all people came", the noun
+            # nominative, the determiner instrumental)
             primary = ctrl
         if f == "Case" and primary is target and subject:
             # a subject is nominative: the word that cannot be is the one to correct (a dative
@@ -4040,6 +4037,7 @@ def _determiner_sides_with(sud: Sentence, analyses: Mapping[int, WordAnalyses],
 
 
 def _nominative_in(analyses: Mapping[int, WordAnalyses], wid: int) -> bool:
+    """Whether any analysis of word ``wid`` is nominative."""
     return any("Nom" in values(o, "Case") for o in analyses[wid].options)
 
 

@@ -169,9 +169,7 @@ def _adjective_by_word_list(form: str, lemma: str | None) -> bool:
 def _listed_verb_form(low: str) -> bool:
     """Whether the word list gives the form to an infinitive: a verb's form ("obepíná": it
     wraps), not an adjective's (the list gives a participle to its adjective, "vyrobená")."""
-    from ..word_list import lemma_of
-
-    listed = lemma_of("cs", low)
+    listed = _listed_lemma(low)
     return listed is not None and listed != low and listed.endswith(("t", "ci"))
 
 
@@ -1043,10 +1041,8 @@ def _verbal_noun(low: str, lemma: str | None) -> list[dict[str, str]] | None:
         return None
     if lem not in ("", low, base) and (not lem.endswith(("t", "ci")) or _in_table(lem, low)):
         return None  # another noun's form, or the verb's own ("změní": it changes)
-    from ..word_list import lemma_of
-
     out = [{"Gender": "Neut", "Case": c, "Number": n} for c, n in cells(table[ending])]
-    listed = lemma_of("cs", low)
+    listed = _listed_lemma(low)
     if listed is not None and listed.endswith("ý"):
         out += [b for b in adjective(low, listed) or () if b not in out]
     return out
@@ -1056,9 +1052,7 @@ def _word_list_agrees(low: str, lemma: str | None) -> bool:
     """Whether the lemma the word list gives a form, if any, is one the tables make it of (or
     the lemmatizer's): not "fakta", which the list gives "faktum" (no table) and a table makes
     a genitive of "fakt"."""
-    from ..word_list import lemma_of
-
-    listed = lemma_of("cs", low)
+    listed = _listed_lemma(low)
     return listed is None or listed == (lemma or "").lower() \
         or any(m == listed for m, _b in _noun_index().get(low, ()))
 
