@@ -36,6 +36,7 @@ from .clauses import CLAUSE_START, QUOTES, bracketed
 from .doc import Sentence, Word
 from .joint import DECL, Arc, Feats, Solution, decl_governors, outcome, solve, values, when_keys
 from .languages import Language, language
+from .languages.word_list import lemma_of
 from .rules import Rule
 from .sud import base_relation
 
@@ -1106,6 +1107,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "agree" and _rel(d) == "subj" and _oblique_by_attribute(sud, d, options):
         return True
+    if rule.type == "agree" and _rel(d) == "comp:pred" and _copula_a_pronoun(sud, h, options, L):
+        return True
     if rule.type == "agree" and _rel(d) == "comp:pred" and d.upos == "ADJ" and options[dep] \
             and all(values(o, "Case") and not values(o, "Case") & {"Nom", "Ins"}
                     for o in options[dep]):
@@ -1278,6 +1281,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
                 and _subject_misread(sud, d, h, rule.feature, options, L):
             return True
         if rule.type == "agree" and _predicate_misread(sud, h, options, L):
+            return True
+        if rule.type == "agree" and _copula_a_pronoun(sud, h, options, L):
             return True
         return _subject_doubt(sud, rule, dep, head, options, rules, analyses, lang)
     if rule.feature == "VerbForm":
@@ -2057,6 +2062,24 @@ def _predicate_misread(sud: Sentence, h: Word, options: Mapping[int, Sequence[Fe
     return any("VERB" in L.word_classes(w.form)
                or any(o.get("VerbForm") == "Fin" for o in options[w.id])
                for w in sud.words[h.id:h.id + 2])
+
+
+def _copula_a_pronoun(sud: Sentence, cop: Word, options: Mapping[int, Sequence[Feats]],
+                      L: Language) -> bool:
+    """An auxiliary whose form is also an object pronoun (one Czech form is "is" and "them"),
+    read as the copula where it is the pronoun: right after a verb that takes it as its object
+    ("to make them bad"), or with a predicate the lexicon reads only as a finite verb ("all
+    will hear them", the verb tagged an adjective)."""
+    if cop.upos != "AUX" or not any("Case" in a for a in _analyses_as(L.code, cop.form.lower(),
+                                                                      "PRON")):
+        return False
+    if cop.id > 1 and sud.word(cop.id - 1).upos == "VERB":
+        return True
+    return any(x.head == cop.id and _rel(x) == "comp:pred" and x.upos != "VERB"
+               and not any(_analyses_as(L.code, x.form.lower(), x.upos, x.lemma)) and any(
+                   a.get("VerbForm") == "Fin" for a in _analyses_as(
+                       L.code, x.form.lower(), "VERB", lemma_of(L.code, x.form.lower())))
+               for x in sud.words)  # (the word list's lemma: a plural adjective in -í is no verb)
 
 
 def _comma_before_noun(sud: Sentence, d: Word, h: Word) -> bool:
@@ -3396,6 +3419,11 @@ def _coordinated_subjects(sud: Sentence, options: Mapping[int, Sequence[Feats]],
                 continue
             persons = {o.get("Person") for x in conjuncts for o in options[x.id][:1]}
             feats = {"Number": "Plur"}
+            genders = {g for x in conjuncts for o in options[x.id][:1] for g in values(o, "Gender")}
+            if len(genders) > 1:
+                # conjuncts of different genders: each language resolves them its own way (a
+                # masculine conjunct wins in some, the nearest in others), so any of them holds
+                feats["Gender"] = ",".join(sorted(genders))
             if "1" in persons:
                 feats["Person"] = "1"
             elif "2" in persons:
@@ -3408,10 +3436,12 @@ def _stray_conjunct(sud: Sentence, subj: Word, options: Mapping[int, Sequence[Fe
                     lang: str) -> bool:
     """Whether a conjunct the parse gave a subject cannot be part of it: a noun phrase that
     shares no case with it, a word the language's analyzer reads as an adjective or verb
-    and never as a noun (a capitalized word may be a name), or a question word after a
-    question word ("who ... and who ...": two clauses). The coordination is then the
+    and never as a noun (a capitalized word may be a name), one that may join a noun of the
+    subject's own phrase right before the conjunction instead (``nearer``), or a question word
+    after a question word ("who ... and who ...": two clauses). The coordination is then the
     parse's guess, and the verb's number proves nothing either way."""
     cases = _np_cases(sud, subj, options)
+    L = language(lang)
 
     def no_noun(x: Word) -> bool:
         small = x.form.lower()
@@ -3429,9 +3459,21 @@ def _stray_conjunct(sud: Sentence, subj: Word, options: Mapping[int, Sequence[Fe
         left = cc.id - 1 if cc is not None else x.id - 1
         return bool(cases and own and not cases & own) and subj.id < left
 
+    def nearer(x: Word) -> bool:
+        # a noun of the subject's own phrase right before the conjunction that can share the
+        # conjunct's case may be what it joins ("the agency for defence and security"), and a
+        # question word after the conjunction opens a clause of its own ("and how small it is")
+        cc = next((c for c in sud.words if c.head == x.id and c.upos == "CCONJ"), None)
+        if cc is None or cc.id < 2:
+            return False
+        if any(_wh_word(sud.word(i), L) for i in range(cc.id + 1, x.id)):
+            return True
+        prev = sud.word(cc.id - 1)
+        return prev.id != subj.id and prev.upos in ("NOUN", "PROPN") and _under(sud, prev, subj.id) \
+            and bool(_np_cases(sud, prev, options) & _np_cases(sud, x, options))
 
-    L = language(lang)
-    return any(other_case(x) or no_noun(x) or (_wh_word(x, L) and _wh_word(subj, L))
+
+    return any(other_case(x) or no_noun(x) or nearer(x) or (_wh_word(x, L) and _wh_word(subj, L))
                for x in sud.words if x.head == subj.id and _rel(x) == "conj:coord")
 
 

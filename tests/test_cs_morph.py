@@ -174,6 +174,33 @@ def test_a_declined_noun_proves_only_in_a_local_phrase() -> None:
     relative = _sentence(("na", "na", "ADP", 0, "root"), ("kterých", "který", "DET", 3, "det"),
                          ("modelky", "modelka", "NOUN", 1, "comp:obj"))
     assert not known_in_context(relative, relative.word(3))
+    # a nominative on a preposition before it, a word tagged an adjective the paradigms do
+    # not know between ("v pozadí stránka"): the preposition's object may be that word
+    nominative = _sentence(("v", "v", "ADP", 0, "root"), ("pozadí", "pozadí", "ADJ", 3, "mod"),
+                           ("stránka", "stránka", "NOUN", 1, "comp:obj"))
+    assert not known_in_context(nominative, nominative.word(3))
+    right_after = _sentence(("k", "k", "ADP", 0, "root"), ("řeka", "řeka", "NOUN", 1, "comp:obj"))
+    assert known_in_context(right_after, right_after.word(2))
+    # and anywhere else a nominative holds
+    subject = _sentence(("stránka", "stránka", "NOUN", 2, "subj"),
+                        ("chybí", "chybět", "VERB", 0, "root"))
+    assert known_in_context(subject, subject.word(1))
+
+
+def test_a_nouns_form_with_a_made_up_adjective_lemma_is_no_adjective() -> None:
+    # "systému" (the system's) lemmatized as "systý" or left unchanged: the word list's noun
+    assert adjective("systému", "systý") is None
+    assert adjective("systému", "systému") is None
+    assert adjective("mladému", "mladý") is not None  # an adjective's own lemma
+    # the word list's other classes keep their readings ("jejích" is listed under "jeho")
+    assert determiner("jejích", "jeho") != [{}]
+
+
+def test_a_form_no_table_makes_is_a_participle_only_if_no_noun_has_it() -> None:
+    # "míli" (a mile, accusative) is no "-li" participle of "mít" (that is "měli")
+    assert verb("míli", "mít") is None
+    assert {"Part"} == {a["VerbForm"] for a in verb("vzali", "vzít") or ()}
+    assert verb("googlili", None)  # a verb no list knows keeps its participle
 
 
 def test_a_hard_adjectives_animate_plural_is_nothing_else() -> None:

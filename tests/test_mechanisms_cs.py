@@ -588,6 +588,37 @@ PAIRS = [
       "zatraktivníte."]),
     ("number before a preposition", "Koupil jsem dvě knihu.", "knihu",
      ["Petrie řekl, že to byly skoro tři v řadě."]),
+    # a nominative hung on a preposition proves its case only where nothing but the noun's
+    # own attributes stands between them: a noun tagged an adjective ("v pozadí", in the
+    # background), a fixed phrase ("od nynějška", from now on) may be the preposition's object
+    ("nominative after its preposition", "Šel jsem k řeka.", "řeka",
+     ["Krátce poté značka Balenciaga zveřejnila fotografie pro svou kampaň na jaro 2023, na "
+      "kterých byla v pozadí stránka z případu Nejvyššího soudu z roku 2008.",
+      "Od nynějška kazašský záchranný tým vytáhl v Türkiye sedm přeživších zemětřesení a těla "
+      "19 lidí, včetně jednoho dítěte.",
+      # a noun's form ("systému", the system's) with the lemmatizer's made-up adjective lemma
+      # is no attribute
+      "Řekl, že chce požadovat větší transparentnost práv pracovníků v systému "
+      "zaměstnaneckých odměn."]),
+    # "je" is "is" and "them": after a verb, or with a "predicate" that is a finite verb, it
+    # is the pronoun, and no subject or predicate agrees with it
+    ("je as the pronoun", "Lidé je šťastní.", "je",
+     ["I kdyby je během radnice neřekl, všichni v Americe je stejně uslyší, opakovaně, od "
+      "nynějška do listopadu 2024.",
+      "Meyerové ve snaze udělat je špatnými – všichni ..."]),
+    # a conjunct after a noun of the subject's own phrase may join that noun ("agentura pro
+    # obranu a bezpečnost"), one after a question word opens a clause; conjuncts of two
+    # genders leave the verb's gender to the language's resolution
+    ("coordinated subject", "Petr a Pavel přišel pozdě.", "přišel",
+     ["Americká agentura pro obranu a bezpečnost v pátek oznámila, že schválila prodej čtyř "
+      "bojových fregat Lockheed.",
+      "Agentura pro spolupráci v oblasti obrany a bezpečnosti v pátek uvedla, že schválila "
+      "prodej čtyř bojových fregat.",
+      "Fronta přede dveřmi a oni si dělali přestávky a bavili se o náhodných věcech "
+      "nesouvisejících s prací, jako bychom tu ani nebyli.",
+      "Věděla jsem, že lidé mohou odsuzovat mou velikost - a mnozí to dělají otevřeně - ale "
+      "nikdy jsem si neuvědomila, dokud jsem nezhubla, její mikroúroveň a jak nenápadné to "
+      "může být."]),
 ]
 
 

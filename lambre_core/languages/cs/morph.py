@@ -100,6 +100,8 @@ _SHARED_ENDINGS = ("á", "é", "ou", "í", "ím", "ém", "ích", "ími")
 #: noun's: an adjective's too where the lemmatizer, not knowing the word, returned it
 #: unchanged and the tagger read it as an adjective ("zajímavá", "studená")
 _UNKNOWN_LEMMA_ENDINGS = ("á",)
+#: a comparative's soft endings after its suffix's -š- or -č- ("těžší", "hezčího")
+_COMPARATIVE = re.compile(r"[šč]í(?:ho|mu|m|ch|mi)?$")
 
 
 def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | None:
@@ -117,8 +119,17 @@ def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | Non
     if ending is None:
         return None
     lem = (lemma or "").lower()
+    listed = _listed_lemma(low)
+    if listed is not None and listed in _noun_genders() and not listed.endswith(("ý", "í")) \
+            and _listed_lemma(lem) != lem:
+        return None  # a noun's form the lemmatizer gave no lemma or a made-up adjective's
+        # ("systému": the system's, lemmatized as "systý")
+    # a comparative or superlative ("těžší" of "těžký", "nejvyšší" of "vysoký"), soft whatever
+    # its positive, where the word list and the lemmatizer give it the same adjective's lemma
+    comparative = hard is None and lem.endswith("ý") and _COMPARATIVE.search(low) is not None \
+        and listed == lem
     if ending in _SHARED_ENDINGS:
-        if not _adjective_lemma_of(low, lem) \
+        if not _adjective_lemma_of(low, lem) and not comparative \
                 and not (lem == low and ending in _UNKNOWN_LEMMA_ENDINGS):
             return None
         if _listed_verb_form(low):
@@ -665,7 +676,9 @@ def verb(form: str, lemma: str | None) -> list[dict[str, str]] | None:
             for b in _in_table(bare[:-1] + inf, low) or ():
                 if b not in found and dict(b).get("Person") == "3":
                     found.append(b)
-    participle = _past_participle(bare)
+    listed = None if found else _listed_lemma(low)
+    participle = None if listed and not listed.endswith(("t", "ci")) else _past_participle(bare)
+    # (a form no table makes, that the word list gives a noun, is the noun's: "míli", a mile)
     if participle and not any(dict(b).get("VerbForm") == "Part" for b in found):
         found.extend(tuple(sorted(p.items())) for p in participle)
     return [dict(b) for b in found] if found else None
@@ -1125,13 +1138,20 @@ def _in_local_phrase(sentence: Any, noun_word: Any) -> bool:
 def known_in_context(sentence: Any, word: Any) -> bool:
     """Whether a word the paradigms analyse may prove an error where it stands: not a
     capitalised word inside a sentence (a name's word: "Rachel" tagged a verb, "během Test
-    Ashes"), and a noun in a declined form only in a local phrase (``_in_local_phrase``): its
-    paradigm's cells hold for the form, but the arcs of a small parser's tree far from it
-    do not."""
+    Ashes"), and a noun in a declined form, or hung on a preposition before it, only in a local
+    phrase (``_in_local_phrase``): its paradigm's cells hold for the form, but the arcs of a
+    small parser's tree far from it do not."""
     if word.form[:1].isupper() and not _starts_sentence(sentence, word):
         return False
-    if word.upos != "NOUN" or citation_form(word.form, word.lemma):
+    if word.upos != "NOUN":
         return True
+    if citation_form(word.form, word.lemma):
+        # a nominative holds anywhere, but it fails a preposition only where the parse cannot
+        # have hung another phrase's noun on it ("in the background a page" read as "in the
+        # page", the noun tagged an adjective between them)
+        head = sentence.word(word.head) if word.head else None
+        return head is None or head.upos != "ADP" or head.id > word.id \
+            or _in_local_phrase(sentence, word)
     return _in_local_phrase(sentence, word)
 
 
