@@ -3307,6 +3307,10 @@ def _ends_main_clause(sud: Sentence, verb: Word) -> bool:
                for i in range(verb.id + 1, n + 1))
 
 
+#: the cases of an adjective's or participle's complement (not of a noun it agrees with alone)
+_COMPLEMENT_CASES = frozenset({"Gen", "Dat", "Ins"})
+
+
 def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
                        analyses: Mapping[int, WordAnalyses], L: Language) -> bool:
     """Whether a noun whose analyses its pack does not trust where the parse put it (a declined
@@ -3330,9 +3334,18 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
     if feature not in ("Case", "Number") or w != head:
         return False
     d = sud.word(dep)
-    # (a determiner: an adjective before a noun in another case is as often a participle
-    # before its own complement, an agent in the instrumental: "made by a company")
-    if d.upos != "DET" or _rel(d) != "det" or dep > head or not analyses[dep].known \
+    if d.upos == "ADJ":
+        # an adjective right before the noun, in case only, the noun in no case a complement
+        # takes: one before a noun in another case is as often a participle or an adjective
+        # before its own complement, an agent in the instrumental ("made by a company"), a
+        # genitive or dative ("full of people", which the pack lists)
+        if feature != "Case" or dep != head - 1 or not analyses[dep].known \
+                or L.case_governing_adjectives is None \
+                or d.lemma.lower() in L.case_governing_adjectives \
+                or d.feats.get("VerbForm") == "Part" \
+                or any(values(n, "Case") & _COMPLEMENT_CASES for n in a.options):
+            return False
+    elif d.upos != "DET" or _rel(d) != "det" or dep > head or not analyses[dep].known \
             or _wh_word(d, L) or d.lemma.lower() in L.relative_pronouns:
         return False  # (a relative word opens its clause: the noun after it is not its own)
     # only the one ending can be wrong there: the two share the other features (a pronoun

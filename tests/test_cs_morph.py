@@ -196,6 +196,16 @@ def test_a_nouns_form_with_a_made_up_adjective_lemma_is_no_adjective() -> None:
     assert determiner("jejích", "jeho") != [{}]
 
 
+def test_den_tyden_and_the_kamen_type() -> None:
+    # forms outside the tables: "dne" (also the fixed locative "ve dne"), "týdne", and the
+    # genitive in -e and dative and locative in -i of the "kámen" type
+    assert _cells(noun("dne", "den"), "Case", "Number") == {("Gen", "Sing"), ("Loc", "Sing")}
+    assert ("Gen", "Sing") in _cells(noun("týdne", "týden"), "Case", "Number")
+    assert ("Gen", "Plur") in _cells(noun("dní", "den"), "Case", "Number")
+    assert ("Gen", "Sing") in _cells(noun("pramene", "pramen"), "Case", "Number")
+    assert ("Dat", "Sing") in _cells(noun("kořeni", "kořen"), "Case", "Number")
+
+
 def test_a_form_no_table_makes_is_a_participle_only_if_no_noun_has_it() -> None:
     # "míli" (a mile, accusative) is no "-li" participle of "mít" (that is "měli")
     assert verb("míli", "mít") is None

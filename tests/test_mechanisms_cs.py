@@ -76,6 +76,9 @@ def test_standard_forms_of_the_spoken_endings() -> None:
     assert standard_forms("Novej") == ("Nový",)
     assert standard_forms("normálníma") == ("normálními",)
     assert standard_forms("velkejch") == ("velkých",)
+    # the instrumental's ending for the locative's ("při skutečným nastavení")
+    assert standard_forms("skutečným") == ("skutečném",)
+    assert standard_forms("novejm") == ("novým", "novém")
     assert standard_forms("nová") == ()
     assert standard_forms("ý") == ()
 
@@ -600,6 +603,24 @@ PAIRS = [
       # is no attribute
       "Řekl, že chce požadovat větší transparentnost práv pracovníků v systému "
       "zaměstnaneckých odměn."]),
+    # a plain adjective right before a noun the pack does not trust away from its governor
+    # still proves the case inside the phrase, the noun in no case a complement takes; not a
+    # participle before its agent, nor an adjective before a genitive ("pomocí jednoduchého
+    # triku", its genitive in -u), "ve dne" a fixed locative
+    ("adjective in its phrase",
+     "Ale cítili jsme všichni, že to, co provádíme, je asi dědečkova poslední rodinná oslavu.",
+     "rodinná",
+     ["Ale cítili jsme všichni, že to, co provádíme, je asi dědečkova poslední rodinná oslava.",
+      "Deluxe vakuová pumpa na penis, vyrobená společností",
+      "Rozhodl se, že pomocí jednoduchého triku otestuje chování a vlastnosti svých dětí.",
+      "Obsah těchto stránek není určen namísto poradenství poskytovaného lékařem, lékárníkem "
+      "nebo jiným licencovaným zdravotnickým odborníkem.",
+      "Pracovali jsme ve dne v noci."]),
+    # the spoken register's instrumental ending for the locative is a note, not an error; a
+    # locative ending for the instrumental is in no register
+    ("spoken locative", "Šel jsem s novém kamarádem.", "novém",
+     ["Bydlíme v tom novým domě.",
+      "Protože teprve při skutečným nastavení se objeví skutečné chyby."]),
     # "je" is "is" and "them": after a verb, or with a "predicate" that is a finite verb, it
     # is the pronoun, and no subject or predicate agrees with it
     ("je as the pronoun", "Lidé je šťastní.", "je",

@@ -188,6 +188,11 @@ class Language:
     fixed_phrases: frozenset[tuple[str, str]] = frozenset()
     #: words before a partitive genitive ("viele dieser", "einer meiner")
     partitive_determiners: frozenset[str] = frozenset()
+    #: adjectives that take a noun complement in a case of its own ("full of water", "similar
+    #: to the father", "known for its beauty"): before a noun in another case they may be
+    #: that noun's governor, not its attribute. A language that lists them lets a plain
+    #: adjective right before a noun prove the case inside the phrase, as a determiner does
+    case_governing_adjectives: frozenset[str] | None = None
     #: pronouns that take an adjective of their own, in the genitive ("nothing positive"): an
     #: adjective right after one is its attribute, whatever noun follows
     substantive_pronouns: frozenset[str] = frozenset()

@@ -89,6 +89,14 @@ LANGUAGE = Language(
     # věcí jsou")
     quantity_nouns=words("spousta většina řada množství polovina menšina hromada"),
     copula_lemmas=words("být"),
+    # adjectives with a complement in a case of their own: genitive ("plný vody", full of
+    # water), dative ("podobný otci", like the father), instrumental ("známý svou krásou",
+    # known for its beauty)
+    case_governing_adjectives=words("""plný prázdný prostý hodný hoden schopný neschopný
+        vědomý pamětlivý žádostivý chtivý podobný nepodobný blízký vzdálený věrný nevěrný
+        vděčný nevděčný nápomocný oddaný cizí rovný úměrný příbuzný poslušný povinný
+        zavázaný známý proslulý pověstný vyhlášený bohatý chudý hrdý spokojený nespokojený
+        jistý plný"""),
     # adverbs of time a tagger may take for a noun ("Já zítra nemůžu")
     time_adverbs=words("zítra včera dnes dneska pozítří předevčírem letos loni teď brzy"),
     intransitive_verbs=words("""přijít odejít jít chodit přicházet odcházet jet jezdit přijet

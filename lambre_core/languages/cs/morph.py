@@ -917,6 +917,23 @@ _IRREGULAR_PLURALS = {
                     "očima": "Ins"}),
     "ucho": ("Fem", {"uši": "Nom/Acc/Voc", "uší": "Gen", "uším": "Dat", "uších": "Loc",
                      "ušima": "Ins"}),
+    # "den" and "týden" drop their -e- and keep old endings ("dne", "dní")
+    "den": ("Masc,Inan", {"dny": "Nom/Acc/Ins", "dni": "Nom/Acc", "dnů": "Gen", "dní": "Gen",
+                          "dnům": "Dat", "dnech": "Loc"}),
+    "týden": ("Masc,Inan", {"týdny": "Nom/Acc/Ins", "týdnů": "Gen", "týdnům": "Dat",
+                            "týdnech": "Loc"}),
+}
+
+#: singular forms outside the tables: "den" and "týden" (the locative "ve dne" of the fixed "ve
+#: dne v noci", by day and night), and the "kámen" type, whose genitive may be -e and dative
+#: and locative -i ("z pramene", "u kořene")
+_IRREGULAR_SINGULARS: dict[str, tuple[str, dict[str, str]]] = {
+    "den": ("Masc,Inan", {"dne": "Gen/Loc", "dni": "Dat/Loc", "dnu": "Dat", "dnem": "Ins"}),
+    "týden": ("Masc,Inan", {"týdne": "Gen", "týdnu": "Dat/Loc", "týdnem": "Ins"}),
+    **{lemma: ("Masc,Inan", {stem + "e": "Gen", stem + "i": "Dat/Loc"})
+       for lemma, stem in (("pramen", "pramen"), ("kořen", "kořen"), ("kmen", "kmen"),
+                           ("křemen", "křemen"), ("plamen", "plamen"), ("řemen", "řemen"),
+                           ("ječmen", "ječmen"), ("hřeben", "hřeben"), ("kámen", "kamen"))},
 }
 
 
@@ -979,7 +996,7 @@ def _bare_genitive_plurals() -> list[tuple[str, str, dict[str, str]]]:
 def _noun_index() -> FormIndex:
     """form -> (lemma, analysis) for every cell the listed lemmas' paradigms make it (a form
     two lemmas make, "ránu" of "rána" and of "ráno", has both), the bare genitive plurals, the
-    paired parts' duals and the irregular plurals."""
+    paired parts' duals and the irregular plurals and singulars."""
     # (one dict per distinct analysis: ten thousand lemmas make a hundred thousand forms)
     shared: dict[tuple[tuple[str, str], ...], dict[str, str]] = {}
     index = {form: tuple((lemma, shared.setdefault(tuple(sorted(b.items())), b))
@@ -991,13 +1008,14 @@ def _noun_index() -> FormIndex:
         index[form] = (*index.get(form, ()), *((lemma, {"Gender": "Fem", "Case": c,
                                                         "Number": "Plur"})
                                                for c in cases.split("/")))
-    for lemma, (gender, forms) in _IRREGULAR_PLURALS.items():
-        g, _, animacy = gender.partition(",")
-        bundle = {"Gender": g, **({"Animacy": animacy} if animacy else {})}
-        for form, cases in forms.items():
-            index[form] = (*index.get(form, ()), *((lemma, {**bundle, "Case": c,
-                                                            "Number": "Plur"})
-                                                   for c in cases.split("/")))
+    for number, table in (("Plur", _IRREGULAR_PLURALS), ("Sing", _IRREGULAR_SINGULARS)):
+        for lemma, (gender, forms) in table.items():
+            g, _, animacy = gender.partition(",")
+            bundle = {"Gender": g, **({"Animacy": animacy} if animacy else {})}
+            for form, cases in forms.items():
+                index[form] = (*index.get(form, ()), *((lemma, {**bundle, "Case": c,
+                                                                "Number": number})
+                                                       for c in cases.split("/")))
     return index
 
 

@@ -14,7 +14,10 @@ _ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ejmu", ("ému",)),
     ("ýma", ("ými",)),
     ("íma", ("ími",)),
-    ("ejm", ("ým",)),
+    ("ejm", ("ým", "ém")),
+    # the instrumental's -ým for the locative's -ém ("při skutečným nastavení", "v tom novým
+    # domě": the spoken register has one ending for both)
+    ("ým", ("ém",)),
     ("ej", ("ý",)),
     # the hard adjective's -ý for the standard -é (neuter singular, feminine and inanimate
     # plural) and -í (animate plural: "ty nový kluci")
