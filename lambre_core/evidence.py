@@ -3318,7 +3318,8 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
     agreement in case or number with its own determiner right before it, only other attributes
     of it between: that arc lies inside the phrase, whatever the phrase hangs on ("to his wife"
     with the determiner dative and the noun instrumental; "of these hope" with the determiner
-    plural); or its verb's agreement, as the subject right before it."""
+    plural); in case with a plain adjective right before it, where the pack lists the
+    adjectives that take a complement; or its verb's agreement, as the subject right before it."""
     a = analyses[w]
     if rule.type != "agree" or not a.source.endswith("-out-of-context"):
         return False
