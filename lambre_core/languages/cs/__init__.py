@@ -96,7 +96,7 @@ LANGUAGE = Language(
         vědomý pamětlivý žádostivý chtivý podobný nepodobný blízký vzdálený věrný nevěrný
         vděčný nevděčný nápomocný oddaný cizí rovný úměrný příbuzný poslušný povinný
         zavázaný známý proslulý pověstný vyhlášený bohatý chudý hrdý spokojený nespokojený
-        jistý plný"""),
+        jistý"""),
     # adverbs of time a tagger may take for a noun ("Já zítra nemůžu")
     time_adverbs=words("zítra včera dnes dneska pozítří předevčírem letos loni teď brzy"),
     intransitive_verbs=words("""přijít odejít jít chodit přicházet odcházet jet jezdit přijet

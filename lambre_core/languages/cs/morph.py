@@ -931,9 +931,9 @@ _IRREGULAR_SINGULARS: dict[str, tuple[str, dict[str, str]]] = {
     "den": ("Masc,Inan", {"dne": "Gen/Loc", "dni": "Dat/Loc", "dnu": "Dat", "dnem": "Ins"}),
     "týden": ("Masc,Inan", {"týdne": "Gen", "týdnu": "Dat/Loc", "týdnem": "Ins"}),
     **{lemma: ("Masc,Inan", {stem + "e": "Gen", stem + "i": "Dat/Loc"})
-       for lemma, stem in (("pramen", "pramen"), ("kořen", "kořen"), ("kmen", "kmen"),
-                           ("křemen", "křemen"), ("plamen", "plamen"), ("řemen", "řemen"),
-                           ("ječmen", "ječmen"), ("hřeben", "hřeben"), ("kámen", "kamen"))},
+       for lemma in ("pramen", "kořen", "kmen", "křemen", "plamen", "řemen", "ječmen", "hřeben",
+                     "kámen")
+       for stem in (lemma.replace("á", "a"),)},
 }
 
 
