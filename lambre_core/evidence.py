@@ -1107,7 +1107,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "agree" and _rel(d) == "subj" and _oblique_by_attribute(sud, d, options):
         return True
-    if rule.type == "agree" and _rel(d) == "comp:pred" and _copula_a_pronoun(sud, h, options, L):
+    if rule.type == "agree" and _rel(d) == "comp:pred" and _copula_a_pronoun(sud, h, L):
         return True
     if rule.type == "agree" and _rel(d) == "comp:pred" and d.upos == "ADJ" and options[dep] \
             and all(values(o, "Case") and not values(o, "Case") & {"Nom", "Ins"}
@@ -1282,7 +1282,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             return True
         if rule.type == "agree" and _predicate_misread(sud, h, options, L):
             return True
-        if rule.type == "agree" and _copula_a_pronoun(sud, h, options, L):
+        if rule.type == "agree" and _copula_a_pronoun(sud, h, L):
             return True
         return _subject_doubt(sud, rule, dep, head, options, rules, analyses, lang)
     if rule.feature == "VerbForm":
@@ -2064,8 +2064,7 @@ def _predicate_misread(sud: Sentence, h: Word, options: Mapping[int, Sequence[Fe
                for w in sud.words[h.id:h.id + 2])
 
 
-def _copula_a_pronoun(sud: Sentence, cop: Word, options: Mapping[int, Sequence[Feats]],
-                      L: Language) -> bool:
+def _copula_a_pronoun(sud: Sentence, cop: Word, L: Language) -> bool:
     """An auxiliary whose form is also an object pronoun (one Czech form is "is" and "them"),
     read as the copula where it is the pronoun: right after a verb that takes it as its object
     ("to make them bad"), or with a predicate the lexicon reads only as a finite verb ("all
@@ -3463,13 +3462,16 @@ def _stray_conjunct(sud: Sentence, subj: Word, options: Mapping[int, Sequence[Fe
             and not _analyze_as(lang, small, "NOUN") \
             and any(_analyze_as(lang, small, u) for u in ("ADJ", "VERB"))
 
+    def conjunction(x: Word) -> Word | None:
+        return next((c for c in sud.words if c.head == x.id and c.upos == "CCONJ"), None)
+
     def other_case(x: Word) -> bool:
         # (a conjunct right after the subject in the wrong case is the writer's error: a
         # dative plural noun joined to a nominative one; after a phrase that depends on the
         # subject it may be that phrase's: a dative after "between X and", a measurement in the
         # genitive after "X and")
         own = _np_cases(sud, x, options)
-        cc = next((c for c in sud.words if c.head == x.id and c.upos == "CCONJ"), None)
+        cc = conjunction(x)
         left = cc.id - 1 if cc is not None else x.id - 1
         return bool(cases and own and not cases & own) and subj.id < left
 
@@ -3477,7 +3479,7 @@ def _stray_conjunct(sud: Sentence, subj: Word, options: Mapping[int, Sequence[Fe
         # a noun of the subject's own phrase right before the conjunction that can share the
         # conjunct's case may be what it joins ("the agency for defence and security"), and a
         # question word after the conjunction opens a clause of its own ("and how small it is")
-        cc = next((c for c in sud.words if c.head == x.id and c.upos == "CCONJ"), None)
+        cc = conjunction(x)
         if cc is None or cc.id < 2:
             return False
         if any(_wh_word(sud.word(i), L) for i in range(cc.id + 1, x.id)):
@@ -3485,7 +3487,6 @@ def _stray_conjunct(sud: Sentence, subj: Word, options: Mapping[int, Sequence[Fe
         prev = sud.word(cc.id - 1)
         return prev.id != subj.id and prev.upos in ("NOUN", "PROPN") and _under(sud, prev, subj.id) \
             and bool(_np_cases(sud, prev, options) & _np_cases(sud, x, options))
-
 
     return any(other_case(x) or no_noun(x) or nearer(x) or (_wh_word(x, L) and _wh_word(subj, L))
                for x in sud.words if x.head == subj.id and _rel(x) == "conj:coord")
