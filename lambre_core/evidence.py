@@ -3318,7 +3318,8 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
     of it between: that arc lies inside the phrase, whatever the phrase hangs on ("to his wife"
     with the determiner dative and the noun instrumental; "of these hope" with the determiner
     plural); in case with a plain adjective right before it, where the pack lists the
-    adjectives that take a complement; or its verb's agreement, as the subject right before it."""
+    adjectives that take a complement (and the endings of those that take none); or its verb's
+    agreement, as the subject right before it."""
     a = analyses[w]
     if rule.type != "agree" or not a.source.endswith("-out-of-context"):
         return False
@@ -3338,12 +3339,14 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
         # an adjective right before the noun, in case only, the noun in no case a complement
         # takes: one before a noun in another case is as often a participle or an adjective
         # before its own complement, an agent in the instrumental ("made by a company"), a
-        # genitive or dative ("full of people", which the pack lists)
+        # genitive or dative ("full of people", which the pack lists); a relational adjective
+        # ("of hazel") takes none
         if feature != "Case" or dep != head - 1 or not analyses[dep].known \
                 or L.case_governing_adjectives is None \
                 or d.lemma.lower() in L.case_governing_adjectives \
                 or d.feats.get("VerbForm") == "Part" \
-                or any(values(n, "Case") & _COMPLEMENT_CASES for n in a.options):
+                or (any(values(n, "Case") & _COMPLEMENT_CASES for n in a.options)
+                    and not d.lemma.lower().endswith(L.relational_adjective_endings)):
             return False
     elif d.upos != "DET" or _rel(d) != "det" or dep > head or not analyses[dep].known \
             or _wh_word(d, L) or d.lemma.lower() in L.relative_pronouns:

@@ -616,6 +616,19 @@ PAIRS = [
       "Obsah těchto stránek není určen namísto poradenství poskytovaného lékařem, lékárníkem "
       "nebo jiným licencovaným zdravotnickým odborníkem.",
       "Pracovali jsme ve dne v noci."]),
+    # a relational adjective ("lískový", of hazel) takes no complement: right before a noun in
+    # a complement's case it is still the noun's attribute
+    ("relational adjective in its phrase", "Lískový keřem kvete každoročně.", "keřem",
+     ["Lískový keř kvete každoročně.",
+      "Obsah těchto stránek není určen namísto poradenství poskytovaného lékařem, lékárníkem "
+      "nebo jiným licencovaným zdravotnickým odborníkem."]),
+    # a soft adjective's citation form ("první") is known by its word list's genitive, and
+    # sides with the noun between a determiner and it; a bare stem the lemmatizer took for
+    # its own lemma ("chat") is no other noun's genitive plural
+    ("soft adjective in its phrase", "Byla to moje první cestě do Prahy.", "cestě",
+     ["Byla to moje první cesta do Prahy.",
+      "Doufám, že by vám nevadilo ohodnotit náš dnešní chat na základě mých schopností.",
+      "Uzavírám tento chat, protože jsme neobdrželi žádnou odpověď."]),
     # the spoken register's instrumental ending for the locative is a note, not an error; a
     # locative ending for the instrumental is in no register
     ("spoken locative", "Šel jsem s novém kamarádem.", "novém",

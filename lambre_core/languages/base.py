@@ -193,6 +193,10 @@ class Language:
     #: that noun's governor, not its attribute. A language that lists them lets a plain
     #: adjective right before a noun prove the case inside the phrase, as a determiner does
     case_governing_adjectives: frozenset[str] | None = None
+    #: lemma endings of relational adjectives, made from nouns ("of hazel", "the state's"):
+    #: they take no complement, so one right before a noun in a complement's case is still its
+    #: attribute (with ``case_governing_adjectives`` set)
+    relational_adjective_endings: tuple[str, ...] = ()
     #: pronouns that take an adjective of their own, in the genitive ("nothing positive"): an
     #: adjective right after one is its attribute, whatever noun follows
     substantive_pronouns: frozenset[str] = frozenset()

@@ -97,6 +97,8 @@ LANGUAGE = Language(
         vděčný nevděčný nápomocný oddaný cizí rovný úměrný příbuzný poslušný povinný
         zavázaný známý proslulý pověstný vyhlášený bohatý chudý hrdý spokojený nespokojený
         jistý"""),
+    # -ový, -ský, -cký and soft -ní adjectives: "lískový" (of hazel), "český", "státní"
+    relational_adjective_endings=("ový", "ský", "cký", "ní"),
     # adverbs of time a tagger may take for a noun ("Já zítra nemůžu")
     time_adverbs=words("zítra včera dnes dneska pozítří předevčírem letos loni teď brzy"),
     intransitive_verbs=words("""přijít odejít jít chodit přicházet odcházet jet jezdit přijet

@@ -130,7 +130,8 @@ def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | Non
         and listed == lem
     if ending in _SHARED_ENDINGS:
         if not _adjective_lemma_of(low, lem) and not comparative \
-                and not (lem == low and ending in _UNKNOWN_LEMMA_ENDINGS):
+                and not (lem == low and ending in _UNKNOWN_LEMMA_ENDINGS) \
+                and not _soft_citation_form(low, lem):
             return None
         if _listed_verb_form(low):
             return None  # a verb's present the tagger took for an adjective ("obepíná")
@@ -152,6 +153,14 @@ def _adjective_lemma_of(low: str, lem: str, prefixed: bool = False) -> bool:
         return False
     stem = lem[:-1][:4]
     return low.startswith(stem) or (prefixed and low.startswith(("ne", "nej")) and stem in low)
+
+
+def _soft_citation_form(low: str, lem: str) -> bool:
+    """Whether a bare -í form is a soft adjective's citation form ("první", "další"): its own
+    lemma, whose masculine genitive (-ího, an ending no noun or verb has) the word list gives
+    that lemma; not a listed noun's ("stavení" makes no "staveního")."""
+    return lem == low and low.endswith("í") and _listed_lemma(low) == low \
+        and _listed_lemma(low[:-1] + "ího") == low and low not in _noun_genders()
 
 
 def _listed_lemma(low: str) -> str | None:
@@ -1048,6 +1057,10 @@ def noun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
                        if other != lem and b not in out)
             return out
     found = analyses_of(_noun_index(), low, lem)
+    if found and lem == low and entry is None \
+            and all(b.get("Case") == "Gen" and b.get("Number") == "Plur" for b in found):
+        return None  # a bare stem the lemmatizer took for its own lemma: as likely a masculine
+        # noun the list lacks as another noun's genitive plural ("chat": a chat, of cottages)
     return found if found is not None else _verbal_noun(low, lemma)
 
 
