@@ -984,6 +984,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "agree" and _attribute_with_complement(sud, d, h, options):
         return True
+    if any(_after_nominal_adjective(sud, w, options, L) for w in (d, h)):
+        return True
     if rule.type == "agree" and _rel(d) == "det" and h.upos in ("ADJ", "PRON") \
             and d.feats.get("PronType") != "Art":
         return True  # only an article makes a noun of an adjective or pronoun; another
@@ -1755,6 +1757,22 @@ def _attribute_with_complement(sud: Sentence, adj: Word, noun: Word,
     return any(w.upos in ("NOUN", "PROPN") and any(_may_agree(a, o) for a in oa
                                                    for o in options[w.id])
                for w in sud.words[:adj.id - 1])
+
+
+def _after_nominal_adjective(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Feats]],
+                             L: Language) -> bool:
+    """A noun that can be a genitive right after an adjective of it that names a person as a
+    noun does (``Language.nominal_adjectives``): that adjective may be the noun, the genitive
+    its complement ("according to the spokeswoman of the ministry"), whatever fails between
+    them or between the genitive and a governor."""
+    if noun.upos not in ("NOUN", "PROPN") or noun.id == 1 \
+            or not any("Gen" in values(o, "Case") for o in options[noun.id]):
+        return False
+    adj = sud.word(noun.id - 1)
+    # (by the word list's lemma too: the lemmatizer may not know the word, "mluvčím")
+    return adj.upos == "ADJ" and adj.head == noun.id and bool(L.nominal_adjectives) and (
+        adj.lemma.lower() in L.nominal_adjectives
+        or lemma_of(L.code, adj.form.lower()) in L.nominal_adjectives)
 
 
 def _subject_under_infinitive(sud: Sentence, subj: Word, verb: Word, feature: str,
@@ -3323,6 +3341,12 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
     a = analyses[w]
     if rule.type != "agree" or not a.source.endswith("-out-of-context"):
         return False
+    x = sud.word(w)
+    if not L.noun_capitals and x.lemma == x.form \
+            and (_capitalized_inside(sud, x) or x.form.isupper()):
+        # a capitalized word the lemmatizer did not know: a name's, which a common noun's table
+        # only seems to make ("Francii" as the instrumental plural of "francium")
+        return False
     if w == dep and dep < head and _rel(sud.word(dep)) == "subj" \
             and sud.word(head).upos in ("VERB", "AUX") and analyses[head].known:
         # a subject right before its verb, only clitics, particles and auxiliaries between
@@ -3330,23 +3354,27 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
         # clause's own pair, which no long arc brings together
         return _beside(sud, sud.word(dep), sud.word(head))
     feature = rule.feature
+    d = sud.word(dep)
+    # (not a capitalized one inside the sentence: a surname's, "Palacký square")
+    relational = d.upos == "ADJ" and d.lemma.lower().endswith(L.relational_adjective_endings) \
+        and not _capitalized_inside(sud, d)
     # (not the gender: a determiner that fails its noun in gender alone is as often a pronoun
     # of its own, "nothing such" or "from it", before a noun or a word the tagger took for one)
-    if feature not in ("Case", "Number") or w != head:
+    if feature not in ("Case", "Number", *(("Gender",) if relational else ())) or w != head:
         return False
-    d = sud.word(dep)
     if d.upos == "ADJ":
         # an adjective right before the noun, in case only, the noun in no case a complement
         # takes: one before a noun in another case is as often a participle or an adjective
         # before its own complement, an agent in the instrumental ("made by a company"), a
-        # genitive or dative ("full of people", which the pack lists); a relational adjective
-        # ("of hazel") takes none
-        if feature != "Case" or dep != head - 1 or not analyses[dep].known \
-                or L.case_governing_adjectives is None \
+        # genitive or dative ("full of people", which the pack lists), or a noun made of an
+        # adjective before its genitive ("the manager of the department"). A relational
+        # adjective ("of hazel", "Czech") is none of these: it proves every feature
+        if (feature != "Case" and not relational) or dep != head - 1 \
+                or not analyses[dep].known or L.case_governing_adjectives is None \
                 or d.lemma.lower() in L.case_governing_adjectives \
                 or d.feats.get("VerbForm") == "Part" \
                 or (any(values(n, "Case") & _COMPLEMENT_CASES for n in a.options)
-                    and not d.lemma.lower().endswith(L.relational_adjective_endings)):
+                    and not relational):
             return False
     elif d.upos != "DET" or _rel(d) != "det" or dep > head or not analyses[dep].known \
             or _wh_word(d, L) or d.lemma.lower() in L.relative_pronouns:

@@ -622,6 +622,21 @@ PAIRS = [
      ["Lískový keř kvete každoročně.",
       "Obsah těchto stránek není určen namísto poradenství poskytovaného lékařem, lékárníkem "
       "nebo jiným licencovaným zdravotnickým odborníkem."]),
+    # and in gender; not a soft -ní one, which may name a trade ("účetní", an accountant),
+    # nor a capitalized word the lemmatizer did not know ("Francii", no "francium")
+    ("relational adjective in its phrase, gender", "Kniha českého autorky vyšla loni.",
+     "českého",
+     ["Kniha české autorky vyšla loni.",
+      "Dopis účetního firmy přišel včera.",
+      "CARPEM řekl, že protesty by byly „v souladu s blokádami přístavů v Brittany v Normandii "
+      "a severní Francii, které se uskutečnily 26. ledna."]),
+    # an adjective that names a person as a noun does ("mluvčí", a spokesperson) may be the
+    # noun of the genitive after it; another adjective before a genitive still fails
+    ("adjective naming a person", "Mluvil jsem s novým ředitele.", "ředitele",
+     ["Podle mluvčí ministerstva je situace vážná.",
+      "Hovořil s mluvčím firmy.",
+      "Mluvil jsem s vedoucím oddělení.",
+      "Obrátil se na vrchního restaurace."]),
     # a soft adjective's citation form ("první") is known by its word list's genitive, and
     # sides with the noun between a determiner and it; a bare stem the lemmatizer took for
     # its own lemma ("chat") is no other noun's genitive plural

@@ -193,10 +193,14 @@ class Language:
     #: that noun's governor, not its attribute. A language that lists them lets a plain
     #: adjective right before a noun prove the case inside the phrase, as a determiner does
     case_governing_adjectives: frozenset[str] | None = None
-    #: lemma endings of relational adjectives, made from nouns ("of hazel", "the state's"):
-    #: they take no complement, so one right before a noun in a complement's case is still its
-    #: attribute (with ``case_governing_adjectives`` set)
+    #: lemma endings of relational adjectives, made from nouns ("of hazel", "Czech"), that take
+    #: no complement and name no person: one right before a noun in a complement's case, or in
+    #: another gender, is still its attribute (with ``case_governing_adjectives`` set)
     relational_adjective_endings: tuple[str, ...] = ()
+    #: adjectives that name a person as nouns do ("the spokesman", "the manager", "the
+    #: accused"): right before a genitive they may be the noun it belongs to ("according to the
+    #: spokeswoman of the ministry"), not its attribute
+    nominal_adjectives: frozenset[str] = frozenset()
     #: pronouns that take an adjective of their own, in the genitive ("nothing positive"): an
     #: adjective right after one is its attribute, whatever noun follows
     substantive_pronouns: frozenset[str] = frozenset()

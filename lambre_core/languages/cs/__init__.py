@@ -97,8 +97,15 @@ LANGUAGE = Language(
         vděčný nevděčný nápomocný oddaný cizí rovný úměrný příbuzný poslušný povinný
         zavázaný známý proslulý pověstný vyhlášený bohatý chudý hrdý spokojený nespokojený
         jistý"""),
-    # -ový, -ský, -cký and soft -ní adjectives: "lískový" (of hazel), "český", "státní"
-    relational_adjective_endings=("ový", "ský", "cký", "ní"),
+    # -ový, -ský, -cký: "lískový" (of hazel), "český" (not the soft -ní ones, which name
+    # trades as nouns: "účetní", an accountant, "vrchní", a head waiter)
+    relational_adjective_endings=("ový", "ský", "cký"),
+    # persons named by an adjective: "mluvčí" (a spokesperson), "vedoucí" (a manager),
+    # "účetní" (an accountant), "příbuzní" (relatives), "obviněný" (the accused)
+    nominal_adjectives=words("""mluvčí vedoucí účetní vrchní pokladní radní průvodčí výpravčí
+        dozorčí krejčí cestující vyučující kupující prodávající studující přednášející
+        nemocný zraněný raněný obviněný obžalovaný podezřelý zesnulý pozůstalý nadřízený
+        podřízený představený příbuzný blízký známý vrátný hajný"""),
     # adverbs of time a tagger may take for a noun ("Já zítra nemůžu")
     time_adverbs=words("zítra včera dnes dneska pozítří předevčírem letos loni teď brzy"),
     intransitive_verbs=words("""přijít odejít jít chodit přicházet odcházet jet jezdit přijet

@@ -839,6 +839,12 @@ _NOUN_PARADIGMS: dict[str, dict[str, str]] = {
         "ích": "Loc Plur", "ete": "Gen Sing", "ěte": "Gen Sing", "eti": "Dat/Loc Sing",
         "ěti": "Dat/Loc Sing", "etem": "Ins Sing", "ětem": "Ins Sing", "ata": "Nom/Acc/Voc Plur",
         "at": "Gen Plur", "atům": "Dat Plur", "atech": "Loc Plur", "aty": "Ins Plur"},
+    "neut_um": {  # centrum (its genitive plural, "center", "víz", is left out)
+        "um": "Nom/Acc/Voc Sing", "a": "Gen Sing; Nom/Acc/Voc Plur", "u": "Dat/Loc Sing",
+        "em": "Ins Sing", "ům": "Dat Plur", "ech": "Loc Plur", "y": "Ins Plur"},
+    "neut_ium": {  # muzeum, studium
+        "um": "Nom/Acc/Voc Sing", "a": "Gen Sing; Nom/Acc/Voc Plur", "u": "Dat/Loc Sing",
+        "em": "Ins Sing", "í": "Gen Plur", "ím": "Dat Plur", "ích": "Loc Plur", "i": "Ins Plur"},
     "neut_i": {  # stavení
         "í": "Nom/Gen/Dat/Acc/Voc/Loc Sing; Nom/Gen/Acc/Voc Plur", "ím": "Ins Sing; Dat Plur",
         "ích": "Loc Plur", "ími": "Ins Plur"},
@@ -863,7 +869,7 @@ _SOFT_CONSONANTS = frozenset("žščřcjďťň")
 
 def _declensions(lemma: str, gender: dict[str, str]) -> list[tuple[str, str]]:
     """(paradigm, stem) pairs a noun of this lemma and gender may decline by; none for a lemma
-    whose ending fits no table (-um, -í masculines, indeclinables)."""
+    whose ending fits no table (-í masculines, indeclinables)."""
     g, anim, last = gender["Gender"], gender.get("Animacy"), lemma[-1]
     vowel_stem = lemma[:-1]
     if g == "Masc":
@@ -906,6 +912,9 @@ def _declensions(lemma: str, gender: dict[str, str]) -> list[tuple[str, str]]:
             return [("neut_e", vowel_stem)]
         if last == "í":
             return [("neut_i", vowel_stem)]
+        if lemma.endswith("um") and len(lemma) > 4:
+            # a Latin neuter drops its -um: after -e- or -i- the soft plural ("muzeí")
+            return [("neut_ium" if lemma[-3] in "ei" else "neut_um", lemma[:-2])]
     return []
 
 
@@ -1058,9 +1067,11 @@ def noun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
             return out
     found = analyses_of(_noun_index(), low, lem)
     if found and lem == low and entry is None \
-            and all(b.get("Case") == "Gen" and b.get("Number") == "Plur" for b in found):
-        return None  # a bare stem the lemmatizer took for its own lemma: as likely a masculine
-        # noun the list lacks as another noun's genitive plural ("chat": a chat, of cottages)
+            and all(b.get("Case") == "Gen" and b.get("Number") == "Plur" for b in found) \
+            and any(m[:-1] == low for m, _b in _noun_index().get(low, ())):
+        return None  # another noun's bare stem the lemmatizer took for its own lemma: as likely
+        # a masculine noun the list lacks as that genitive plural ("chat": a chat, of cottages;
+        # not one with its inserted -e-, "voleb", nor an ending, "vstupů")
     return found if found is not None else _verbal_noun(low, lemma)
 
 
