@@ -1769,7 +1769,7 @@ def _after_nominal_adjective(sud: Sentence, noun: Word, options: Mapping[int, Se
             or not any("Gen" in values(o, "Case") for o in options[noun.id]):
         return False
     adj = sud.word(noun.id - 1)
-    # (by the word list's lemma too: the lemmatizer may not know the word, "mluvčím")
+    # (by the word list's lemma too: the lemmatizer may not know the word's oblique forms)
     return adj.upos == "ADJ" and adj.head == noun.id and bool(L.nominal_adjectives) and (
         adj.lemma.lower() in L.nominal_adjectives
         or lemma_of(L.code, adj.form.lower()) in L.nominal_adjectives)
@@ -3345,7 +3345,8 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
     if not L.noun_capitals and x.lemma == x.form \
             and (_capitalized_inside(sud, x) or x.form.isupper()):
         # a capitalized word the lemmatizer did not know: a name's, which a common noun's table
-        # only seems to make ("Francii" as the instrumental plural of "francium")
+        # only seems to make (a country's name in the locative read as a chemical element's
+        # instrumental plural)
         return False
     if w == dep and dep < head and _rel(sud.word(dep)) == "subj" \
             and sud.word(head).upos in ("VERB", "AUX") and analyses[head].known:
