@@ -1765,12 +1765,12 @@ def _after_nominal_adjective(sud: Sentence, noun: Word, options: Mapping[int, Se
     noun does (``Language.nominal_adjectives``): that adjective may be the noun, the genitive
     its complement ("according to the spokeswoman of the ministry"), whatever fails between
     them or between the genitive and a governor."""
-    if noun.upos not in ("NOUN", "PROPN") or noun.id == 1 \
+    if not L.nominal_adjectives or noun.upos not in ("NOUN", "PROPN") or noun.id == 1 \
             or not any("Gen" in values(o, "Case") for o in options[noun.id]):
         return False
     adj = sud.word(noun.id - 1)
     # (by the word list's lemma too: the lemmatizer may not know the word's oblique forms)
-    return adj.upos == "ADJ" and adj.head == noun.id and bool(L.nominal_adjectives) and (
+    return adj.upos == "ADJ" and adj.head == noun.id and (
         adj.lemma.lower() in L.nominal_adjectives
         or lemma_of(L.code, adj.form.lower()) in L.nominal_adjectives)
 
