@@ -1675,6 +1675,9 @@ def _pronoun_object(sud: Sentence, rule: Rule, d: Word, h: Word,
     between = [sud.word(i) for i in range(adp.id + 1, noun.id)]
     if not between or any(w.upos not in ("DET", "PRON") for w in between):
         return False
+    if any(options[w.id] and all(o.get("PronType") == "Art" for o in options[w.id])
+           for w in between):
+        return False  # an article is no preposition's object: its noun comes after it
     if not any("Nom" in values(o, "Case") for o in options[noun.id]):
         return False
 

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..paradigm_tables import read_word_list, spec_table
+from .nouns import analyses as listed_noun
 
 _GENDERS = ("Masc", "Fem", "Neut")
 
@@ -269,10 +270,10 @@ _NOUN_STRESSED = {
     "ούς": "Gen Sing Fem",
 }
 #: words of the two classes that do not decline though their ending looks declined: adverbs and
-#: learned adjectives ("το εξής", "των επιμέρους στόχων") and masculine loans in -ι ("ένας
+#: learned adjectives ("το εξής", "των επιμέρους στόχων", "προς τα εμπρός") and masculine loans in -ι ("ένας
 #: καμικάζι"); a closed class
 _INDECLINABLE = frozenset({"εξής", "επιμέρους", "εγγύς", "άνευ", "ανά", "καμικάζι", "γκουρού",
-                           "μεταξύ", "πλην", "μείον", "συν"}) | frozenset(
+                           "μεταξύ", "πλην", "μείον", "συν", "εμπρός", "μπρος"}) | frozenset(
     # the cardinals from five up, which a tagger may read as adjectives
     "πέντε έξι εφτά επτά οχτώ οκτώ εννιά εννέα δέκα έντεκα ένδεκα δώδεκα είκοσι τριάντα σαράντα "
     "πενήντα εξήντα εβδομήντα ογδόντα ενενήντα εκατό".split())
@@ -357,12 +358,16 @@ def _listed(name: str) -> frozenset[str]:
 
 
 def noun(form: str, lemma: str | None = None) -> list[dict[str, str]] | None:
-    """A common noun's analyses by its ending: every cell a form so ending has in any
+    """A common noun's analyses: its lemma's declension where simplemma's word list gives its
+    gender (``nouns``), else by its ending: every cell a form so ending has in any
     declension (None for an ending that says nothing, or a word not Greek in form). A neuter in
     -ι or -ο is of either number (a loan is indeclinable), but one the train split shows with a
     plural of its own is singular ("παιδί": "παιδιά")."""
     if form.lower() in _NEUTER_AS:
         return [{"Case": c, "Number": "Sing", "Gender": "Neut"} for c in ("Nom", "Acc", "Voc")]
+    listed = listed_noun(form, lemma)
+    if listed is not None:
+        return listed
     out = _by_ending(form, _NOUN_CELLS, _NOUN_STRESSED_CELLS)
     if out and lemma and _plain(form) == _plain(lemma) and _plain(form).endswith(("ι", "ο")) \
             and lemma.lower() in _listed("declining_neuters.txt"):
@@ -528,23 +533,77 @@ def _in_article_phrase(sentence: Any, word: Any) -> bool:
             return False
         # with adjectives between, the article and the noun must fit each other: where they
         # do not, the noun is a genitive the parser took for the head ("μια φιλόδοξη στρατηγική
-        # βιώσιμης κινητικότητας") or the article a numeral ("από μια έμμεσες διερμηνείες")
-        if not _fit(opener, analyses(head_noun.form, head_noun.upos, head_noun.lemma) or []):
-            return False
+        # βιώσιμης κινητικότητας") or the article a numeral ("από μια έμμεσες διερμηνείες").
+        # But where every adjective fits one of them and the other is the odd one out, the
+        # phrase is whole and that one is wrong: the noun, when the word list declines it
+        # ("ο πρώτος αγώνα"), or a definite article ("των καθημερινές εμπειρίες"), which is
+        # no numeral
+        noun_cells = analyses(head_noun.form, head_noun.upos, head_noun.lemma) or []
+        if not _fit(opener, noun_cells):
+            cells = [analyses(b.form, b.upos, b.lemma) or [] for b in between]
+            # (a noun that can only be a genitive may be the attribute of a noun the tagger
+            # read as an adjective, "μια νέα τεχνική ανάλυσης", and so may one after an
+            # adjective that is also a listed noun's form, whatever lemma the tagger gave it:
+            # "ενός καταλόγου τρομοκρατών"; a pronominal adjective stands
+            # for its noun: "ο ίδιος")
+            plain_adjectives = not any(_plain(b.lemma) in _PRONOMINAL for b in between)
+            odd_noun = plain_adjectives and listed_noun(head_noun.form, head_noun.lemma) \
+                is not None and any(b.get("Case") != "Gen" for b in noun_cells) \
+                and all(_fit(opener, c) and listed_noun(b.form) is None
+                        for b, c in zip(between, cells, strict=True))
+            # (an article that fits a word after the noun may be that word's, the noun and
+            # its adjectives a genitive put between them: "στο ουσιαστικής σημασίας αυτό θέμα")
+            odd_article = plain_adjectives and art.form.lower() in _DEFINITE \
+                and all(_fit(noun_cells, c) for c in cells) \
+                and not any(_fit(opener, analyses(w.form, w.upos, w.lemma) or [])
+                            for w in _rest_of_clause(sentence, head_noun))
+            if not (odd_noun or odd_article):
+                return False
         # an adjective's neuter plural in -α before another adjective is an adverb
         # ("μιας δημοκρατικά νομιμοποιημένης αρχής")
         if any(_plain(b.form).endswith("α") for b in between[:-1]):
             return False
     head = sentence.word(head_noun.head) if head_noun.head else None
-    if head is not None and head.upos == "ADP" and head.id != art.id - 1:
+    # (a demonstrative may stand between the preposition and the article: "σ' αυτή τη νίκη")
+    if head is not None and head.upos == "ADP" and (head.id > art.id or any(
+            sentence.word(i).head != head_noun.id
+            or _plain(sentence.word(i).lemma) not in _DEMONSTRATIVES
+            for i in range(head.id + 1, art.id))):
         return False
     return True
 
 
+def _rest_of_clause(sentence: Any, word: Any) -> list[Any]:
+    """The nominal words after ``word`` up to the next punctuation mark or verb, but for its
+    own possessive clitic ("οι εμπειρίες μας")."""
+    out = []
+    for i in range(word.id + 1, len(sentence.words) + 1):
+        w = sentence.word(i)
+        if w.upos in ("PUNCT", "VERB", "AUX"):
+            break
+        if w.upos in ("NOUN", "ADJ", "DET", "PRON", "NUM") \
+                and not (w.upos == "PRON" and w.head == word.id):
+            out.append(w)
+    return out
+
+
+#: adjectives that stand for their noun after the article ("ο ίδιος", "οι άλλοι")
+_PRONOMINAL = frozenset({"ιδιος", "αλλος", "καθενας", "ενας", "πολυς", "λιγος", "ολος",
+                         "μονος", "δικος", "τετοιος", "τοσος"})
+#: the definite article's forms
+_DEFINITE = frozenset(f for f in _ARTICLES if f not in ("ένας", "ενός", "έναν", "ένα", "μια",
+                                                        "μία", "μιας", "μίας"))
+#: the demonstratives' lemmas, which come before the article ("αυτή η πόλη")
+_DEMONSTRATIVES = frozenset({"αυτος", "εκεινος", "τουτος"})
+
+
 def data_files() -> tuple[Path, ...]:
-    """The data this analyzer reads besides its code."""
+    """The data this analyzer reads besides its code (simplemma's word list where installed)."""
+    from ..word_list import data_file
+
+    listed = data_file("el")
     return (Path(__file__).with_name("two_termination.txt"),
-            Path(__file__).with_name("declining_neuters.txt"))
+            Path(__file__).with_name("declining_neuters.txt"), *([listed] if listed else []))
 
 
 def known_in_context(sentence: Any, word: Any) -> bool:
