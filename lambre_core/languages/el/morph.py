@@ -573,6 +573,32 @@ def _in_article_phrase(sentence: Any, word: Any) -> bool:
     return True
 
 
+def _adjective_before_noun(sentence: Any, word: Any) -> bool:
+    """Whether a word is one of a pair the parse cannot have invented without an article: an
+    adjective of the three-termination declension attached to the noun right after it, which
+    the word list declines ("σε καίρια ερωτήσεις" is no pair: an adjective's neuter plural in
+    -α may be an adverb; nor a pronominal adjective, or one that is also a listed noun's
+    form, a noun the tagger read as an adjective)."""
+    if word.upos == "ADJ":
+        adj = word
+        noun = sentence.word(word.id + 1) if word.id < len(sentence.words) else None
+    elif word.upos == "NOUN" and word.id > 1:
+        adj, noun = sentence.word(word.id - 1), word
+    else:
+        return False
+    if noun is None or noun.upos != "NOUN" or adj.upos != "ADJ" or adj.head != noun.id \
+            or any(w.head == noun.id and w.id < noun.id and w.deprel.split(":")[0] == "det"
+                   for w in sentence.words):
+        return False
+    plain_lemma = _plain(adj.lemma)
+    if not plain_lemma.endswith("ος") or plain_lemma in _PRONOMINAL or _plain(adj.form)[-1:] == "α" \
+            or listed_noun(adj.form) is not None or numeral(adj.form) \
+            or listed_noun(noun.form, noun.lemma) is None:
+        return False
+    # (a capitalised pair inside a sentence is a name's: "Νέα Δημοκρατία")
+    return not ((adj.form[:1].isupper() and adj.id > 1) or noun.form[:1].isupper())
+
+
 def _rest_of_clause(sentence: Any, word: Any) -> list[Any]:
     """The nominal words after ``word`` up to the next punctuation mark or verb, but for its
     own possessive clitic ("οι εμπειρίες μας")."""
@@ -589,7 +615,8 @@ def _rest_of_clause(sentence: Any, word: Any) -> list[Any]:
 
 #: adjectives that stand for their noun after the article ("ο ίδιος", "οι άλλοι")
 _PRONOMINAL = frozenset({"ιδιος", "αλλος", "καθενας", "ενας", "πολυς", "λιγος", "ολος",
-                         "μονος", "δικος", "τετοιος", "τοσος"})
+                         "μονος", "δικος", "τετοιος", "τοσος", "ποιος", "οποιος", "καποιος",
+                         "οποιοσδηποτε"})
 #: the definite article's forms
 _DEFINITE = frozenset(f for f in _ARTICLES if f not in ("ένας", "ενός", "έναν", "ένα", "μια",
                                                         "μία", "μιας", "μίας"))
@@ -609,9 +636,11 @@ def data_files() -> tuple[Path, ...]:
 def known_in_context(sentence: Any, word: Any) -> bool:
     """Not a capitalised word inside a sentence (a name's word the tagger took for an
     adjective or a verb), nor a verb after the perfect's auxiliary (its non-finite form); a
-    noun or an adjective only inside an article's phrase (``_in_article_phrase``)."""
+    noun or an adjective only inside an article's phrase (``_in_article_phrase``) or as a pair
+    of an adjective and the listed noun right after it (``_adjective_before_noun``)."""
     if word.upos in ("NOUN", "ADJ") and not numeral(word.form) \
-            and not _in_article_phrase(sentence, word):
+            and not _in_article_phrase(sentence, word) \
+            and not _adjective_before_noun(sentence, word):
         return False
     if word.upos in ("VERB", "AUX"):
         i = word.id - 1
