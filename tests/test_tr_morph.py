@@ -97,3 +97,26 @@ def test_fixes_rebuilt_from_the_words_morphemes() -> None:
     assert fix("öğretmensin", "VERB", Person="1", Number="Sing") == ["öğretmenim"]
     assert fix("öğrenmeyi", "VERB", Case="Dat") == ["öğrenmeye"]
     assert fix("Ben", "PRON", Case="Gen") == ["Benim"]
+
+
+def test_a_closing_participle_has_no_first_or_second_person() -> None:
+    from lambre_core.languages.tr.clauses import subject_failures
+
+    def failures(words: list[tuple[str, str]]) -> list[tuple[int, tuple[str, ...]]]:
+        s = _sentence(words)
+        return [(f.verb, f.features) for f in subject_failures(s, sentence_analyses("tr", s))]
+
+    # the aorist's finite form and its participle alike: third person either way; the
+    # object pronoun "size" is no other subject
+    assert failures([("Ben", "PRON"), ("size", "PRON"), ("getirir", "VERB"),
+                     (".", "PUNCT")]) == [(3, ("Person",))]
+    assert failures([("Ben", "PRON"), ("size", "PRON"), ("getiririm", "VERB"),
+                     (".", "PUNCT")]) == []
+    # a third person plural subject may take it; a comma after it may leave its person to
+    # the next verb; a converb heads a clause of its own
+    assert failures([("Onlar", "PRON"), ("eve", "NOUN"), ("gelmiş", "VERB"),
+                     (".", "PUNCT")]) == []
+    assert failures([("Biz", "PRON"), ("eve", "NOUN"), ("gelmiş", "VERB"), (",", "PUNCT"),
+                     ("yemek", "NOUN"), ("yemiştik", "VERB"), (".", "PUNCT")]) == []
+    assert failures([("Ben", "PRON"), ("eve", "NOUN"), ("gelince", "VERB"),
+                     (".", "PUNCT")]) == []

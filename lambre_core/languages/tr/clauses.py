@@ -5,7 +5,11 @@ marks) with exactly one word that zeyrek reads as a finite verb of a verb root, 
 pronoun that can only be nominative, proves the verb wrong when no reading of it agrees with
 the pronoun in person (and in number, but for a third-person plural, whose verb may be
 singular). Only first and second person pronouns and "onlar" count: "o" is as often the
-demonstrative "that" ("O gün gittim")."""
+demonstrative "that" ("O gün gittim"); another pronoun in the clause counts as a rival subject
+only where it may be nominative ("size", "bunu" may not). A clause with no such verb that
+closes its sentence on a participle of a verb root proves it wrong for a first or second
+person pronoun: the participle as a predicate lacks the copula's person ("Ben size
+getirir")."""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from collections.abc import Mapping
 from ...analyses import WordAnalyses
 from ...clauses import QUOTES, SubjectFailure, clause_spans
 from ...doc import Sentence, Word
-from .morph import _POSSESSIVE, analyses, copular, readings
+from .morph import _AGREEMENT, _POSSESSIVE, analyses, copular, readings
 
 #: the question particle's forms begin so ("mi", "mısın", "musunuz", "müyüz")
 _QUESTION = frozenset({"mi", "mı", "mu", "mü"})
@@ -33,6 +37,47 @@ def _finite_root(w: Word) -> list[dict[str, str]]:
         return got
     roots = {r[4] for r in readings(w.form)}
     return got if roots == {"Verb"} or copular(w.form) else []
+
+
+def _closing_predicate(sud: Sentence, hi: int) -> tuple[Word, list[dict[str, str]]] | None:
+    """The last word of a clause that closes its sentence, when it is a verb (as tagged) whose
+    every reading is a finite verb or a participle of a verb root, with each reading's person
+    and number: a participle as the predicate has no copula of the first or second person, so
+    it is the third person singular ("ben size getirir": the aorist's finite form and its
+    participle alike). A converb or verbal noun (a clause of its own: "ben gelince") makes it
+    none, and so does a comma after it: verbs in a row may leave their person to the last
+    ("gelmiş, görmüş, yenmişim")."""
+    w = sud.word(hi)
+    if w.upos != "VERB" or (hi < len(sud.words) and sud.word(hi + 1).form not in _CLOSERS):
+        return None
+    out: list[dict[str, str]] = []
+    for pos, _secondary, _lemma, group, root in readings(w.form):
+        agree = [_AGREEMENT[m] for m in group if m in _AGREEMENT]
+        if root != "Verb":
+            return None
+        if pos == "Verb" and agree:
+            feats = {"Person": agree[-1][0], "Number": agree[-1][1]}
+        elif pos == "Adj" and group[-1:] == ("Adj",) and group[-2].endswith("Part"):
+            feats = {"Person": "3", "Number": "Sing"}
+        else:
+            return None
+        if feats not in out:
+            out.append(feats)
+    return (w, out) if out else None
+
+
+#: marks that close a sentence
+_CLOSERS = frozenset({".", "!", "?", "…", "...", "?!"})
+
+
+def _oblique(w: Word) -> bool:
+    """A pronoun in a case other than the nominative in every pronoun reading zeyrek has
+    ("size", "bunu"): no subject."""
+    got = [group for pos, _s, _l, group, _r in readings(w.form) if pos == "Pron"]
+    return bool(got) and all(any(m in _OBLIQUE for m in group) for group in got)
+
+
+_OBLIQUE = frozenset({"Acc", "Dat", "Loc", "Abl", "Gen", "Ins", "Equ"})
 
 
 def _known(w: Word) -> bool:
@@ -86,12 +131,16 @@ def subject_failures(sud: Sentence, analyses_: Mapping[int, WordAnalyses],
         verbs = [(w, _finite_root(w)) for w in words]
         verbs = [(w, r) for w, r in verbs if r]
         pronouns = [(w, p) for w in words if (p := _subject_pronoun(w)) is not None]
+        closing = _closing_predicate(sud, hi) if not verbs else None
+        if closing is not None and all(p["Person"] in "12" for _w, p in pronouns):
+            verbs = [closing]  # (a third person plural subject may take it: "onlar gelmiş")
         if len(verbs) != 1 or len(pronouns) != 1:
             continue
         (verb, readings), (pron, want) = verbs[0], pronouns[0]
         if pron.id > verb.id:
             continue  # a pronoun after its verb is rarely its subject in running text
-        if any(w.upos in ("PRON", "CCONJ") and w is not pron for w in words):
+        if any((w.upos == "CCONJ" or (w.upos == "PRON" and not _oblique(w))) and w is not pron
+               for w in words):
             continue  # another pronoun or a conjunction: "O ve ben ...", "ben ..., o da ..."
         if any(_verb_rooted(sud.word(i)) or not _known(sud.word(i))
                for i in range(pron.id + 1, verb.id)):
