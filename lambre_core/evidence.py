@@ -342,8 +342,8 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     if L.subject_failures is not None:
         # the verb's own readings: the parser's subject does not narrow them here
         _clause_subjects(result, raw, sol.choice, precision, by_id, failing)
-    if L.nominative_objects is not None:
-        _nominative_pronoun_objects(result, raw, sol.choice, precision, rules)
+    if L.miscased_objects is not None:
+        _miscased_objects(result, raw, sol.choice, precision, rules)
     if L.clause_arcs is not None:
         _clause_arcs(result, raw, sol.choice, precision, rules, failing)
     result.violations = _one_per_fix(result.violations)
@@ -657,16 +657,18 @@ def _case_ending_missing(sud: Sentence, rule: Rule, dep: int, head: int,
     return None
 
 
-def _nominative_pronoun_objects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses],
-                                choice: Mapping[int, Feats], precision: Precision,
-                                rules: Sequence[Rule]) -> None:
-    """A Russian pronoun or noun left in the nominative as the verb's object (a nominative
-    personal pronoun after a transitive verb, a nominative noun after a verb that takes the
-    dative), checked by the verb's own object rules (its frame, else the general one)."""
+def _miscased_objects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses],
+                      choice: Mapping[int, Feats], precision: Precision,
+                      rules: Sequence[Rule]) -> None:
+    """A word its pack finds in a case its verb cannot take (``Language.miscased_objects``: a
+    Russian pronoun or noun left in the nominative as the verb's object, a Turkish genitive
+    pronoun nothing is possessed by), checked by the verb's own object rules (its frame, else
+    the general one) that its case fails: the case all its readings share, else the
+    nominative."""
 
     sud = result.sentence
     blamed = {v.blamed.id for v in result.violations}
-    find = language(precision.lang).nominative_objects
+    find = language(precision.lang).miscased_objects
     pairs = find(sud, analyses) if find is not None else []
     for obj, verb in pairs:
         if obj in blamed or _reciprocal(sud, sud.word(obj), precision.lang):
@@ -677,8 +679,10 @@ def _nominative_pronoun_objects(result: SentenceCheck, analyses: Mapping[int, Wo
                               else replace(w, upos="VERB") if w.id == verb else w
                               for w in sud.words])
         arc = next((a for a in rule_arcs(alt, rules) if (a.dep, a.head) == (obj, verb)), None)
+        shared = frozenset.intersection(*(values(o, "Case") for o in analyses[obj].options)) \
+            if analyses[obj].options else frozenset()
         rs = [r for r in arc.rules if r.type == "as" and r.feature == "Case"
-              and "Nom" not in r.allowed] if arc else []
+              and not (shared or {"Nom"}) & set(r.allowed)] if arc else []
         if not rs:
             continue
         o, vw = alt.word(obj), alt.word(verb)

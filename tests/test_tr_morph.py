@@ -120,3 +120,22 @@ def test_a_closing_participle_has_no_first_or_second_person() -> None:
                      ("yemek", "NOUN"), ("yemiştik", "VERB"), (".", "PUNCT")]) == []
     assert failures([("Ben", "PRON"), ("eve", "NOUN"), ("gelince", "VERB"),
                      (".", "PUNCT")]) == []
+
+
+def test_a_genitive_pronoun_right_before_a_verb_with_nothing_it_possesses() -> None:
+    from lambre_core.languages.tr.clauses import orphan_genitives
+
+    def pairs(words: list[tuple[str, str]]) -> list[tuple[int, int]]:
+        s = _sentence(words)
+        return orphan_genitives(s, sentence_analyses("tr", s))
+
+    assert pairs([("Benim", "PRON"), ("görmez", "VERB"), ("bile", "ADV"),
+                  (".", "PUNCT")]) == [(1, 2)]
+    assert pairs([("Beni", "PRON"), ("görmez", "VERB"), (".", "PUNCT")]) == []
+    # its possession after it: a verbal noun, a possessed predicate; a postposition; a
+    # predicate before "olmak"; speech's noun without its possessive between
+    assert pairs([("Benim", "PRON"), ("geldiğimi", "VERB"), ("biliyor", "VERB")]) == []
+    assert pairs([("o", "PRON"), ("benim", "PRON"), ("kölemdi", "VERB")]) == []
+    assert pairs([("Senin", "PRON"), ("için", "ADP"), ("geldim", "VERB")]) == []
+    assert pairs([("Onun", "PRON"), ("olsun", "VERB")]) == []
+    assert pairs([("benim", "PRON"), ("şişe", "NOUN"), ("bitti", "VERB")]) == []

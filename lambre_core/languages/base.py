@@ -369,8 +369,10 @@ class Language:
     #: (sentence, analyses, lexicon) -> the finite verbs no possible subject of their clause
     #: agrees with (``lambre_core.clauses.SubjectFailure``); None: no clause checker
     subject_failures: Callable[..., list[Any]] | None = None
-    #: (sentence, analyses) -> (object, verb) pairs of nominatives that can only be objects
-    nominative_objects: Callable[..., list[tuple[int, int]]] | None = None
+    #: (sentence, analyses) -> (object, verb) pairs of a word in a case its verb cannot take:
+    #: a nominative that can only be an object (Russian), a genitive pronoun that nothing
+    #: after it in its clause is possessed by (Turkish)
+    miscased_objects: Callable[..., list[tuple[int, int]]] | None = None
     #: (sentence, analyses) -> arcs (dependent, head, SUD relation) that the forms prove
     #: whatever the parse made of them (a Turkish genitive pronoun and the noun after it whose
     #: possessor it must be); the rules of each are checked on every reading of the two words

@@ -304,7 +304,7 @@ def object_nominatives(cw: ClauseWords, sud: Sentence, analyses: Mapping[int, Wo
 
 def pack_hooks(cw: ClauseWords) -> tuple[Callable[..., list[SubjectFailure]],
                                         Callable[..., list[tuple[int, int]]]]:
-    """A pack's ``Language.subject_failures`` and ``Language.nominative_objects`` hooks with its
+    """A pack's ``Language.subject_failures`` and ``Language.miscased_objects`` hooks with its
     words."""
     def failures(sud: Sentence, analyses: Mapping[int, WordAnalyses],
                  lexicon: object | None = None) -> list[SubjectFailure]:

@@ -109,5 +109,5 @@ LANGUAGE = Language(
     short_only=_short_only,
     numeral=_numeral,
     subject_failures=lazy(f"{__name__}.clauses", "subject_failures"),
-    nominative_objects=lazy(f"{__name__}.clauses", "object_nominatives"),
+    miscased_objects=lazy(f"{__name__}.clauses", "object_nominatives"),
 )

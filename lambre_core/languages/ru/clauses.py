@@ -49,5 +49,5 @@ WORDS = ClauseWords(
 )
 
 
-#: the pack's hooks (``Language.subject_failures``, ``Language.nominative_objects``)
+#: the pack's hooks (``Language.subject_failures``, ``Language.miscased_objects``)
 subject_failures, object_nominatives = oc.pack_hooks(WORDS)

@@ -48,6 +48,7 @@ LANGUAGE = Language(
     analyzer_name="zeyrek",
     subject_failures=lazy(f"{__name__}.clauses", "subject_failures"),
     clause_arcs=lazy(f"{__name__}.clauses", "possessor_arcs"),
+    miscased_objects=lazy(f"{__name__}.clauses", "orphan_genitives"),
     voice_changed=lazy(f"{__name__}.morph", "voice_changed"),
     # the small tagger calls a postposition it saw rarely a noun ("dair")
     retag_function_words=True,

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from ...analyses import WordAnalyses
 from ...clauses import QUOTES, SubjectFailure, clause_spans
 from ...doc import Sentence, Word
-from .morph import _AGREEMENT, _POSSESSIVE, analyses, copular, readings
+from .morph import _AGREEMENT, _POSSESSIVE, all_morphemes, analyses, copular, readings
 
 #: the question particle's forms begin so ("mi", "mısın", "musunuz", "müyüz")
 _QUESTION = frozenset({"mi", "mı", "mu", "mü"})
@@ -208,3 +208,44 @@ def possessor_arcs(sud: Sentence, analyses_: Mapping[int, WordAnalyses]
                 continue
             out.append((g.id, noun.id, "mod@poss"))
     return out
+
+
+#: words after a genitive that govern it themselves: postpositions ("benim için", "senin gibi")
+_GENITIVE_POSTPOSITIONS = frozenset({"için", "gibi", "kadar", "ile", "içün"})
+
+
+def orphan_genitives(sud: Sentence, analyses_: Mapping[int, WordAnalyses]
+                     ) -> list[tuple[int, int]]:
+    """(pronoun, verb) pairs of a personal pronoun that can only be a genitive ("benim",
+    "senin", "onun") and the finite verb right after it, where nothing after it in the clause
+    is its possession (speech leaves a noun between them without its possessive: "benim şişe
+    bitti", "senin ne yaptı"): no later word has its person's possessive ending in any
+    reading (a verbal noun whose subject it is, "benim geldiğimi", counts, and so does a
+    possessed noun as the predicate, "o benim kölemdi"), no postposition
+    follows it ("senin için"), it does not close its clause (a predicate: "bu ev benim"), and
+    no conjunction comes between. Then its case is wrong ("Benim görmez bile" for "Beni"). Not
+    "bizim", whose noun may go without the possessive in speech ("bizim köy")."""
+    out: list[tuple[int, int]] = []
+    for lo, hi in clause_spans(sud):
+        for i in range(lo, hi):
+            g = sud.word(i)
+            genitive = _genitive(analyses_[g.id])
+            if g.upos != "PRON" or genitive is None or g.form.lower() == "bizim":
+                continue
+            later = [sud.word(k) for k in range(i + 1, hi + 1)]
+            if later[0].form.lower() in _GENITIVE_POSTPOSITIONS or later[0].upos == "ADP" \
+                    or any(w.upos in ("CCONJ", "SCONJ") or not _known(w) for w in later) \
+                    or any(genitive[1] & m for w in later for m in all_morphemes(w.form)):
+                continue
+            verb = later[0]
+            got = readings(verb.form)
+            if verb.upos == "VERB" and not any(r[2] in _PREDICATE_VERBS for r in got) and any(
+                    pos == "Verb" and _AGREEMENT.keys() & set(group)
+                    for pos, _s, _l, group, _r in got):
+                out.append((g.id, verb.id))
+    return out
+
+
+#: verbs whose genitive before them is a predicate: "onun olsun" (let it be his), "benim
+#: sanıyordum" (I took it for mine)
+_PREDICATE_VERBS = frozenset({"olmak", "sanmak", "zannetmek", "saymak", "bilmek"})

@@ -96,6 +96,15 @@ def _readings(form: str) -> tuple[tuple[str, str, str, tuple[str, ...], str], ..
     return tuple(out)
 
 
+@lru_cache(maxsize=50000)
+def all_morphemes(form: str) -> tuple[frozenset[str], ...]:
+    """The morpheme ids of each of zeyrek's readings of a form (as written, else in lower
+    case), over all its inflectional groups: a noun's possessive stays in a reading whose last
+    group is the copula ("kölemdi": "my slave" + past)."""
+    got = parse(form) or parse(form.lower())
+    return tuple(frozenset(m.id_ for m, _surface in a.morphemes) for a in got)
+
+
 def readings(form: str) -> tuple[tuple[str, str, str, tuple[str, ...], str], ...]:
     """zeyrek's readings of a form as written, else of it in lower case (a sentence's first
     word); a word written in lower case is no name ("bana" is not the name "Ba" + "-na")."""
