@@ -10,18 +10,21 @@ analyses; every other word is left to the tagger (and proves nothing):
 - finite verbs: person and number by their ending (the endings of the active and mediopassive,
   present and past, are the same for every verb), and every form of "είμαι";
 - the cardinals that decline ("τρεις/τρία", "τέσσερις/τέσσερα", the hundreds);
-- nouns and adjectives by their ending: every cell any declension gives a form so ending (so a
-  noun in "-α" is a feminine singular, a masculine's genitive or accusative, or a neuter
-  plural), adjectives by stress and class where those decide, two-termination adjectives and
-  declining neuters from lists mined from the train split (``scripts/el_lists.py``).
+- nouns by their lemma's declension where simplemma's word list gives the form a noun lemma
+  whose gender its forms decide (``nouns``), else, and adjectives, by their ending: every cell
+  any declension gives a form so ending (so a noun in "-α" is a feminine singular, a
+  masculine's genitive or accusative, or a neuter plural), adjectives by stress and class
+  where those decide, two-termination adjectives and declining neuters from lists mined from
+  the train split (``scripts/el_lists.py``).
 
 An ending's cells are only as sure as the phrase around the word: ``known_in_context`` trusts a
-noun or adjective only inside an article's phrase the parse cannot have invented (an ending
-table trusted everywhere flagged 4-5 % of held-out sentences falsely: genitive chains the
-parser joined, adverbs in -α, indeclinables). A list of the train split's noun lemmas with
-declension tables, as Czech has, was tried first and flagged 0.6 % of the test sentences falsely
-(a lemma missing from the list whose form another lemma's table makes: "την πλάτη" read as the
-plural of "πλάτος").
+noun or adjective only inside an article's phrase the parse cannot have invented, or as an
+adjective right before the listed noun it modifies (an ending table trusted everywhere flagged
+4-5 % of held-out sentences falsely: genitive chains the parser joined, adverbs in -α,
+indeclinables). A list of the train split's noun lemmas with declension tables, as Czech has,
+was tried first and flagged 0.6 % of the test sentences falsely (a lemma missing from the list
+whose form another lemma's table makes: "την πλάτη" read as the plural of "πλάτος"); the word
+list's lemmas give a form cells only where the list gives it one of them.
 
 ``bench/calibrate_analyses.py el`` measures, on the treebank's held-out test split, how often the
 gold analysis is among these, and how many there are per word."""
