@@ -963,6 +963,16 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "agree" and _stands_alone(sud, d, h, options, lang):
         return True
+    if L.pro_drop and rule.type == "agree" and rule.feature == "Number" and _rel(d) == "subj" \
+            and d.upos in ("NOUN", "PROPN") and h.upos in ("VERB", "AUX") \
+            and (persons := _own_person(options[head])) and persons <= {"1", "2"} \
+            and any(values(o, "Case") - {"Nom", "Voc"} for o in options[dep]):
+        # a noun is in the third person: where the language leaves its pronouns out, the
+        # subject of a verb in the first or second person is the pronoun left out, and a noun
+        # that may be in another case the object the parser misread ("what message do we
+        # send"), its number no proof (a noun that can only be the nominative is the subject
+        # whose verb is wrong: "my sister are at home")
+        return True
     if rule.type == "agree" and _noun_of_its_own(sud, d, h):
         return True
     if any(_noun_after_preposition(sud, w, lang) or _abbreviation(sud, w) for w in (d, h)):
