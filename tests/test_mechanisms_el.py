@@ -76,6 +76,10 @@ PAIRS = [
     ("article odd one out", "Όμως των καθημερινές εμπειρίες είναι φοβερές.", "των",
      ["Όμως οι καθημερινές εμπειρίες είναι φοβερές.",
       "Αναμένουμε την αναθεώρηση των Συνθηκών στο ουσιαστικής σημασίας αυτό θέμα."]),
+    # and an indefinite article, but for the numeral of "more than one" after "από"
+    ("indefinite article odd one out", "Δώστε στον εαυτό σας ένα καλύτερη επιλογή.", "ένα",
+     ["Δώστε στον εαυτό σας μια καλύτερη επιλογή.",
+      "Με περισσότερες από μια έμμεσες διερμηνείες, το σύστημά μας θα πάψει να λειτουργεί."]),
     # an adjective right before the listed noun it is attached to, no article: not a
     # pronominal one ("με ποιον τρόπο")
     ("adjective before its noun", "Η ασθένεια αποτελεί πηγή έντονης ανησυχία στο πλαίσιο αυτό.",

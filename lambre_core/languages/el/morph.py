@@ -539,8 +539,9 @@ def _in_article_phrase(sentence: Any, word: Any) -> bool:
         # βιώσιμης κινητικότητας") or the article a numeral ("από μια έμμεσες διερμηνείες").
         # But where every adjective fits one of them and the other is the odd one out, the
         # phrase is whole and that one is wrong: the noun, when the word list declines it
-        # ("ο πρώτος αγώνα"), or a definite article ("των καθημερινές εμπειρίες"), which is
-        # no numeral
+        # ("ο πρώτος αγώνα"), or the article ("των καθημερινές εμπειρίες", "ένα καλύτερη
+        # επιλογή"), but for an indefinite one after "από", which may be the numeral of "more
+        # than one"
         noun_cells = analyses(head_noun.form, head_noun.upos, head_noun.lemma) or []
         if not _fit(opener, noun_cells):
             cells = [analyses(b.form, b.upos, b.lemma) or [] for b in between]
@@ -556,7 +557,8 @@ def _in_article_phrase(sentence: Any, word: Any) -> bool:
                         for b, c in zip(between, cells, strict=True))
             # (an article that fits a word after the noun may be that word's, the noun and
             # its adjectives a genitive put between them: "στο ουσιαστικής σημασίας αυτό θέμα")
-            odd_article = plain_adjectives and art.form.lower() in _DEFINITE \
+            odd_article = plain_adjectives and (art.form.lower() in _DEFINITE or (
+                art.id > 1 and _plain(sentence.word(art.id - 1).form) != "απο")) \
                 and all(_fit(noun_cells, c) for c in cells) \
                 and not any(_fit(opener, analyses(w.form, w.upos, w.lemma) or [])
                             for w in _rest_of_clause(sentence, head_noun))
