@@ -21,7 +21,7 @@ sys.path.insert(0, str(REPO))
 
 from lambre_core.conllu_io import atomic_write  # noqa: E402
 from lambre_core.doc import Word  # noqa: E402
-from lambre_core.languages.el.morph import _plain  # noqa: E402
+from lambre_core.languages.el.spelling import plain as _plain  # noqa: E402
 from lambre_core.splits import shared_dir, split_sentences  # noqa: E402
 
 

@@ -38,6 +38,7 @@ from typing import Any
 
 from ..paradigm_tables import read_word_list, spec_table
 from .nouns import analyses as listed_noun
+from .spelling import plain as _plain
 
 _GENDERS = ("Masc", "Fem", "Neut")
 
@@ -159,12 +160,6 @@ def pronoun(form: str) -> list[dict[str, str]] | None:
     """A personal pronoun's analyses (None for every other pronoun)."""
     got = _PRONOUNS.get(form.lower())
     return [dict(b) for b in got] if got else None
-
-
-def _plain(text: str) -> str:
-    """Lower case without accents or diaeresis (an ending's stress moves with the word)."""
-    return "".join(c for c in unicodedata.normalize("NFD", text.lower())
-                   if not unicodedata.combining(c))
 
 
 #: finite endings (accents removed) -> (Person, Number) cells; longest first when matched. An

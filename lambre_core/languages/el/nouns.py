@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from functools import cache
 
 from ..paradigm_tables import Bundle, FormIndex, NounList, form_index
+from .spelling import plain as _plain
 
 #: gender -> (the lemma's ending, the tables its lemmas follow: ending -> "cases number";
 #: several tables where a class has two plurals); the longest lemma ending first
@@ -72,12 +73,6 @@ _DECLENSIONS: dict[str, tuple[tuple[str, tuple[dict[str, str], ...]], ...]] = {
 }
 #: the classes a word list's lemma may be read as
 _CLASSES: tuple[Bundle, ...] = tuple({"Gender": g} for g in _DECLENSIONS)
-
-
-def _plain(text: str) -> str:
-    from .morph import _plain as plain
-
-    return plain(text)
 
 
 def declensions(lemma: str, gender: Bundle) -> list[tuple[Mapping[str, str], str]]:
