@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from ...analyses import WordAnalyses
 from ...clauses import QUOTES, SubjectFailure, clause_spans
 from ...doc import Sentence, Word
-from .morph import _AGREEMENT, _POSSESSIVE, all_morphemes, analyses, copular, readings
+from .morph import _AGREEMENT, _CASES, _POSSESSIVE, all_morphemes, analyses, copular, readings
 
 #: the question particle's forms begin so ("mi", "mısın", "musunuz", "müyüz")
 _QUESTION = frozenset({"mi", "mı", "mu", "mü"})
@@ -57,7 +57,7 @@ def _closing_predicate(sud: Sentence, hi: int) -> tuple[Word, list[dict[str, str
             return None
         if pos == "Verb" and agree:
             feats = {"Person": agree[-1][0], "Number": agree[-1][1]}
-        elif pos == "Adj" and group[-1:] == ("Adj",) and group[-2].endswith("Part"):
+        elif pos == "Adj" and len(group) > 1 and group[-1] == "Adj" and group[-2].endswith("Part"):
             feats = {"Person": "3", "Number": "Sing"}
         else:
             return None
@@ -77,7 +77,7 @@ def _oblique(w: Word) -> bool:
     return bool(got) and all(any(m in _OBLIQUE for m in group) for group in got)
 
 
-_OBLIQUE = frozenset({"Acc", "Dat", "Loc", "Abl", "Gen", "Ins", "Equ"})
+_OBLIQUE = _CASES - {"Nom"}
 
 
 def _known(w: Word) -> bool:
@@ -232,17 +232,19 @@ def orphan_genitives(sud: Sentence, analyses_: Mapping[int, WordAnalyses]
             genitive = _genitive(analyses_[g.id])
             if g.upos != "PRON" or genitive is None or g.form.lower() == "bizim":
                 continue
+            # (the verb right after it first: the scan of the rest reads every word's morphemes)
+            verb = sud.word(i + 1)
+            got = readings(verb.form)
+            if verb.upos != "VERB" or verb.form.lower() in _GENITIVE_POSTPOSITIONS \
+                    or any(r[2] in _PREDICATE_VERBS for r in got) \
+                    or not any(pos == "Verb" and _AGREEMENT.keys() & set(group)
+                               for pos, _s, _l, group, _r in got):
+                continue
             later = [sud.word(k) for k in range(i + 1, hi + 1)]
-            if later[0].form.lower() in _GENITIVE_POSTPOSITIONS or later[0].upos == "ADP" \
-                    or any(w.upos in ("CCONJ", "SCONJ") or not _known(w) for w in later) \
+            if any(w.upos in ("CCONJ", "SCONJ") or not _known(w) for w in later) \
                     or any(genitive[1] & m for w in later for m in all_morphemes(w.form)):
                 continue
-            verb = later[0]
-            got = readings(verb.form)
-            if verb.upos == "VERB" and not any(r[2] in _PREDICATE_VERBS for r in got) and any(
-                    pos == "Verb" and _AGREEMENT.keys() & set(group)
-                    for pos, _s, _l, group, _r in got):
-                out.append((g.id, verb.id))
+            out.append((g.id, verb.id))
     return out
 
 
