@@ -146,6 +146,39 @@ def _full_verbs(sud: Sentence, L: Language) -> Sentence:
     return sud.with_words([changed.get(w.id, w) for w in sud.words])
 
 
+def _numbers_in_digits(sud: Sentence, L: Language) -> Sentence:
+    """``sud`` with each cardinal written in digits given the lemma of the number word it is
+    read as (the language's ``number_word``), so that the rules of counted nouns, which name
+    number words, apply to it. Not a number glued to a full stop, comma or colon: an ordinal, a
+    decimal, a clock time, a list's number, part of a name ("5.", "2,5", "10:30", "3)",
+    "Covid-19")."""
+    changed: dict[int, Word] = {}
+    for w in sud.words:
+        if w.upos != "NUM" or not w.form.isdigit():
+            continue
+        word = L.number_word(w.form)
+        if word is None or word == w.lemma:
+            continue
+        if (w.id < len(sud.words) and w.misc.get("SpaceAfter") == "No") \
+                or (w.id > 1 and sud.word(w.id - 1).misc.get("SpaceAfter") == "No"):
+            continue
+        changed[w.id] = replace(w, lemma=word)
+    if not changed:
+        return sud
+    return sud.with_words([changed.get(w.id, w) for w in sud.words])
+
+
+def _case_hidden_by_digits(rule: Rule, num: Word, noun: Word,
+                           options: Mapping[int, Sequence[Feats]]) -> bool:
+    """Whether a counted noun's case rule meets a number in digits that may stand for one of
+    the numeral's oblique forms, after which the noun takes the phrase's case (the dative of
+    "five" is no nominative that counts a genitive): the noun has a reading in a case other
+    than the nominative, accusative and vocative, and other than the rule's."""
+    if rule.feature != "Case" or not num.form.isdigit():
+        return False
+    return any(values(o, "Case") - {"Nom", "Acc", "Voc", *rule.allowed} for o in options[noun.id])
+
+
 def _governed_conjuncts(sud: Sentence, arcs: Sequence[Arc], L: Language,
                         options: Mapping[int, Sequence[Feats]]) -> list[Arc]:
     """``arcs`` with the case agreement between two coordinated noun phrases marked where a
@@ -230,7 +263,7 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     """Check a SUD sentence with every analysis its words allow (see the module docstring);
     ``arcs`` are its arcs with their candidate rules, ``rules`` every enabled rule."""
     L = language(precision.lang)
-    full = _full_verbs(sud, L)
+    full = _numbers_in_digits(_full_verbs(sud, L), L)
     if full is not sud:
         sud, arcs = full, rule_arcs(full, rules)
     raw = sentence_analyses(precision.lang, sud, precision.lexicon)
@@ -1509,7 +1542,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if rule.by_governor and _governor_doubt(sud, h, L):
         return True
     if rule.type == "as" and rule.side == "head" and "dep.lemma" in when_keys(rule) \
-            and h.upos == "NOUN" and (_count_doubt(sud, d, h, lang) or (
+            and h.upos == "NOUN" and (_count_doubt(sud, d, h, lang)
+                                      or _case_hidden_by_digits(rule, d, h, options) or (
                 any(values(o, rule.feature) & set(rule.allowed) for o in options[head])
                 and (any(sud.word(i).upos == "ADJ" for i in range(dep + 1, head))
                      or (L.counting_phrases and any(x.head == head and x.upos == "ADJ" and x.id < dep
@@ -2722,13 +2756,22 @@ def _count_doubt(sud: Sentence, num: Word, noun: Word, lang: str) -> bool:
     """Whether a counted noun's rule (a numeral and its noun) may not apply: the numeral after
     the noun ("page two"; in Russian, an approximation), a capitalized numeral inside the
     sentence (a name: a title and a numeral as surname), a range or compound numeral ("two to
-    three", "twenty-one"), or a Russian adjective used as a noun (genitive plural after "four")."""
+    three", "twenty-one"), a noun or punctuation between the two, after digits a noun right
+    before another noun, or a Russian adjective used as a noun (genitive plural after
+    "four")."""
     if num.id > noun.id or (num.id > 1 and num.form[:1].isupper()):
         return True
     near = [sud.word(i) for i in (num.id - 1, num.id + 1) if 1 <= i <= len(sud.words)]
     L = language(lang)
     if any(w.upos == "NUM" or w.form[:1].isdigit() or w.form in ("-", "–")
            or w.form.lower() in L.range_words for w in near):
+        return True
+    if any(sud.word(i).upos in ("NOUN", "PROPN", "PUNCT") or "/" in sud.word(i).form
+           for i in range(num.id + 1, noun.id)):
+        return True  # a noun or a slash between: the numeral counts the nearer one
+    if num.form.isdigit() and noun.id < len(sud.words) and sud.word(noun.id + 1).upos == "NOUN":
+        # a noun before a noun in the technical text numbers in digits count in: the counted
+        # one may be the next ("4 video inputs")
         return True
     return L.substantivized(noun.form)
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from lambre_core.errors import TreeError
 from lambre_core.extract import ExtractOptions, extract_from_files, method_notes
 from lambre_core.languages.cs.morph import MANY_CARDINALS as _CS_MANY
-from lambre_core.languages.cs.morph import oblique_cardinal
+from lambre_core.languages.cs.morph import oblique_cardinal, oblique_few_cardinals
 from lambre_core.rules import RuleSet, load_rules, save_rules
 
 TREEBANKS = {
@@ -255,10 +255,12 @@ _UK_MANY_BASE = (
 _UK_MANY = _apostrophes(_UK_MANY_BASE)
 _UK_FEW_OBLIQUE = _oblique(_UK_FEW, "uk")
 _UK_MANY_OBLIQUE = _apostrophes(_oblique(_UK_MANY_BASE, "uk"))
-#: Czech: a noun counted by "dva" to "čtyři" or "oba" is plural (and agrees in case); one
-#: counted by five and up, in the numeral's nominative or accusative, is genitive plural ("pět
-#: minut"), but not after the numeral's form of the other cases ("s pěti minutami")
+#: Czech: a noun counted by "dva" to "čtyři" or "oba" is plural, and after their nominative or
+#: accusative in one of those cases too ("tři dny", never "tři dnů"); one counted by five and
+#: up, in the numeral's nominative or accusative, is genitive plural ("pět minut"), but not
+#: after the numeral's form of the other cases ("s pěti minutami")
 _CS_FEW = ("dva", "tři", "čtyři", "oba")
+_CS_FEW_OBLIQUE = oblique_few_cardinals()
 _CS_MANY_OBLIQUE = tuple(oblique_cardinal(n) for n in _CS_MANY)
 COUNTED: dict[str, tuple[tuple[tuple[str, ...], str, str, tuple[str, ...], tuple[str, ...]], ...]] = {
     "de": (
@@ -280,6 +282,7 @@ COUNTED: dict[str, tuple[tuple[tuple[str, ...], str, str, tuple[str, ...], tuple
          (), ()),
     ),
     "cs": (
+        (_CS_FEW, "Case", "Nom+Acc", (), _CS_FEW_OBLIQUE),
         (_CS_MANY, "Case", "Gen", (), _CS_MANY_OBLIQUE),
         ((*_CS_FEW, *_CS_MANY), "Number", "Plur", (), _CS_MANY_OBLIQUE),
     ),

@@ -280,3 +280,17 @@ def test_latin_neuters_drop_their_um() -> None:
     assert _cells(noun("muzeí", "muzeum"), "Case", "Number") == {("Gen", "Plur")}
     assert _cells(noun("kritériích", "kritérium"), "Case", "Number") == {("Loc", "Plur")}
     assert noun("muzeumu", "muzeum") is None
+
+
+def test_numbers_in_digits_count_as_the_number_word_read() -> None:
+    from lambre_core.languages import language
+
+    word = language("cs").number_word
+    assert [word(n) for n in ("2", "4", "5", "8", "13", "20", "100", "2500")] == \
+        ["dva", "dva", "pět", "pět", "pět", "pět", "pět", "pět"]
+    # one, 21-24 (read either way), a year, a number with a leading zero: not counted
+    assert [word(n) for n in ("1", "0", "21", "22", "34", "2023", "1000", "007", "2,5")] \
+        == [None] * 9
+    assert word("111") == "pět" and word("112") == "pět"
+    # digits carry no case, gender or number of their own, whatever the tagger guessed
+    assert analyses("8", "NUM", "8") == [{}] and analyses("2,5", "NUM", None) == [{}]

@@ -668,6 +668,20 @@ PAIRS = [
       "Věděla jsem, že lidé mohou odsuzovat mou velikost - a mnozí to dělají otevřeně - ale "
       "nikdy jsem si neuvědomila, dokud jsem nezhubla, její mikroúroveň a jak nenápadné to "
       "může být."]),
+    # "dva" to "čtyři" in the nominative or accusative count a noun in that case, not the
+    # genitive their oblique forms take ("tři raketoplánů"; "bez tří knih" is right)
+    ("counted by two to four", "Enterprise měl tři raketoplánů.", "raketoplánů",
+     ["Enterprise měl tři raketoplány.", "Bez tří knih se neobejdu.",
+      "Čekal jsem tři hodiny."]),
+    # a number in digits counts as the number word it is read as ("2 auto"), but not where it
+    # may stand for the numeral's oblique form ("s 8 kamarády" reads "s osmi"), nor an
+    # ordinal, a decimal, a list's number, part of a name, or a noun before a noun
+    ("counted by digits", "Měl 2 auto.", "auto",
+     ["Měl 2 auta.", "Šel jsem tam s 8 kamarády.", "Pomohl jsem 5 lidem.",
+      "Obsadil 3. místo v soutěži.", "Přidejte 2,5 litru vody.", "3) podpora více aplikací.",
+      "Každý, kdo bude mít pozitivní test na variantu Covid-19 omikron, bude izolován.",
+      "Audio vstupy jsou dva, pro každé 2 univerzální video vstupy a 4 video vstupy grafiky.",
+      "3 1/2 Hvězdičky Náprava je bratři nejlepší přítel romance."]),
 ]
 
 

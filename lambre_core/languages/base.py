@@ -41,6 +41,10 @@ def accusative_animacy(feats: Mapping[str, str]) -> bool:
         feats.get("Number") == "Plur" or feats.get("Gender") == "Masc")
 
 
+def _no_word(_form: str) -> str | None:
+    return None
+
+
 def no_closed_class(_form: str) -> str | None:
     """The default ``closed_class``: no form is held to one class."""
     return None
@@ -351,6 +355,9 @@ class Language:
     numeral: Callable[[Any], bool] | None = None
     #: number words count for a preposition's case only when written in digits
     digits_only_numerals: bool = False
+    #: the number word whose counted-noun rules a cardinal written in digits follows ("8" ->
+    #: "osm"); None where the noun's form depends on how the number is read aloud
+    number_word: Callable[[str], str | None] = field(default=_no_word)
     #: the lemmas of a verb form ("gehört" -> hören, gehören), with optional features
     verb_lemmas: Callable[..., set[str]] | None = None
     #: whether a form is a known verb's (not a guess)

@@ -45,11 +45,35 @@ _ADVERB_HOMOGRAPHS = {"tu": frozenset({"ADV", "DET"}), "trochu": frozenset({"ADV
 _KIND_NUMERALS = words("obojí dvojí trojí čtverý")
 
 
+#: a number in digits, a decimal or a fraction ("8", "2,5", "1/2")
+_NUMBER = re.compile(r"\d+(?:[.,/]\d+)*")
+
+
 def _closed_class(form: str) -> str | None:
     low = form.lower()
     if low in _KIND_NUMERALS:
         return "ADJ"
+    if _NUMBER.fullmatch(low):
+        # a number in digits (or a fraction, a decimal) is a numeral: the fiction treebank has
+        # too few for the tagger to know them, which reads them as nouns in any case and gender
+        return "NUM"
     return "ADV" if low in _LIST_ENDS else None
+
+
+def _number_word(digits: str) -> str | None:
+    """The cardinal a number in digits is read as, for the noun it counts: two to four count a
+    plural in the phrase's case ("3 dny"), five and up a genitive plural ("8 rozsahů"). None
+    for one, for 21-24, 31-34... (read either way: "dvacet dva dny", "dvaadvacet dní") and for
+    the numbers of years (1000-2099: "2023 ...", a year before the noun)."""
+    if not digits.isdigit() or (len(digits) > 1 and digits[0] == "0"):
+        return None
+    n = int(digits)
+    if n in (2, 3, 4):
+        return "dva"
+    if n < 5 or (1000 <= n < 2100 and len(digits) == 4) \
+            or (n % 10 in (1, 2, 3, 4) and n % 100 not in range(11, 20)):
+        return None
+    return "pět"
 
 
 def _word_classes(form: str) -> frozenset[str]:
@@ -125,6 +149,8 @@ LANGUAGE = Language(
         # the relative "což" ("which", of a whole clause) is also an accusative ("za což")
         ("což", "PRON"): ({"Case": "Nom"}, {"Case": "Acc"})},
     closed_class=_closed_class,
+    number_word=_number_word,
+    range_words=words("až nebo či"),
     word_classes=_word_classes,
     analyzer=_analyzer,
     known_in_context=lazy(f"{__name__}.morph", "known_in_context"),

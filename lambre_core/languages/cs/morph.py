@@ -411,9 +411,12 @@ def oblique_cardinal(base: str) -> str:
 
 def numeral(form: str) -> list[dict[str, str]] | None:
     """A cardinal's analyses: "dva" to "čtyři" and "oba" by their table, five to ninety-nine
-    (also "pětadvacet") by their two forms; None for the rest ("jeden" declines like an
-    adjective and is the tagger's; "sto", "tisíc" are nouns in some of their uses)."""
+    (also "pětadvacet") by their two forms, digits with no features; None for the rest
+    ("jeden" declines like an adjective and is the tagger's; "sto", "tisíc" are nouns in some
+    of their uses)."""
     low = form.lower()
+    if any(c.isdigit() for c in low) and not any(c.isalpha() for c in low):
+        return [{}]  # a number in digits ("8", "2,5") shows no case, gender or number of its own
     if low in _FEW:
         return [dict(b) for b in _FEW[low]]
     oblique = _many_cardinal_forms().get(low)
@@ -422,6 +425,13 @@ def numeral(form: str) -> list[dict[str, str]] | None:
     if oblique:
         return [{"Case": c, "Number": "Plur"} for c in ("Gen", "Dat", "Loc", "Ins")]
     return [{"Case": c, "Number": "Sing"} for c in ("Nom", "Acc")]
+
+
+def oblique_few_cardinals() -> tuple[str, ...]:
+    """The forms of "dva" to "čtyři" and "oba" in no nominative or accusative ("dvou", "třem"):
+    after them the noun takes the phrase's case."""
+    return tuple(sorted(f for f, cells in _FEW.items()
+                        if not any(c.get("Case") in ("Nom", "Acc") for c in cells)))
 
 
 @cache
