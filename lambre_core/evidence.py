@@ -212,6 +212,55 @@ def _governed_conjuncts(sud: Sentence, arcs: Sequence[Arc], L: Language,
     return out
 
 
+def _first_conjunct(sud: Sentence, w: Word) -> Word:
+    """The first conjunct of the coordination ``w`` is a later conjunct of (``w`` if none)."""
+    while _rel(w) == "conj:coord" and w.head:
+        w = sud.word(w.head)
+    return w
+
+
+def _listed_conjuncts(sud: Sentence, arcs: Sequence[Arc],
+                      options: Mapping[int, Sequence[Feats]]) -> list[Arc]:
+    """``arcs`` with a preposition's case extended to the odd conjunct of a list it governs
+    ("von Sehnen, Bänder und Muskeln"): of three bare nouns or more after a preposition that
+    takes one case, each but one may be in that case; the one that cannot is in the wrong case,
+    not a phrase of another role coordinated with the rest (two conjuncts could be that). Only
+    bare nouns (no determiner or preposition of their own), none followed by a finite verb, the
+    odd one in a number of the first."""
+    extra: list[Arc] = []
+    for a in arcs:
+        adp, first = sud.word(a.head), sud.word(a.dep)
+        if adp.upos != "ADP" or first.upos != "NOUN" or a.head > a.dep:
+            continue
+        governing = tuple(r for r in a.rules if r.type == "as" and _governs(r)
+                          and len(r.allowed) == 1 and r.side == "dep"
+                          and (not r.when or r.applies(first.feats, adp.feats, first.lemma,
+                                                       adp.lemma)))
+        if not governing:
+            continue
+        chain = [first]
+        while True:
+            nxt = [w for w in sud.words if w.head == chain[-1].id and _rel(w) == "conj:coord"]
+            if len(nxt) != 1:
+                break
+            chain.append(nxt[0])
+        if len(chain) < 3 or any(
+                w.upos != "NOUN" or _clause_goes_on(sud, w)
+                or (w.id < len(sud.words) and sud.word(w.id + 1).upos in ("VERB", "AUX"))
+                or any(x.head == w.id and x.upos in ("DET", "ADP") for x in sud.words)
+                for w in chain):
+            continue
+        case = governing[0].allowed[0]
+        odd = [w for w in chain if not any(case in values(o, "Case") for o in options[w.id])]
+        if len(odd) == 1 and odd[0] is not first and any(
+                values(o, "Number") & values(f, "Number")
+                for o in options[odd[0].id] for f in options[first.id]):
+            # (in the first conjunct's number: a singular after a plural may be an apposition
+            # to what the preposition's phrase depends on, "one of the writers, a translator")
+            extra.append(Arc(odd[0].id, adp.id, governing))
+    return [*arcs, *extra]
+
+
 def _higher_conjunct(sud: Sentence, first: int, x: Word,
                      options: Mapping[int, Sequence[Feats]]) -> bool:
     """Whether a noun phrase before word ``first``'s phrase (not inside it; the noun the
@@ -297,7 +346,7 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     if joined is not sud:
         sud, arcs = joined, rule_arcs(joined, rules)
     parsed = sud
-    marked = _governed_conjuncts(sud, arcs, L, options)
+    marked = _listed_conjuncts(sud, _governed_conjuncts(sud, arcs, L, options), options)
     sud, solved_arcs, sol = _best_roles(sud, marked, rules, options, governors, precision.lang)
     if solved_arcs is marked:  # (the marks only weigh in the solver: the rules are the same)
         rule_of = {r.id: r for a in arcs for r in a.rules}
@@ -988,6 +1037,11 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     """Whether the parse, rather than the writer, may be to blame for a failure."""
     d, h = sud.word(dep), sud.word(head)
     L = language(lang)
+    if d.head != head and h.upos == "ADP" and (first := _first_conjunct(sud, d)) is not d \
+            and first.head == head:
+        # a list's odd conjunct under its preposition (``_listed_conjuncts``): the preposition's
+        # own object, the list's first conjunct, answers for where the phrase stands
+        return _doubtful(sud, rule, first.id, head, options, arcs, rules, analyses, lang)
     if _reciprocal(sud, d, lang) or _reciprocal(sud, h, lang):
         return True
     if mined.in_fixed(sud, dep, lang) or mined.in_fixed(sud, head, lang):

@@ -114,6 +114,12 @@ PAIRS = [
     # feminine homograph): the noun lacks its case ending
     ("case ending", "Ich spreche morgen mit dem Kunde.", "Kunde", "Kunden",
      ["Ich spreche morgen mit dem Kunden.", "Die Kunde von seinem Sieg kam spät."]),
+    # of a list of three bare nouns or more after a preposition, the one noun that cannot be
+    # in the preposition's case is in the wrong one (two conjuncts may be phrases of two roles)
+    ("odd one of a list", "Das Buch erzählt von Kindern, Eltern und Häuser.", "Häuser",
+     "Häusern", ["Das Buch erzählt von Kindern, Eltern und Häusern.",
+                 "Das Buch erzählt von Kindern und Häuser werden gebaut.",
+                 "Das Buch erzählt von Kindern, Eltern und Häuser stehen leer."]),
 ]
 
 

@@ -329,6 +329,12 @@ PAIRS = [
      "правил", ["Премьер-министр отрицал, что какие-либо правила были нарушены."]),
     ("address before an imperative", "Покупатель будете в курсе.", "будете",
      ["ПОКУПАТЕЛЬ БУДЬТЕ В КУРСЕ!!!!!!!!!!!!"]),
+    # the odd one of a list a preposition governs is in the wrong case; a singular after a
+    # plural may be an apposition to what the phrase depends on ("one of the writers, a
+    # translator and critic")
+    ("odd one of a list", "Он один из писателей, поэтов и переводчики.", "переводчики",
+     ["Он один из писателей, поэтов и переводчиков.",
+      "-- один из крупнейших бразильских писателей, переводчик и художественный критик."]),
 ]
 
 
