@@ -68,14 +68,15 @@ def main(argv: list[str] | None = None) -> int:
     found = candidates(a.pair)
     with tempfile.TemporaryDirectory() as tmp:
         text, report = Path(tmp) / "variants.txt", Path(tmp) / "report.json"
-        text.write_text("".join(seg.replace("\n", " ") + "\n" for *_, seg in found),
+        # a blank line after each: no sentence runs on into the next candidate's
+        text.write_text("".join(seg.replace("\n", " ") + "\n\n" for *_, seg in found),
                         encoding="utf-8")
         res = subprocess.run([sys.executable, "-m", "lambre_core.cli", "check", "--lang", a.lang,
                               "--format", "json", "-o", str(report), str(text)],
                              capture_output=True, text=True, cwd=REPO)
         if res.returncode not in (0, 1):
             sys.exit(f"check failed: {res.stderr.strip()[-2000:]}")
-        flagged = {f["line"] for f in json.loads(report.read_text(encoding="utf-8"))
+        flagged = {(f["line"] + 1) // 2 for f in json.loads(report.read_text(encoding="utf-8"))
                    if f["severity"] == "error"}
     for n, (system, variant, majority, seg) in enumerate(found, 1):
         if a.unflagged and n in flagged:

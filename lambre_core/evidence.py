@@ -2810,7 +2810,7 @@ def _count_doubt(sud: Sentence, num: Word, noun: Word, lang: str) -> bool:
     """Whether a counted noun's rule (a numeral and its noun) may not apply: the numeral after
     the noun ("page two"; in Russian, an approximation), a capitalized numeral inside the
     sentence (a name: a title and a numeral as surname), a range or compound numeral ("two to
-    three", "twenty-one"), a noun or punctuation between the two, after digits a noun right
+    three", "twenty-one"), a noun or a slash between the two, after digits a noun right
     before another noun, or a Russian adjective used as a noun (genitive plural after
     "four")."""
     if num.id > noun.id or (num.id > 1 and num.form[:1].isupper()):
@@ -2820,7 +2820,7 @@ def _count_doubt(sud: Sentence, num: Word, noun: Word, lang: str) -> bool:
     if any(w.upos == "NUM" or w.form[:1].isdigit() or w.form in ("-", "–")
            or w.form.lower() in L.range_words for w in near):
         return True
-    if any(sud.word(i).upos in ("NOUN", "PROPN", "PUNCT") or "/" in sud.word(i).form
+    if any(sud.word(i).upos in ("NOUN", "PROPN") or "/" in sud.word(i).form
            for i in range(num.id + 1, noun.id)):
         return True  # a noun or a slash between: the numeral counts the nearer one
     if num.form.isdigit() and noun.id < len(sud.words) and sud.word(noun.id + 1).upos == "NOUN":
