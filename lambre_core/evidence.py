@@ -168,15 +168,22 @@ def _numbers_in_digits(sud: Sentence, L: Language) -> Sentence:
     return sud.with_words([changed.get(w.id, w) for w in sud.words])
 
 
-def _case_hidden_by_digits(rule: Rule, num: Word, noun: Word,
-                           options: Mapping[int, Sequence[Feats]]) -> bool:
-    """Whether a counted noun's case rule meets a number in digits that may stand for one of
-    the numeral's oblique forms, after which the noun takes the phrase's case (the dative of
-    "five" is no nominative that counts a genitive): the noun has a reading in a case other
-    than the nominative, accusative and vocative, and other than the rule's."""
-    if rule.feature != "Case" or not num.form.isdigit():
+def _digits_doubt(sud: Sentence, rule: Rule, num: Word, noun: Word,
+                  options: Mapping[int, Sequence[Feats]]) -> bool:
+    """Whether a counted noun's rule meets a number in digits that may be read otherwise: as
+    one of the numeral's oblique forms, after which the noun takes the phrase's case (the noun
+    has a plural reading in a case other than the nominative, accusative and vocative: "with 8
+    friends" reads the dative or instrumental of "eight"), or as the first part of a compound
+    adjective (an adjective between the two that may be singular: "a 30 minute call", "a 16
+    percent share")."""
+    if not num.form.isdigit():
         return False
-    return any(values(o, "Case") - {"Nom", "Acc", "Voc", *rule.allowed} for o in options[noun.id])
+    if any(values(o, "Case") - {"Nom", "Acc", "Voc"} and "Sing" not in values(o, "Number")
+           for o in options[noun.id]):
+        return True
+    return any(sud.word(i).upos == "ADJ"
+               and any("Sing" in values(o, "Number") for o in options[i])
+               for i in range(num.id + 1, noun.id))
 
 
 def _governed_conjuncts(sud: Sentence, arcs: Sequence[Arc], L: Language,
@@ -1597,7 +1604,7 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "as" and rule.side == "head" and "dep.lemma" in when_keys(rule) \
             and h.upos == "NOUN" and (_count_doubt(sud, d, h, lang)
-                                      or _case_hidden_by_digits(rule, d, h, options) or (
+                                      or _digits_doubt(sud, rule, d, h, options) or (
                 any(values(o, rule.feature) & set(rule.allowed) for o in options[head])
                 and (any(sud.word(i).upos == "ADJ" for i in range(dep + 1, head))
                      or (L.counting_phrases and any(x.head == head and x.upos == "ADJ" and x.id < dep
@@ -2810,9 +2817,9 @@ def _count_doubt(sud: Sentence, num: Word, noun: Word, lang: str) -> bool:
     """Whether a counted noun's rule (a numeral and its noun) may not apply: the numeral after
     the noun ("page two"; in Russian, an approximation), a capitalized numeral inside the
     sentence (a name: a title and a numeral as surname), a range or compound numeral ("two to
-    three", "twenty-one"), a noun or a slash between the two, after digits a noun right
-    before another noun, or a Russian adjective used as a noun (genitive plural after
-    "four")."""
+    three", "twenty-one"), a word between the two that is no attribute (a noun, a unit, a
+    slash), a month (a date), after digits a noun right before another noun, or a Russian
+    adjective used as a noun (genitive plural after "four")."""
     if num.id > noun.id or (num.id > 1 and num.form[:1].isupper()):
         return True
     near = [sud.word(i) for i in (num.id - 1, num.id + 1) if 1 <= i <= len(sud.words)]
@@ -2820,9 +2827,11 @@ def _count_doubt(sud: Sentence, num: Word, noun: Word, lang: str) -> bool:
     if any(w.upos == "NUM" or w.form[:1].isdigit() or w.form in ("-", "–")
            or w.form.lower() in L.range_words for w in near):
         return True
-    if any(sud.word(i).upos in ("NOUN", "PROPN") or "/" in sud.word(i).form
+    if any(sud.word(i).upos not in ("ADJ", "DET", "ADV", "PUNCT") or "/" in sud.word(i).form
            for i in range(num.id + 1, noun.id)):
-        return True  # a noun or a slash between: the numeral counts the nearer one
+        return True  # a noun, unit or slash between: the numeral counts the nearer one
+    if noun.lemma.casefold() in L.months or noun.form.casefold() in L.months:
+        return True  # a date: the day's number before its month
     if num.form.isdigit() and noun.id < len(sud.words) and sud.word(noun.id + 1).upos == "NOUN":
         # a noun before a noun in the technical text numbers in digits count in: the counted
         # one may be the next ("4 video inputs")

@@ -294,3 +294,4 @@ def test_numbers_in_digits_count_as_the_number_word_read() -> None:
     assert word("111") == "pět" and word("112") == "pět"
     # digits carry no case, gender or number of their own, whatever the tagger guessed
     assert analyses("8", "NUM", "8") == [{}] and analyses("2,5", "NUM", None) == [{}]
+

@@ -681,7 +681,12 @@ PAIRS = [
       "Obsadil 3. místo v soutěži.", "Přidejte 2,5 litru vody.", "3) podpora více aplikací.",
       "Každý, kdo bude mít pozitivní test na variantu Covid-19 omikron, bude izolován.",
       "Audio vstupy jsou dva, pro každé 2 univerzální video vstupy a 4 video vstupy grafiky.",
-      "3 1/2 Hvězdičky Náprava je bratři nejlepší přítel romance."]),
+      "3 1/2 Hvězdičky Náprava je bratři nejlepší přítel romance.",
+      # a unit between, a date, a number compounded with an adjective
+      "Olga Safronová si na turnaji připsala ženské 60 m stříbro.",
+      "Paní Bulleyová zmizela 27 ledna při venčení svého psa.",
+      "Účtovali téměř plnou cenu za 30 minutový telefonní hovor.",
+      "Skončila jako třetí nejsilnější strana, přičemž 16 procentní strana skončila třetí."]),
 ]
 
 

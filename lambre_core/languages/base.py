@@ -147,6 +147,8 @@ class Language:
     #: nouns of time, whose accusative or instrumental phrase is an adverbial, not an object, and
     #: adverbs of time a tagger may take for a noun or a verb: neither fills a verb's frame
     time_nouns: frozenset[str] = frozenset()
+    #: the months (lemmas and the forms a date writes): a number before one is a day, no count
+    months: frozenset[str] = frozenset()
     #: words of another language that link the words of a name quoted in it (English "of",
     #: "for"): a noun right before one is part of that name and keeps its own forms
     foreign_name_links: frozenset[str] = frozenset()

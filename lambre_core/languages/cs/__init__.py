@@ -131,6 +131,10 @@ LANGUAGE = Language(
         nemocný zraněný raněný obviněný obžalovaný podezřelý zesnulý pozůstalý nadřízený
         podřízený představený příbuzný blízký známý vrátný hajný"""),
     # adverbs of time a tagger may take for a noun ("Já zítra nemůžu")
+    # the months: a number before one is a date's day, no count
+    months=words("""leden únor březen duben květen červen červenec srpen září říjen
+        listopad prosinec ledna února března dubna května června července srpna října listopadu
+        prosince"""),
     time_adverbs=words("zítra včera dnes dneska pozítří předevčírem letos loni teď brzy"),
     intransitive_verbs=words("""přijít odejít jít chodit přicházet odcházet jet jezdit přijet
         odjet dojet vyjet přijíždět odjíždět letět přiletět odletět spát ležet sedět stát

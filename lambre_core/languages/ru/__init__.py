@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..base import Language, accusative_animacy, lazy, words
+from ..east_slavic import number_word as _count_as
 
 
 def _morph() -> Any:
@@ -56,6 +57,10 @@ def _numeral(w: object) -> bool:
     return morph is not None and any(p.tag.POS == "NUMR" for p in morph.parse(getattr(w, "form", "")))
 
 
+def _number_word(digits: str) -> str | None:
+    return _count_as(digits, "два", "пять")
+
+
 LANGUAGE = Language(
     infinitive_lemmas=True,
     code="ru",
@@ -99,6 +104,10 @@ LANGUAGE = Language(
     reflexives=words("себя"),
     # a quantity of a plural may take a plural verb ("most of my family and friends treat")
     quantity_nouns=words("большинство меньшинство множество ряд часть половина масса"),
+    # the months: a number before one is a date's day, no count
+    months=words("""январь февраль март апрель май июнь июль август сентябрь октябрь
+        ноябрь декабрь января февраля марта апреля мая июня июля августа сентября октября ноября
+        декабря"""),
     time_nouns=words("""день ночь год неделя месяц утро утром вечер вечером час минута секунда
         раз время лето летом зима зимой весна весной осень осенью ночью днём днем момент"""),
     range_words=words("или до"),
@@ -108,6 +117,7 @@ LANGUAGE = Language(
     substantivized=_substantivized,
     short_only=_short_only,
     numeral=_numeral,
+    number_word=_number_word,
     subject_failures=lazy(f"{__name__}.clauses", "subject_failures"),
     miscased_objects=lazy(f"{__name__}.clauses", "object_nominatives"),
 )

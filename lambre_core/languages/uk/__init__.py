@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..base import Language, accusative_animacy, lazy, words
+from ..east_slavic import number_word as _count_as
 
 
 def _analyzer() -> Any:
@@ -31,6 +32,10 @@ def _classes(form: str) -> frozenset[str]:
 
 def _numeral(w: object) -> bool:
     return "NUM" in _classes(getattr(w, "form", ""))
+
+
+def _number_word(digits: str) -> str | None:
+    return _count_as(digits, "два", "п'ять")
 
 
 LANGUAGE = Language(
@@ -64,6 +69,10 @@ LANGUAGE = Language(
     comitative=words("з із зі"),
     reflexive_verb_endings=("ся", "сь"),
     reflexives=words("себе"),
+    # the months: a number before one is a date's day, no count
+    months=words("""січень лютий березень квітень травень червень липень серпень
+        вересень жовтень листопад грудень січня лютого березня квітня травня червня липня серпня
+        вересня жовтня листопада грудня"""),
     time_nouns=words("""день ніч рік тиждень місяць ранок вечір година хвилина секунда раз час
         літо зима весна осінь момент"""),
     range_words=words("або чи до"),
@@ -78,4 +87,5 @@ LANGUAGE = Language(
     animacy_agreement=accusative_animacy,
     retag_function_words=True,
     numeral=_numeral,
+    number_word=_number_word,
 )
