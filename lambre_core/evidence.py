@@ -151,7 +151,7 @@ def _numbers_in_digits(sud: Sentence, L: Language) -> Sentence:
     read as (the language's ``number_word``), so that the rules of counted nouns, which name
     number words, apply to it. Not a number glued to a full stop, comma or colon: an ordinal, a
     decimal, a clock time, a list's number, part of a name ("5.", "2,5", "10:30", "3)",
-    "Covid-19")."""
+    "Covid-19"), nor one right after a noun, its label."""
     changed: dict[int, Word] = {}
     for w in sud.words:
         if w.upos != "NUM" or not w.form.isdigit():
@@ -162,6 +162,8 @@ def _numbers_in_digits(sud: Sentence, L: Language) -> Sentence:
         if (w.id < len(sud.words) and w.misc.get("SpaceAfter") == "No") \
                 or (w.id > 1 and sud.word(w.id - 1).misc.get("SpaceAfter") == "No"):
             continue
+        if w.id > 1 and sud.word(w.id - 1).upos in ("NOUN", "PROPN"):
+            continue  # a noun's label, no count ("room 312", "article 7 of the law")
         changed[w.id] = replace(w, lemma=word)
     if not changed:
         return sud
@@ -2828,8 +2830,11 @@ def _count_doubt(sud: Sentence, num: Word, noun: Word, lang: str) -> bool:
            or w.form.lower() in L.range_words for w in near):
         return True
     if any(sud.word(i).upos not in ("ADJ", "DET", "ADV", "PUNCT") or "/" in sud.word(i).form
+           or (sud.word(i).upos == "PUNCT" and sud.word(i).form.strip("*_"))
            for i in range(num.id + 1, noun.id)):
-        return True  # a noun, unit or slash between: the numeral counts the nearer one
+        # a noun, unit, slash or dash between: the numeral counts the nearer one, or heads a
+        # list (emphasis marks aside)
+        return True
     if noun.lemma.casefold() in L.months or noun.form.casefold() in L.months:
         return True  # a date: the day's number before its month
     if num.form.isdigit() and noun.id < len(sud.words) and sud.word(noun.id + 1).upos == "NOUN":

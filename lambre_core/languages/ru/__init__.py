@@ -7,7 +7,6 @@ from functools import lru_cache
 from typing import Any
 
 from ..base import Language, accusative_animacy, lazy, words
-from ..east_slavic import number_word as _count_as
 
 
 def _morph() -> Any:
@@ -55,10 +54,6 @@ def _short_only(form: str) -> bool:
 def _numeral(w: object) -> bool:
     morph = _morph()
     return morph is not None and any(p.tag.POS == "NUMR" for p in morph.parse(getattr(w, "form", "")))
-
-
-def _number_word(digits: str) -> str | None:
-    return _count_as(digits, "два", "пять")
 
 
 LANGUAGE = Language(
@@ -117,7 +112,6 @@ LANGUAGE = Language(
     substantivized=_substantivized,
     short_only=_short_only,
     numeral=_numeral,
-    number_word=_number_word,
     subject_failures=lazy(f"{__name__}.clauses", "subject_failures"),
     miscased_objects=lazy(f"{__name__}.clauses", "object_nominatives"),
 )

@@ -7,7 +7,6 @@ from functools import lru_cache
 from typing import Any
 
 from ..base import Language, accusative_animacy, lazy, words
-from ..east_slavic import number_word as _count_as
 
 
 def _analyzer() -> Any:
@@ -32,10 +31,6 @@ def _classes(form: str) -> frozenset[str]:
 
 def _numeral(w: object) -> bool:
     return "NUM" in _classes(getattr(w, "form", ""))
-
-
-def _number_word(digits: str) -> str | None:
-    return _count_as(digits, "два", "п'ять")
 
 
 LANGUAGE = Language(
@@ -87,5 +82,4 @@ LANGUAGE = Language(
     animacy_agreement=accusative_animacy,
     retag_function_words=True,
     numeral=_numeral,
-    number_word=_number_word,
 )
