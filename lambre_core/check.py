@@ -221,11 +221,20 @@ def dotted_names(words: list[Word]) -> set[int]:
     return out
 
 
+def masked_names(words: list[Word]) -> set[int]:
+    """The ids of anonymized names: a word in capitals alone between square brackets
+    ("[PERSON1]", "[NAME]"), a placeholder the data's editors put for a name, whose own gender
+    and number are those of the label, not of the person meant."""
+    return {w.id for prev, w, nxt in zip(words, words[1:], words[2:], strict=False)
+            if prev.form == "[" and nxt.form == "]" and w.form.isupper()
+            and w.form[:1].isalpha()}
+
+
 def _arc_rules(words: list[Word], index: RuleIndex) -> Iterator[tuple[Word, Word, tuple[Rule, ...]]]:
     """Each arc (dependent, head) of a SUD sentence's words with the rules that may apply to
     it, where there are any: the work of ``rule_arcs``, which see."""
     memo = index._memo
-    names = dotted_names(words)
+    names = dotted_names(words) | masked_names(words)
     for dep in words:
         if not dep.head:
             continue
@@ -233,7 +242,7 @@ def _arc_rules(words: list[Word], index: RuleIndex) -> Iterator[tuple[Word, Word
         if PLACEHOLDER in dep.misc or PLACEHOLDER in head.misc:
             continue  # nothing agrees with a placeholder, and it proves nothing
         if dep.id in names or head.id in names:
-            continue  # a web address or file name is no word of the sentence
+            continue  # a web address, file name or anonymized name is no word of the sentence
         if head.upos == "ADP" and dep.id < head.id and stranded(words, head):
             # its object is the placeholder after it, or outside the string (a UI label that
             # ends in a preposition, or one whose object is "%s"): the word before it is not

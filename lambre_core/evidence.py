@@ -29,7 +29,7 @@ from functools import cache
 from typing import Any
 
 from . import mined
-from .alternatives import PLAUSIBLE, read_classes
+from .alternatives import PLAUSIBLE, read_alternatives, read_classes
 from .analyses import WordAnalyses, analyzer_for, inflect, sentence_analyses, word_analyses
 from .check import RuleInstance, SentenceCheck, Violation, rule_arcs
 from .clauses import CLAUSE_START, QUOTES, bracketed
@@ -1244,6 +1244,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # that noun's attribute (where the noun may be the predicate noun, "is a big house",
         # the attribute's failure stands)
         return True
+    if rule.type == "agree" and d.upos == "ADJ" and 2 < d.id < h.id \
+            and _predicate_of_noun_before(sud, d, h, options, L):
+        return True
     if L.zero_copula and rule.type == "agree" and d.upos == "ADJ" and d.id > 1 \
             and sud.word(d.id - 1).feats.get("PronType") == "Prs" \
             and any(_may_agree(o, p) for o in options[dep] for p in options[d.id - 1]):
@@ -2196,6 +2199,22 @@ def _predicate_misread(sud: Sentence, h: Word, options: Mapping[int, Sequence[Fe
                for w in sud.words[h.id:h.id + 2])
 
 
+def _predicate_of_noun_before(sud: Sentence, adj: Word, noun: Word,
+                              options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
+    """An adjective right after a copula, after a nominative noun it agrees with, before a
+    noun that cannot take the copula's number: the predicate of the noun before ("the physics
+    is terrible people who ...", a run-on sentence), the noun after it opening a phrase of its
+    own (a predicate noun takes its copula's number: "is a big house")."""
+    cop, subj = sud.word(adj.id - 1), sud.word(adj.id - 2)
+    number = cop.feats.get("Number")
+    if cop.lemma.lower() not in L.copula_lemmas or not number or not options[noun.id] \
+            or subj.upos not in ("NOUN", "PROPN") \
+            or any(number in values(o, "Number") for o in options[noun.id]):
+        return False
+    return any(o.get("Case") == "Nom" and number in values(o, "Number") and _may_agree(o, s)
+               for o in options[adj.id] for s in options[subj.id])
+
+
 def _copula_a_pronoun(sud: Sentence, cop: Word, L: Language) -> bool:
     """An auxiliary whose form is also an object pronoun (one Czech form is "is" and "them"),
     read as the copula where it is the pronoun: right after a verb that takes it as its object
@@ -2872,8 +2891,15 @@ def _frame_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
     if _time_noun(d, L):
         return True  # a phrase of time, no object: "every day", "in the evening"
     if any(values(o, "Case") & L.adverbial_cases for o in options[d.id]) \
-            or _analyses_as(lang, d.form, "ADV"):
+            or _analyses_as(lang, d.form, "ADV") or "ADV" in L.word_classes(d.form):
         return True  # an adverbial's case ("at three") or an adverb too: not a wrong object
+    if d.id < h.id and h.head and d.id > h.head and h.feats.get("VerbForm") == "Inf" \
+            and any(head == h.head and rel.split(":")[0] == "obj" and p >= PLAUSIBLE
+                    for head, rel, p in read_alternatives(d.misc.get("Alt", ""))):
+        # an object between a verb and the infinitive under it that the parser nearly gave
+        # the verb: that verb's object, the infinitive's subject ("they made me believe"),
+        # which no rule of the pack checks on its new arc (``alternatives.robust_to_parse``)
+        return True
     if "VERB" in {c for c, _p in read_classes(d.misc.get("AltUPOS", ""))} \
             and _analyses_as(lang, d.form, "VERB"):
         return True  # a verb too, the tagger's other guess (an imperative): a clause of its own
@@ -3591,7 +3617,9 @@ def _coordinated_subjects(sud: Sentence, options: Mapping[int, Sequence[Feats]],
             if _stray_conjunct(sud, w, options, lang):
                 continue
             persons = {o.get("Person") for x in conjuncts for o in options[x.id][:1]}
-            feats = {"Number": "Plur"}
+            # (a list that opens with a singular "every" may be counted one by one: "every
+            # teenager and his guardian got a copy")
+            feats = {"Number": "Plur,Sing" if _each(sud, w) else "Plur"}
             genders = {g for x in conjuncts for o in options[x.id][:1] for g in values(o, "Gender")}
             if len(genders) > 1:
                 # conjuncts of different genders: each language resolves them its own way (a
@@ -3603,6 +3631,13 @@ def _coordinated_subjects(sud: Sentence, options: Mapping[int, Sequence[Feats]],
                 feats["Person"] = "2"
             out[(w.id, w.head)] = feats
     return out
+
+
+def _each(sud: Sentence, noun: Word) -> bool:
+    """Whether a noun has a singular determiner of totality ("every", "each") before it."""
+    return any(x.head == noun.id and x.id < noun.id and x.upos == "DET"
+               and "Tot" in x.feats.get("PronType", "").split(",")
+               and x.feats.get("Number") == "Sing" for x in sud.words)
 
 
 def _stray_conjunct(sud: Sentence, subj: Word, options: Mapping[int, Sequence[Feats]],

@@ -204,6 +204,9 @@ def test_den_tyden_and_the_kamen_type() -> None:
     assert ("Gen", "Plur") in _cells(noun("dní", "den"), "Case", "Number")
     assert ("Gen", "Sing") in _cells(noun("pramene", "pramen"), "Case", "Number")
     assert ("Dat", "Sing") in _cells(noun("kořeni", "kořen"), "Case", "Number")
+    # and the neuters in -meno: "do písmene" (to the letter), "na rameni"
+    assert ("Gen", "Sing") in _cells(noun("písmene", "písmeno"), "Case", "Number")
+    assert ("Loc", "Sing") in _cells(noun("rameni", "rameno"), "Case", "Number")
 
 
 def test_a_form_no_table_makes_is_a_participle_only_if_no_noun_has_it() -> None:
@@ -268,6 +271,12 @@ def test_a_bare_stem_its_own_lemma_is_no_genitive_plural() -> None:
     assert noun("chat", "chat") is None
     assert _cells(noun("chat", "chata"), "Case", "Number") == {("Gen", "Plur")}
     assert _cells(noun("žen", "žena"), "Case", "Number") == {("Gen", "Plur")}
+    # a bare stem after a short vowel is the feminine's genitive plural too where the word
+    # list gives the form to a masculine ("kancelářských prostor", of the premises)
+    assert ("Gen", "Plur", "Fem") in _cells(noun("prostor", "prostor"), "Case", "Number",
+                                            "Gender")
+    # not after a long vowel, which shortens ("rána" -> "ran")
+    assert ("Gen", "Plur") not in _cells(noun("rán", "rána") or [{}], "Case", "Number")
     # not a genitive plural with its inserted -e- ("voleb" of "volby"), nor one with an ending
     assert _cells(noun("voleb", "voleb"), "Case", "Number") == {("Gen", "Plur")}
     assert _cells(noun("vstupů", "vstupů"), "Case", "Number") == {("Gen", "Plur")}

@@ -667,7 +667,25 @@ PAIRS = [
       "nesouvisejících s prací, jako bychom tu ani nebyli.",
       "Věděla jsem, že lidé mohou odsuzovat mou velikost - a mnozí to dělají otevřeně - ale "
       "nikdy jsem si neuvědomila, dokud jsem nezhubla, její mikroúroveň a jak nenápadné to "
-      "může být."]),
+      "může být.",
+      # a list that opens with "každý" (every) may take a singular verb
+      "Každý teenager a jeho opatrovník dostal kopii jejich stížnosti a byli propuštěni až do "
+      "budoucího soudu, řekl prokurátor"]),
+    # a verb + dative fails an accusative object; not an adverb that is also a noun's form
+    # ("trochu", a bit), nor the object of the verb before the infinitive ("donutili mě věřit":
+    # they made me believe)
+    ("frame of a verb", "Nemohu věřit ho.", "ho",
+     ["To by pomohlo trochu.",
+      "Myslel jsem, že je to dost neprofesionální, protože nejenže to ztratili, ale donutili "
+      "mě věřit, že to napraví."]),
+    # an adjective after a copula takes the gender of the predicate noun after it; not where it
+    # agrees with the noun before the copula and the noun after it cannot take the copula's
+    # number (a run-on sentence: "the mechanics is terrible people who ...")
+    ("predicate adjective before a noun", "Praha je krásná město.", "krásná",
+     ["Fyzika je hrozná a mechanika je hrozná lidé, kteří postavili tuto hru, byli vysocí."]),
+    # a name anonymized in capitals between brackets has the label's gender, not the person's
+    ("anonymized name", "Sestra řekl, že přijde.", "řekl",
+     ["Takže [OSOBA] řekl, že jakmile dostanou přepis, uděláme to společně."]),
     # "dva" to "čtyři" in the nominative or accusative count a noun in that case, not the
     # genitive their oblique forms take ("tři raketoplánů"; "bez tří knih" is right)
     ("counted by two to four", "Enterprise měl tři raketoplánů.", "raketoplánů",

@@ -962,6 +962,10 @@ _IRREGULAR_SINGULARS: dict[str, tuple[str, dict[str, str]]] = {
        for lemma in ("pramen", "kořen", "kmen", "křemen", "plamen", "řemen", "ječmen", "hřeben",
                      "kámen")
        for stem in (lemma.replace("á", "a"),)},
+    # the neuters in -meno keep the same old genitive and dative beside the regular ones
+    # ("do písmene", to the letter; "na rameni", on the shoulder)
+    **{lemma: ("Neut", {lemma[:-1] + "e": "Gen", lemma[:-1] + "i": "Dat/Loc"})
+       for lemma in ("písmeno", "rameno", "semeno", "plemeno", "břemeno", "temeno")},
 }
 
 
@@ -1001,11 +1005,18 @@ def paradigm_cells(lemma: str, genders: tuple[dict[str, str], ...]) -> dict[str,
     return out
 
 
+#: a stem whose genitive plural can only be the bare stem: it ends in one consonant after a
+#: short vowel (no -e- to insert, no vowel to shorten: "prostora" -> "prostor", where the word
+#: list gives that form to the masculine "prostor" only; not "rána" -> "ran", "dílo" -> "děl")
+_SURE_BARE = re.compile(r"[aeěiouy][^aáeéěiíoóuúůyý\W\d]$")
+
+
 def _bare_genitive_plurals() -> list[tuple[str, str, dict[str, str]]]:
     """(form, lemma, analysis) of the genitive plural without an ending of the listed feminines
     in -a and neuters in -o ("žen", "měst"), with the -e- a final cluster takes ("tašek",
     "oken", "knihoven"): the tables leave it out, for whether the -e- comes is the word's own
-    ("bank", "linek"), so only a form the word list gives that lemma is kept."""
+    ("bank", "linek"), so only a form the word list gives that lemma is kept, or the bare stem
+    where nothing else can come of it (``_SURE_BARE``)."""
     out = []
     for lemma, (genders, _singular) in _noun_genders().items():
         for g in genders:
@@ -1014,7 +1025,7 @@ def _bare_genitive_plurals() -> list[tuple[str, str, dict[str, str]]]:
             stem = lemma[:-1]
             for form in dict.fromkeys((stem, stem[:-1] + "e" + stem[-1],
                                        stem[:-1] + "ě" + stem[-1])):
-                if _listed_lemma(form) == lemma:
+                if _listed_lemma(form) == lemma or (form == stem and _SURE_BARE.search(stem)):
                     out.append((form, lemma, {"Gender": g["Gender"], "Case": "Gen",
                                               "Number": "Plur"}))
     return out
