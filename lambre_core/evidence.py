@@ -1247,6 +1247,17 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if rule.type == "agree" and d.upos == "ADJ" and 2 < d.id < h.id \
             and _predicate_of_noun_before(sud, d, h, options, L):
         return True
+    if rule.type == "agree" and d.upos == "ADJ" and d.id < h.id - 1 and _time_noun(h, L) \
+            and any(values(o, "Case") & {"Acc", "Ins"} for o in options[head]) and any(
+                sud.word(i).head == head and sud.word(i).upos in ("ADJ", "DET", "NUM")
+                and any(_may_agree(a, n) for a in options[i] for n in options[head])
+                for i in range(d.id + 1, h.id)) and any(
+                w.upos in ("NOUN", "PROPN", "PRON") and _may_agree(a, o)
+                for w in sud.words[:d.id - 1] for a in options[dep] for o in options[w.id]):
+        # an adjective before a phrase of time with an attribute of its own between them, that
+        # agrees with a noun or pronoun before it: the phrase is an adverbial ("leave it on a
+        # long time"), the adjective that word's predicate, no attribute of the noun of time
+        return True
     if L.zero_copula and rule.type == "agree" and d.upos == "ADJ" and d.id > 1 \
             and sud.word(d.id - 1).feats.get("PronType") == "Prs" \
             and any(_may_agree(o, p) for o in options[dep] for p in options[d.id - 1]):

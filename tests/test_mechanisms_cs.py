@@ -683,6 +683,12 @@ PAIRS = [
     # number (a run-on sentence: "the mechanics is terrible people who ...")
     ("predicate adjective before a noun", "Praha je krásná město.", "krásná",
      ["Fyzika je hrozná a mechanika je hrozná lidé, kteří postavili tuto hru, byli vysocí."]),
+    # an adjective before a phrase of time whose own attribute stands between them fails the
+    # noun of time; not where it agrees with a word before it, whose predicate it is ("ho
+    # necháte nasazený dlouhou dobu", you leave it on a long time)
+    ("predicate before a phrase of time", "Strávil jsem tam celou dlouhý den.", "celou",
+     ["Problém byl ten, že vnitřní pásek prstenu zbělel a zvlhl můj prst – něco jako způsob, "
+      "jakým to dělá bandaid, když ho necháte nasazený dlouhou dobu."]),
     # a name anonymized in capitals between brackets has the label's gender, not the person's
     ("anonymized name", "Sestra řekl, že přijde.", "řekl",
      ["Takže [OSOBA] řekl, že jakmile dostanou přepis, uděláme to společně."]),

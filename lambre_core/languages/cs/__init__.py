@@ -136,6 +136,10 @@ LANGUAGE = Language(
         listopad prosinec ledna února března dubna května června července srpna října listopadu
         prosince"""),
     time_adverbs=words("zítra včera dnes dneska pozítří předevčírem letos loni teď brzy"),
+    # nouns of time: in the accusative or instrumental a phrase of them is an adverbial ("celý
+    # den", all day; "dlouhou dobu", for a long time), no object
+    time_nouns=words("""den týden měsíc rok hodina minuta sekunda chvíle chvíli doba večer
+        ráno noc odpoledne dopoledne poledne jaro léto podzim zima víkend okamžik"""),
     intransitive_verbs=words("""přijít odejít jít chodit přicházet odcházet jet jezdit přijet
         odjet dojet vyjet přijíždět odjíždět letět přiletět odletět spát ležet sedět stát
         stávat bydlet zůstat zůstávat zemřít umřít vstát vstávat pracovat odpočívat existovat
