@@ -257,12 +257,15 @@ def check_segments(
 
 def mark_placeholders(sent: Sentence, seg: Segment) -> None:
     """Mark the words standing for a masked placeholder of ``seg`` (``check.PLACEHOLDER``) but
-    numbers, which still count ("%d" before a plural noun)."""
+    the numbers of a plural form, which still count ("%d" before a plural noun): a number
+    whose form says nothing of it (a Qt numerus form, a string that is no plural form) may be
+    any, and counts nothing."""
     if not seg.masked:
         return
     for w in sent.words:
         span = word_span(sent, w)
-        if span is not None and seg.is_masked(*span) and not w.form.isdigit():
+        if span is not None and seg.is_masked(*span) \
+                and (not w.form.isdigit() or seg.count is None):
             w.misc[PLACEHOLDER] = "Yes"
 
 

@@ -3163,8 +3163,11 @@ _OPENERS = frozenset('.:!?"„“«»‹›‚‘\'(–-')
 
 
 def _demonstrative(w: Word, L: Language) -> bool:
-    """A demonstrative by its tag or its pack's list (a tagger may leave PronType out)."""
-    return w.feats.get("PronType") == "Dem" or w.lemma.lower() in L.demonstratives
+    """A demonstrative by its pack's list where it has one (a tagger may leave PronType out,
+    or give it to "all": "ze všemi stran"), else by its tag."""
+    if L.demonstratives:
+        return w.lemma.lower() in L.demonstratives
+    return w.feats.get("PronType") == "Dem"
 
 
 def _capitalized_inside(sud: Sentence, w: Word) -> bool:

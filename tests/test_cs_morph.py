@@ -7,6 +7,7 @@ from lambre_core.doc import Sentence, Word
 from lambre_core.languages.cs.morph import (
     adjective,
     analyses,
+    complete_analyses,
     determiner,
     inflect,
     known_in_context,
@@ -267,8 +268,21 @@ def test_a_soft_adjectives_citation_form_by_its_word_lists_genitive() -> None:
 
 def test_a_bare_stem_its_own_lemma_is_no_genitive_plural() -> None:
     # "chat" (a chat, which the list lacks) is also "chata"'s genitive plural: with the
-    # lemmatizer's lemma the form itself it proves nothing; with "chata" it is that genitive
-    assert noun("chat", "chat") is None
+    # lemmatizer's lemma the form itself and tagged a masculine it proves nothing; tagged a
+    # feminine, or with "chata", it is that genitive
+    def word(form: str, gender: str, case: str) -> Word:
+        return Word(1, form, form, "NOUN", "_", {"Gender": gender, "Case": case}, 0, "root",
+                    "_", {})
+
+    cells = noun("chat", "chat")
+    assert _cells(cells, "Case", "Number") == {("Gen", "Plur")}
+    assert complete_analyses(word("chat", "Masc", "Nom"), cells)[1] is False
+    assert complete_analyses(word("chat", "Fem", "Acc"), cells)[1] is False
+    assert complete_analyses(word("chatu", "Masc", "Gen"), noun("chatu", "chatu") or [])[1] \
+        is False
+    assert complete_analyses(word("stran", "Fem", "Gen"), noun("stran", "stran") or [])[1] \
+        is True
+    assert complete_analyses(word("ženu", "Fem", "Acc"), noun("ženu", "ženu") or [])[1] is True
     assert _cells(noun("chat", "chata"), "Case", "Number") == {("Gen", "Plur")}
     assert _cells(noun("žen", "žena"), "Case", "Number") == {("Gen", "Plur")}
     # a bare stem after a short vowel is the feminine's genitive plural too where the word

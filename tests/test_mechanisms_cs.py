@@ -643,6 +643,10 @@ PAIRS = [
     ("soft adjective in its phrase", "Byla to moje první cestě do Prahy.", "cestě",
      ["Byla to moje první cesta do Prahy.",
       "Doufám, že by vám nevadilo ohodnotit náš dnešní chat na základě mých schopností.",
+      "Děkuji, že jste si dnes udělal čas na rozhovor se mnou a doufám, že se mi podařilo "
+      "vyřešit váš dotaz, pokud by vám nevadilo ohodnotit náš dnešní chat na základě mých "
+      "schopností v oblasti zákaznického servisu, budu vám velmi vděčný, tlačítko pro "
+      "hodnocení najdete na tomto chatu.",
       "Uzavírám tento chat, protože jsme neobdrželi žádnou odpověď."]),
     # the spoken register's instrumental ending for the locative is a note, not an error; a
     # locative ending for the instrumental is in no register
@@ -689,6 +693,17 @@ PAIRS = [
     ("predicate before a phrase of time", "Strávil jsem tam celou dlouhý den.", "celou",
      ["Problém byl ten, že vnitřní pásek prstenu zbělel a zvlhl můj prst – něco jako způsob, "
       "jakým to dělá bandaid, když ho necháte nasazený dlouhou dobu."]),
+    # an attribute fails its noun's gender; not a noun no list has ("chat", a loanword) that
+    # the lemmatizer left as its own lemma and the tagger read as a masculine, whose form the
+    # word list makes of another noun ("chatu" of "chata", a cottage)
+    ("noun no list has", "Otevřel jsem nastavení skupinového konverzace.", "skupinového",
+     ["Nastavení skupinového chatu", "ABC vás zve k připojení ke skupinovému chatu"]),
+    # "všechen" (all) after a preposition is the noun's determiner, whatever the tagger's
+    # pronoun type: the pack's list says which are demonstratives (which may be the
+    # preposition's whole object); a genitive plural the lemmatizer left as its own lemma,
+    # tagged a feminine, is that genitive ("stran" of "strana")
+    ("all after a preposition", "Chtěl to tělo vidět ve všech polohách a ze všemi stran.",
+     "všemi", ["Chtěl to tělo vidět ve všech polohách a ze všech stran."]),
     # a name anonymized in capitals between brackets has the label's gender, not the person's
     ("anonymized name", "Sestra řekl, že přijde.", "řekl",
      ["Takže [OSOBA] řekl, že jakmile dostanou přepis, uděláme to společně."]),

@@ -105,6 +105,18 @@ msgstr[2] "%d новая файл"
 </context>
 </TS>
 """,
+    # a Qt numerus form says nothing of its number: "%n položka" is the form for one
+    "pcmanfm_cs.ts": """<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="cs">
+<context><name>Main</name>
+<message numerus="yes"><source>%n item(s)</source><translation>
+<numerusform>%n položka</numerusform><numerusform>%n položky</numerusform>
+<numerusform>%n položek</numerusform></translation></message>
+<message><source>I went to the river.</source><translation>Šel jsem k řeka.</translation></message>
+</context>
+</TS>
+""",
 }
 FILES["locales/de/app.json"] = json.dumps({
     "set": "Der neue {{name}} ist gesetzt.", "playing": "Die Kinder spielt im Garten.",
@@ -127,7 +139,7 @@ PROPERTIES = "a=Der neue {0} ist gesetzt.\nb=Schöne Grüße aus Köln\nc=Die Ki
 EXPECTED = {
     ("de.po", "spielt"), ("ru.po", "хочешь"), ("ru.po", "новая"),
     ("values-ru/strings.xml", "новая"), ("app_de.arb", "spielt"), ("messages.de.xlf", "spielt"),
-    ("pcmanfm_de.ts", "spielt"), ("messages_de.properties", "spielt"),
+    ("pcmanfm_de.ts", "spielt"), ("pcmanfm_cs.ts", "řeka"), ("messages_de.properties", "spielt"),
     ("values-ru/strings.xml", "хочешь"), ("locales/de/app.json", "spielt"),
 }
 

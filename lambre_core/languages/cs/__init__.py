@@ -108,7 +108,7 @@ LANGUAGE = Language(
     attributes_precede=True,
     and_words=words("a"),
     demonstrative_subjects=words("to tohle"),
-    demonstratives=words("ten tento tamten tenhle"),
+    demonstratives=words("ten tento tamten tenhle onen takový"),
     # nouns of quantity whose verb may take the number of the plural they count ("spousta
     # věcí jsou")
     quantity_nouns=words("spousta většina řada množství polovina menšina hromada"),
@@ -162,6 +162,7 @@ LANGUAGE = Language(
     word_classes=_word_classes,
     analyzer=_analyzer,
     known_in_context=lazy(f"{__name__}.morph", "known_in_context"),
+    complete_analyses=lazy(f"{__name__}.morph", "complete_analyses"),
     # the small tagger reads adverbs, nouns and names as verbs, and the parser hangs finite
     # verbs under the auxiliary "je" (also the pronoun "them"): a verb form is proven only
     # under a reviewed modal rule, which names the head's lemma

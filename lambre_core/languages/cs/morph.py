@@ -1087,12 +1087,8 @@ def noun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
                        if other != lem and b not in out)
             return out
     found = analyses_of(_noun_index(), low, lem)
-    if found and lem == low and entry is None \
-            and all(b.get("Case") == "Gen" and b.get("Number") == "Plur" for b in found) \
-            and any(m[:-1] == low for m, _b in _noun_index().get(low, ())):
-        return None  # another noun's bare stem the lemmatizer took for its own lemma: as likely
-        # a masculine noun the list lacks as that genitive plural ("chat": a chat, of cottages;
-        # not one with its inserted -e-, "voleb", nor an ending, "vstupů")
+    # (a bare stem the lemmatizer took for its own lemma may be a masculine the lists lack:
+    # ``complete_analyses`` decides by the tagger's gender)
     return found if found is not None else _verbal_noun(low, lemma)
 
 
@@ -1196,6 +1192,39 @@ def _in_local_phrase(sentence: Any, noun_word: Any) -> bool:
         return True  # (a quotation mark the tagger took for a preposition is none)
     return i < len(sentence.words) and noun_word.head == i + 1 \
         and noun_word.deprel.startswith("subj")
+
+
+#: the endings of a hard inanimate masculine, its bare citation form's "" among them ("hrad":
+#: "hradu", "hradem", "hradů" ...)
+_MASC_HARD_ENDINGS = tuple(_NOUN_PARADIGMS["masc_inan_hard"])
+
+
+def _unlisted_masculine(low: str) -> bool:
+    """Whether a form only feminines in -a and neuters in -o make is as well a hard
+    masculine's form whose citation form, the other noun's stem, the lists lack: "chatu" of
+    the loanword "chat" (a chat) as much as of "chata" (a cottage)."""
+    makers = {m for m, _b in _noun_index().get(low, ())}
+    return bool(makers) and all(
+        m[-1:] in "ao" and m[:-1] not in _noun_genders() and _SURE_BARE.search(m[:-1])
+        and low.startswith(m[:-1]) and low[len(m) - 1:] in _MASC_HARD_ENDINGS for m in makers)
+
+
+def complete_analyses(word: Any, got: list[dict[str, str]]) -> tuple[list[dict[str, str]], bool]:
+    """A word's analyses, and whether they may prove an error: not a noun's that the
+    lemmatizer left as its own lemma and the tagger read as a masculine, where only a
+    feminine in -a or a neuter in -o makes the form and its stem, a masculine's citation form,
+    is in no list: a borrowed masculine the lists lack ("ke skupinovému chatu", "tento chat":
+    the chat, read as "chata", a cottage, and as its genitive plural), where the tagger read a
+    masculine or a case none of the lists' readings has. Tagged a feminine genitive, the bare
+    stem is the feminine's genitive plural ("ze všech stran")."""
+    low = word.form.lower()
+    if word.upos != "NOUN" or word.lemma.lower() != low or low in _noun_genders() \
+            or not _unlisted_masculine(low):
+        return got, True
+    # (the tagger's reading tells the two apart: one no reading of the lists has is the
+    # masculine's)
+    return got, word.feats.get("Gender") != "Masc" \
+        and word.feats.get("Case") in {b.get("Case") for b in got}
 
 
 def known_in_context(sentence: Any, word: Any) -> bool:
