@@ -2218,7 +2218,8 @@ def _predicate_of_noun_before(sud: Sentence, adj: Word, noun: Word,
     own (a predicate noun takes its copula's number: "is a big house")."""
     cop, subj = sud.word(adj.id - 1), sud.word(adj.id - 2)
     number = cop.feats.get("Number")
-    if cop.lemma.lower() not in L.copula_lemmas or not number or not options[noun.id] \
+    if cop.upos not in ("AUX", "VERB") or cop.lemma.lower() not in L.copula_lemmas \
+            or not number or not options[noun.id] \
             or subj.upos not in ("NOUN", "PROPN") \
             or any(number in values(o, "Number") for o in options[noun.id]):
         return False
@@ -3164,7 +3165,7 @@ _OPENERS = frozenset('.:!?"„“«»‹›‚‘\'(–-')
 
 def _demonstrative(w: Word, L: Language) -> bool:
     """A demonstrative by its pack's list where it has one (a tagger may leave PronType out,
-    or give it to "all": "ze všemi stran"), else by its tag."""
+    or give it to "all" after a preposition), else by its tag."""
     if L.demonstratives:
         return w.lemma.lower() in L.demonstratives
     return w.feats.get("PronType") == "Dem"

@@ -120,6 +120,11 @@ PAIRS = [
      "Häusern", ["Das Buch erzählt von Kindern, Eltern und Häusern.",
                  "Das Buch erzählt von Kindern und Häuser werden gebaut.",
                  "Das Buch erzählt von Kindern, Eltern und Häuser stehen leer."]),
+    # a possessive whose lemma is the copula's ("seine", of "sein") makes no predicate of the
+    # adjective after it: the adjective's declension after it still fails
+    ("possessive, no copula", "Deshalb denkt man an Kriminalität, als eine Lösung seine "
+     "finanzielle Probleme.", "finanzielle", "finanziellen",
+     ["Deshalb denkt man an Kriminalität als eine Lösung seiner finanziellen Probleme."]),
 ]
 
 

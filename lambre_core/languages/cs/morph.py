@@ -1088,7 +1088,7 @@ def noun(form: str, lemma: str | None) -> list[dict[str, str]] | None:
             return out
     found = analyses_of(_noun_index(), low, lem)
     # (a bare stem the lemmatizer took for its own lemma may be a masculine the lists lack:
-    # ``complete_analyses`` decides by the tagger's gender)
+    # ``complete_analyses`` decides by the tagger's reading)
     return found if found is not None else _verbal_noun(low, lemma)
 
 
@@ -1210,13 +1210,13 @@ def _unlisted_masculine(low: str) -> bool:
 
 
 def complete_analyses(word: Any, got: list[dict[str, str]]) -> tuple[list[dict[str, str]], bool]:
-    """A word's analyses, and whether they may prove an error: not a noun's that the
-    lemmatizer left as its own lemma and the tagger read as a masculine, where only a
-    feminine in -a or a neuter in -o makes the form and its stem, a masculine's citation form,
-    is in no list: a borrowed masculine the lists lack ("ke skupinovému chatu", "tento chat":
-    the chat, read as "chata", a cottage, and as its genitive plural), where the tagger read a
-    masculine or a case none of the lists' readings has. Tagged a feminine genitive, the bare
-    stem is the feminine's genitive plural ("ze všech stran")."""
+    """A word's analyses, and whether they may prove an error. Not a noun's that the
+    lemmatizer left as its own lemma, where only a feminine in -a or a neuter in -o makes the
+    form and its stem, a masculine's citation form, is in no list (``_unlisted_masculine``),
+    and the tagger read a masculine or a case none of the readings has: a borrowed masculine
+    the lists lack ("ke skupinovému chatu", "tento chat": the chat, read as "chata", a cottage,
+    and as its genitive plural). Tagged a feminine genitive, the bare stem is the feminine's
+    genitive plural ("ze všech stran")."""
     low = word.form.lower()
     if word.upos != "NOUN" or word.lemma.lower() != low or low in _noun_genders() \
             or not _unlisted_masculine(low):
