@@ -1247,16 +1247,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if rule.type == "agree" and d.upos == "ADJ" and 2 < d.id < h.id \
             and _predicate_of_noun_before(sud, d, h, options, L):
         return True
-    if rule.type == "agree" and d.upos == "ADJ" and d.id < h.id - 1 and _time_noun(h, L) \
-            and any(values(o, "Case") & {"Acc", "Ins"} for o in options[head]) and any(
-                sud.word(i).head == head and sud.word(i).upos in ("ADJ", "DET", "NUM")
-                and any(_may_agree(a, n) for a in options[i] for n in options[head])
-                for i in range(d.id + 1, h.id)) and any(
-                w.upos in ("NOUN", "PROPN", "PRON") and _may_agree(a, o)
-                for w in sud.words[:d.id - 1] for a in options[dep] for o in options[w.id]):
-        # an adjective before a phrase of time with an attribute of its own between them, that
-        # agrees with a noun or pronoun before it: the phrase is an adverbial ("leave it on a
-        # long time"), the adjective that word's predicate, no attribute of the noun of time
+    if rule.type == "agree" and d.upos == "ADJ" and d.id < h.id - 1 \
+            and _predicate_before_time_phrase(sud, d, h, options, L):
         return True
     if L.zero_copula and rule.type == "agree" and d.upos == "ADJ" and d.id > 1 \
             and sud.word(d.id - 1).feats.get("PronType") == "Prs" \
@@ -2225,6 +2217,23 @@ def _predicate_of_noun_before(sud: Sentence, adj: Word, noun: Word,
         return False
     return any(o.get("Case") == "Nom" and number in values(o, "Number") and _may_agree(o, s)
                for o in options[adj.id] for s in options[subj.id])
+
+
+def _predicate_before_time_phrase(sud: Sentence, adj: Word, noun: Word,
+                                  options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
+    """An adjective before a phrase of time in an adverbial's case with an attribute of its own
+    between them, that agrees with a noun or pronoun before it: the phrase is an adverbial
+    ("leave it on a long time"), the adjective that word's predicate, no attribute of the noun
+    of time."""
+    if not _time_noun(noun, L) \
+            or not any(values(o, "Case") & {"Acc", "Ins"} for o in options[noun.id]):
+        return False
+    if not any(sud.word(i).head == noun.id and sud.word(i).upos in ("ADJ", "DET", "NUM")
+               and any(_may_agree(a, n) for a in options[i] for n in options[noun.id])
+               for i in range(adj.id + 1, noun.id)):
+        return False
+    return any(w.upos in ("NOUN", "PROPN", "PRON") and _may_agree(a, o)
+               for w in sud.words[:adj.id - 1] for a in options[adj.id] for o in options[w.id])
 
 
 def _copula_a_pronoun(sud: Sentence, cop: Word, L: Language) -> bool:
