@@ -2875,7 +2875,7 @@ def _count_doubt(sud: Sentence, num: Word, noun: Word, lang: str) -> bool:
         # a noun, unit, slash or dash between: the numeral counts the nearer one, or heads a
         # list (emphasis marks aside)
         return True
-    if noun.lemma.casefold() in L.months or noun.form.casefold() in L.months:
+    if _listed_word(noun, L.months):
         return True  # a date: the day's number before its month
     if num.form.isdigit() and noun.id < len(sud.words) and sud.word(noun.id + 1).upos == "NOUN":
         # a noun before a noun in the technical text numbers in digits count in: the counted
@@ -3361,9 +3361,15 @@ def _opens_sentence(sud: Sentence, i: int) -> bool:
     return all(x.upos == "PUNCT" for x in sud.words[:i - 1])
 
 
+def _listed_word(w: Word, listed: frozenset[str]) -> bool:
+    """Whether a word is in one of its pack's lists, by lemma or form (a list holds both where
+    a tagger's lemma may miss)."""
+    return w.lemma.casefold() in listed or w.form.casefold() in listed
+
+
 def _time_noun(w: Word, L: Language) -> bool:
     """Whether a word is one of the language's nouns or adverbs of time, by lemma or form."""
-    return w.lemma.casefold() in L.time_nouns or w.form.casefold() in L.time_nouns
+    return _listed_word(w, L.time_nouns)
 
 
 def _adverbial_of_time(sud: Sentence, adj: Word, noun: Word,
