@@ -37,6 +37,9 @@ Sets (``../shared`` beside the repo; a set whose data is missing is skipped with
 - ``mt22-ru-2``, ``mt22-cs``: WMT22 Russian output of the systems of ``mt22-de-2`` and Czech
   output of those of ``mt22-de``: first read after the mechanisms of the stop after 88a1ada
   were built, held out from them;
+- ``mt22-cs-2``, ``mt22-de-3``, ``mt22-ru-3``: the WMT22 systems no other set holds (Czech: the
+  three CUNI systems; German: Online-G, Online-Y, OpenNMT; Russian: HuaweiTSC, SRPOL,
+  eTranslation), first read after 6ace10d, before the mechanisms of the stop after it;
 - ``fm-dev``: the corrected side of Falko-MERLIN dev (reported, not counted: tuned on before);
 - ``lit-de``: German LIT, essays and fragments of about 1800 (Schlegel, Novalis) in their own
   spelling ("seyn", "Werth", the dative "-e"), which no model trained on (reported, not
@@ -126,6 +129,11 @@ _NEXT_RU = _NEXT_DE
 #: WMT22 Russian of the systems of ``mt22-de-2``; WMT22 Czech of those of ``mt22-de``
 _MT22_RU_2 = _MT22_DE_2
 _MT22_CS = _MT22_DE
+#: WMT22, the systems no earlier set holds: read first after 6ace10d, before any mechanism of
+#: the stop after it (Czech: the three CUNI systems; German and Russian: the rest)
+_MT22_CS_2 = ("CUNI-Bergamot", "CUNI-DocTransformer", "CUNI-Transformer")
+_MT22_DE_3 = ("Online-G", "Online-Y", "OpenNMT")
+_MT22_RU_3 = ("HuaweiTSC", "SRPOL", "eTranslation")
 
 
 def _held_out(lang: str, part: str = "test") -> Callable[[Path], list[str]]:
@@ -181,6 +189,10 @@ SETS = [
     # first read after the mechanisms of the stop after 88a1ada were built: held out from them
     TextSet("mt22-ru-2", "ru", False, _lines(*(f"wmt22/en-ru/{s}.txt" for s in _MT22_RU_2))),
     TextSet("mt22-cs", "cs", False, _lines(*(f"wmt22/en-cs/{s}.txt" for s in _MT22_CS))),
+    # first read after 6ace10d, before the mechanisms of the stop after it: held out from them
+    TextSet("mt22-cs-2", "cs", False, _lines(*(f"wmt22/en-cs/{s}.txt" for s in _MT22_CS_2))),
+    TextSet("mt22-de-3", "de", False, _lines(*(f"wmt22/en-de/{s}.txt" for s in _MT22_DE_3))),
+    TextSet("mt22-ru-3", "ru", False, _lines(*(f"wmt22/en-ru/{s}.txt" for s in _MT22_RU_3))),
 ]
 
 
