@@ -592,8 +592,9 @@ def _neuter_infinitives(sud: Sentence, analyses: dict[int, WordAnalyses], L: Lan
     """A German noun after a neuter singular article whose readings are all plural, and whose
     form is an infinitive by its ending, is a nominalized infinitive of a verb the verb lexicon
     lacks (a capitalized infinitive after a neuter article, also a dative one after a
-    preposition): it gets the neuter singular readings too. Only there: elsewhere a dative
-    plural ending like an infinitive stays the plural it is."""
+    preposition): it gets the neuter singular readings too. So does one after an adjective
+    that can only be neuter singular (a strong ending with no article: "for quick showering").
+    Only there: elsewhere a dative plural ending like an infinitive stays the plural it is."""
     out = analyses
     for w in sud.words:
         a = analyses[w.id]
@@ -602,9 +603,14 @@ def _neuter_infinitives(sud: Sentence, analyses: dict[int, WordAnalyses], L: Lan
                 or not a.known or any(o.get("Number") != "Plur" for o in a.options):
             continue
         k = w.id - 1
+        neuter = False
         while k >= 1 and sud.word(k).upos == "ADJ":
+            b = analyses[k]
+            neuter = neuter or (b.known and all(
+                o.get("Gender") == "Neut" and o.get("Number") == "Sing" for o in b.options))
             k -= 1
-        if k < 1 or sud.word(k).form.lower() not in L.neuter_articles or not L.infinitive(low):
+        if not (neuter or (k >= 1 and sud.word(k).form.lower() in L.neuter_articles)) \
+                or not L.infinitive(low):
             continue
         if out is analyses:
             out = dict(analyses)
@@ -1607,6 +1613,12 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # preposition governs, before a preposition of direction); what follows is not its object
         return True
     if rule.type == "as" and h.upos == "ADP" and _adp_as_conjunction(sud, d, h, options, L):
+        return True
+    if h.upos == "ADP" and L.noun_capitals and h.form[:1].isupper() and h.id > 1 and (
+            sud.word(h.id - 1).upos in ("PROPN", "X")
+            or any(c.isdigit() for c in sud.word(h.id - 1).form)):
+        # where only nouns are written with a capital, a preposition with one right after a
+        # name or a number is a word of the name ("iPhone 13 Pro"), which governs nothing
         return True
     if rule.by_governor and _governor_doubt(sud, h, L):
         return True
@@ -4059,6 +4071,11 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if v.upos not in ("VERB", "AUX"):
         return False
+    if any(x.head == dep and x.feats.get("Poss") == "Yes" and x.feats.get("Reflex") == "Yes"
+           for x in sud.words):
+        # a reflexive possessive points back to its clause's subject, so the phrase it
+        # belongs to is never that subject: the parse took an object for it
+        return True
     if v.form.lower() in L.particle_verbs:
         return True  # "please" after a noun phrase: a verb form far more often a particle
     if _after_particle(sud, v, L):

@@ -726,6 +726,14 @@ PAIRS = [
       "Paní Bulleyová zmizela 27 ledna při venčení svého psa.",
       "Účtovali téměř plnou cenu za 30 minutový telefonní hovor.",
       "Skončila jako třetí nejsilnější strana, přičemž 16 procentní strana skončila třetí."]),
+    # a phrase with the reflexive possessive ("svůj") points back to its clause's subject and is
+    # never that subject: a verb that fails it agrees with the subject the parse missed; the
+    # subject's own failure is still found
+    ("reflexive possessive in the object", "Můj bratr svou knihu napsala loni.", "napsala",
+     ["Rogersová svůj postoj proti komunismu vyjadřovala již dříve na sociálních sítích."]),
+    # "ty" is "you" and the plural of "ten" standing alone ("those"): a third person plural
+    # verb fits the second; the first person fits neither
+    ("ty as those", "Ty jsem doma.", "jsem", ["Ty nejsou s rámem."]),
 ]
 
 

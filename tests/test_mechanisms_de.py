@@ -125,6 +125,19 @@ PAIRS = [
     ("possessive, no copula", "Deshalb denkt man an Kriminalität, als eine Lösung seine "
      "finanzielle Probleme.", "finanzielle", "finanziellen",
      ["Deshalb denkt man an Kriminalität als eine Lösung seiner finanziellen Probleme."]),
+    # a known verb's infinitive with a capital names its action as a neuter singular beside
+    # the plural noun of the same form ("für schnelles Duschen"; "die Duschen"); the noun's
+    # singular keeps its own gender
+    ("nominalized infinitive", "Die Heizung hat genug Wasser für schnelles Dusche.",
+     "schnelles", "schnelle",
+     ["Die Heizung hat genug Wasser für schnelles Duschen."]),
+    # a preposition with a capital right after a name or a number is a word of the name
+    # ("iPhone 13 Pro"), which governs nothing; one with a capital elsewhere still governs its
+    # phrase (a machine's "nichts Von so lange Lieferzeit")
+    ("preposition in a name", "Es gab nichts Von so lange Lieferzeit auf Ihrer Website.",
+     "lange", None,
+     ["Ich dachte, dass nach dem Wechsel zum neuen iPhone 13 Pro der Fehler verschwinden "
+      "würde, aber das war nicht der Fall."]),
 ]
 
 

@@ -356,6 +356,9 @@ def _pronoun_table() -> dict[str, tuple[dict[str, str], ...]]:
     add("jich nich", "3", "Gen/Loc Plur *")
     add("jim nim", "3", "Dat Plur *")
     add("jimi nimi", "3", "Ins Plur *")
+    # "ty" and "ti" are also plurals of "ten" standing alone as a subject ("those")
+    add("ty", "3", "Nom/Acc Plur Masc,Inan; Acc Plur Masc,Anim; Nom/Acc Plur Fem")
+    add("ti", "3", "Nom Plur Masc,Anim")
     return {k: tuple(v) for k, v in out.items()}
 
 
