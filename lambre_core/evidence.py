@@ -593,7 +593,8 @@ def _neuter_infinitives(sud: Sentence, analyses: dict[int, WordAnalyses], L: Lan
     form is an infinitive by its ending, is a nominalized infinitive of a verb the verb lexicon
     lacks (a capitalized infinitive after a neuter article, also a dative one after a
     preposition): it gets the neuter singular readings too. So does one after an adjective
-    that can only be neuter singular (a strong ending with no article: "for quick showering").
+    that can only be neuter singular (a strong ending with no article: "for quick showering")
+    where a word list or the verb lexicon names the verb.
     Only there: elsewhere a dative plural ending like an infinitive stays the plural it is."""
     out = analyses
     for w in sud.words:
@@ -609,8 +610,9 @@ def _neuter_infinitives(sud: Sentence, analyses: dict[int, WordAnalyses], L: Lan
             neuter = neuter or (b.known and all(
                 o.get("Gender") == "Neut" and o.get("Number") == "Sing" for o in b.options))
             k -= 1
-        if not (neuter or (k >= 1 and sud.word(k).form.lower() in L.neuter_articles)) \
-                or not L.infinitive(low):
+        article = k >= 1 and sud.word(k).form.lower() in L.neuter_articles
+        # (after an adjective alone, only a listed verb's: "eigenes Traditionen" stays wrong)
+        if not (article and L.infinitive(low)) and not (neuter and L.listed_infinitive(low)):
             continue
         if out is analyses:
             out = dict(analyses)

@@ -131,6 +131,9 @@ PAIRS = [
     ("nominalized infinitive", "Die Heizung hat genug Wasser für schnelles Dusche.",
      "schnelles", "schnelle",
      ["Die Heizung hat genug Wasser für schnelles Duschen."]),
+    # (only the infinitive of a verb a list names: a plural in -en is no guessed infinitive)
+    ("nominalized infinitive of a listed verb", "Alle Länder haben eigenes Traditionen.",
+     "eigenes", "eigene", ["Alle Länder haben eigene Traditionen."]),
     # a preposition with a capital right after a name or a number is a word of the name
     # ("iPhone 13 Pro"), which governs nothing; one with a capital elsewhere still governs its
     # phrase (a machine's "nichts Von so lange Lieferzeit")

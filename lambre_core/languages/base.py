@@ -369,6 +369,9 @@ class Language:
     known_adjective: Callable[[str], bool] = field(default=_never)
     #: whether a lower-case form is an infinitive by its ending and the verb lexicon
     infinitive: Callable[[str], bool] = field(default=_never)
+    #: whether a lower-case form is the infinitive of a verb a word list or the verb lexicon
+    #: names (not a guess from its ending)
+    listed_infinitive: Callable[[str], bool] = field(default=_never)
     #: (form, lemma) -> whether a verb's form may be another voice than its lemma's (a
     #: causative or passive written with its root's lemma): the lemma's case frame is not proven
     voice_changed: Callable[[str, str], bool] = field(default=lambda _f, _l: False)

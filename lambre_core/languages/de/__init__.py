@@ -52,6 +52,12 @@ def _known_verb(form: str) -> bool:
     return bool(verb_lemmas(form))
 
 
+def _listed_infinitive(low: str) -> bool:
+    from .morph_de import verb_lemmas, word_list_verbs
+
+    return low in word_list_verbs() or low in verb_lemmas(low, {"VerbForm": "Inf"})
+
+
 def _known_adjective(low: str) -> bool:
     from .morph_de import _positive_lemma, _split_adj
 
@@ -205,6 +211,7 @@ LANGUAGE = Language(
     known_verb=_known_verb,
     known_adjective=_known_adjective,
     infinitive=_infinitive,
+    listed_infinitive=_listed_infinitive,
     bare_comparative=_bare_comparative,
     noun_analyses=_noun_analyses,
     subject_failures=lazy(f"{__name__}.clauses", "subject_failures"),
