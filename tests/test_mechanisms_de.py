@@ -134,6 +134,18 @@ PAIRS = [
     # (only the infinitive of a verb a list names: a plural in -en is no guessed infinitive)
     ("nominalized infinitive of a listed verb", "Alle Länder haben eigenes Traditionen.",
      "eigenes", "eigene", ["Alle Länder haben eigene Traditionen."]),
+    # a nominative object beside a subject that can only be nominative is wrong either way;
+    # not where a question word or conjunction of the object's verb stands between them: that
+    # subject is outside the clause, and the "object" is the clause's own subject
+    ("nominative object", "Ich kaufe morgen ein neuer Computer.", "ein", "einen",
+     ["Ich lasse Kunden oft fragen, wo sich ein Artikel befindet, und sie fragen in Form "
+      "einer Begrüßung."]),
+    # a personal pronoun takes no article: a determiner standing before it is a phrase of its
+    # own ("während andere es nicht taten", while others did not: "andere" is the subject);
+    # a verb that agrees with no phrase of its clause still fails
+    ("pronoun after a lone determiner", "Ich weiß, dass du es nicht tut.", "tut", "tust",
+     ["Ich bin mir nicht sicher, warum einige Möwen immer noch etwas Macht hatten, während "
+      "andere es nicht taten."]),
     # a preposition with a capital right after a name or a number is a word of the name
     # ("iPhone 13 Pro"), which governs nothing; one with a capital elsewhere still governs its
     # phrase (a machine's "nichts Von so lange Lieferzeit")

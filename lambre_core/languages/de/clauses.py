@@ -284,6 +284,11 @@ def _candidates(sud: Sentence, analyses: Mapping[int, WordAnalyses], lexicon: ob
     for h in heads:
         j = h - 1
         run: list[int] = []
+        if sud.word(h).feats.get("PronType") == "Prs" and (
+                h == 1 or sud.word(h - 1).feats.get("PronType") != "Art"):
+            # a personal pronoun takes no determiner ("andere es" is two phrases); after an
+            # article it is a noun ("im Ich", in the Self)
+            j = lo - 1
         while j >= lo and j != relative and (sud.word(j).upos in _PREMOD or (
                 sud.word(j).upos == "ADV" and sud.word(j + 1).upos == "ADJ")):
             if sud.word(j).upos == "DET" and any(sud.word(x).upos == "DET" for x in run):
