@@ -611,7 +611,8 @@ def _neuter_infinitives(sud: Sentence, analyses: dict[int, WordAnalyses], L: Lan
                 o.get("Gender") == "Neut" and o.get("Number") == "Sing" for o in b.options))
             k -= 1
         article = k >= 1 and sud.word(k).form.lower() in L.neuter_articles
-        # (after an adjective alone, only a listed verb's: "eigenes Traditionen" stays wrong)
+        # (after an adjective alone, only a listed verb's: a plural noun that merely ends like
+        # an infinitive stays the plural it is, and its attribute's error stays found)
         if not (article and L.infinitive(low)) and not (neuter and L.listed_infinitive(low)):
             continue
         if out is analyses:
