@@ -3072,7 +3072,8 @@ def _nominative_object(sud: Sentence, rule: Rule, dep: int, head: int,
     lo, hi = sorted((subjects[0].id, dep))
     if any(w.head == head and lo < w.id < hi and (
             w.upos == "SCONJ" or w.feats.get("PronType") in ("Rel", "Int")
-            or w.form.lower() in L.question_words | L.subordinators) for w in sud.words):
+            or w.form.lower() in L.question_words or w.form.lower() in L.subordinators)
+           for w in sud.words):
         return False  # the subject is outside the clause its verb opens ("where an item is")
     if any(w.head == dep and _rel(w).startswith("conj") for w in sud.words) \
             or _rel(d).startswith("conj"):
