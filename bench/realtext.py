@@ -40,6 +40,9 @@ Sets (``../shared`` beside the repo; a set whose data is missing is skipped with
 - ``mt22-cs-2``, ``mt22-de-3``, ``mt22-ru-3``: the WMT22 systems no other set holds (Czech: the
   three CUNI systems; German: Online-G, Online-Y, OpenNMT; Russian: HuaweiTSC, SRPOL,
   eTranslation), first read after 6ace10d, before the mechanisms of the stop after it;
+- ``mt23-de-3``, ``mt23-ru-3``: WMT23 systems no other set holds, below the median (German:
+  Lan-BridgeMT, ONLINE-M, ZengHuiMT; Russian: Lan-BridgeMT, ONLINE-M, PROMT), first read after
+  1aecbfe, before the mechanisms of the stop after it;
 - ``fm-dev``: the corrected side of Falko-MERLIN dev (reported, not counted: tuned on before);
 - ``lit-de``: German LIT, essays and fragments of about 1800 (Schlegel, Novalis) in their own
   spelling ("seyn", "Werth", the dative "-e"), which no model trained on (reported, not
@@ -134,6 +137,10 @@ _MT22_CS = _MT22_DE
 _MT22_CS_2 = ("CUNI-Bergamot", "CUNI-DocTransformer", "CUNI-Transformer")
 _MT22_DE_3 = ("Online-G", "Online-Y", "OpenNMT")
 _MT22_RU_3 = ("HuaweiTSC", "SRPOL", "eTranslation")
+#: WMT23, three systems each that no earlier set holds: read first after 1aecbfe, before any
+#: mechanism of the stop after it (the German and Russian systems below the median)
+_MT23_DE_3 = ("Lan-BridgeMT", "ONLINE-M", "ZengHuiMT")
+_MT23_RU_3 = ("Lan-BridgeMT", "ONLINE-M", "PROMT")
 
 
 def _held_out(lang: str, part: str = "test") -> Callable[[Path], list[str]]:
@@ -193,6 +200,9 @@ SETS = [
     TextSet("mt22-cs-2", "cs", False, _lines(*(f"wmt22/en-cs/{s}.txt" for s in _MT22_CS_2))),
     TextSet("mt22-de-3", "de", False, _lines(*(f"wmt22/en-de/{s}.txt" for s in _MT22_DE_3))),
     TextSet("mt22-ru-3", "ru", False, _lines(*(f"wmt22/en-ru/{s}.txt" for s in _MT22_RU_3))),
+    # first read after 1aecbfe, before the mechanisms of the stop after it: held out from them
+    TextSet("mt23-de-3", "de", False, _lines(*(f"wmt23/en-de/{s}.txt" for s in _MT23_DE_3))),
+    TextSet("mt23-ru-3", "ru", False, _lines(*(f"wmt23/en-ru/{s}.txt" for s in _MT23_RU_3))),
 ]
 
 
