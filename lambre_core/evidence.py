@@ -2311,6 +2311,13 @@ def _verb_form_doubt(sud: Sentence, rule: Rule, d: Word, h: Word,
         return True
     # (every word has at least one analysis: the tagger's when no lexicon knows it)
     finite = all(o.get("VerbForm", "Fin") == "Fin" for o in options[d.id])
+    if finite and h.upos == "AUX" and h.id == d.id + 1 and h.form.lower() != h.lemma.lower() \
+            and any(a.get("VerbForm") == "Inf"
+                    for a in _analyses_as(L.code, h.form.lower(), "VERB")):
+        # an inflected "auxiliary" right after a finite verb that is also another verb's
+        # infinitive is that verb's complement, the chain upside down ("they want to eat",
+        # where "eat" is also a form of "be"; not an auxiliary's own infinitive, "have")
+        return True
     if rule.allowed and not finite and any(
             w.head == d.id and w.upos in ("VERB", "AUX") and _rel(w).startswith("comp:aux")
             and any(o.get("VerbForm") in rule.allowed for o in options[w.id]) for w in sud.words):
@@ -3936,6 +3943,14 @@ def _relative_object(sud: Sentence, subj: Word, verb: Word,
     if not L.pro_drop or not L.relative_lemma or subj.lemma.lower() != L.relative_lemma \
             or subj.id > verb.id or not any("Acc" in values(o, "Case") for o in options[subj.id]):
         return False
+    ante = sud.word(verb.head) if verb.head else None
+    if ante is not None and ante.upos in ("NOUN", "PROPN") and ante.id < subj.id:
+        # an accusative that shows animacy must show its noun's: "которые" is no object of
+        # a verb after "люди" (that is "которых")
+        animacy = {a for o in options[ante.id] for a in values(o, "Animacy")}
+        shown = [values(o, "Animacy") for o in options[subj.id] if "Acc" in values(o, "Case")]
+        if animacy and all(shown) and not any(a & animacy for a in shown):
+            return False
     verb_options = _finite_options(verb, options, lang)[0]
 
     def agrees(readings: Sequence[Feats]) -> bool:
@@ -3943,8 +3958,11 @@ def _relative_object(sud: Sentence, subj: Word, verb: Word,
                        for k in ("Number", "Gender", "Person"))
                    for x in readings for y in verb_options)
 
+    # (an "object" with a coordinating conjunction of its own opens a coordinated clause the
+    # parse hung on the verb: "..., and when she was ready")
     objects = [w for w in sud.words if w.head == verb.id and w.id != subj.id
-               and _rel(w) == "comp:obj"]
+               and _rel(w) == "comp:obj"
+               and not any(c.head == w.id and c.upos == "CCONJ" for c in sud.words)]
     if objects:
         # (a name's gender is its bearer's, whatever the tagger guessed)
         return all(o.id > verb.id and o.upos in ("NOUN", "PROPN") and agrees(
@@ -3952,6 +3970,8 @@ def _relative_object(sud: Sentence, subj: Word, verb: Word,
              for r in options[o.id] if "Nom" in values(r, "Case")]) for o in objects)
     if verb.lemma.lower() not in mined.transitive_verbs(lang):
         return False
+    if verb_options and all(o.get("Person") in ("1", "2") for o in verb_options):
+        return True  # the subject left out is the speaker or the one spoken to: no word names it
 
     for w in sud.words[:subj.id - 1]:
         if w.feats.get("PronType") == "Prs" and w.upos == "PRON":
@@ -3959,6 +3979,46 @@ def _relative_object(sud: Sentence, subj: Word, verb: Word,
         else:
             readings = list(_finite_options(w, options, lang)[0])
         if readings and agrees(readings):
+            return True
+    return False
+
+
+def _and_after(sud: Sentence, subj: Word, L: Language, lang: str,
+               options: Mapping[int, Sequence[Feats]]) -> bool:
+    """An "and" with no comma before it after a subject that follows its verb, before any
+    other finite verb: the subject may be the first of coordinated ones the parse did not join
+    ("the ceremony was led by the secretary, the ambassador and the president", in the
+    order verb-subjects), plural together."""
+    for i in range(subj.id + 1, len(sud.words) + 1):
+        w = sud.word(i)
+        if _finite_options(w, options, lang)[0] and w.upos in ("VERB", "AUX"):
+            return False
+        if w.form.lower() in L.and_words:
+            nxt = sud.word(i + 1) if i < len(sud.words) else None
+            return sud.word(i - 1).form != "," and nxt is not None \
+                and nxt.upos in ("DET", "ADJ", "NOUN", "PROPN", "PRON", "NUM")
+    return False
+
+
+def _own_predicate_before_comma(sud: Sentence, subj: Word, verb: Word,
+                                options: Mapping[int, Sequence[Feats]]) -> bool:
+    """A subject followed, before its verb, by a predicate of its own that agrees with it and
+    ends at a comma: an inserted comment clause ("I am sure, there will be problems"), whose
+    subject is not the verb's after the comma."""
+    if subj.id > verb.id:
+        return False
+    for i in range(subj.id + 1, verb.id - 1):
+        x = sud.word(i)
+        if x.form == ",":
+            return False
+        if sud.word(i + 1).form != "," or x.upos not in ("VERB", "AUX", "ADJ") \
+                or _under(sud, x, subj.id):
+            continue
+        # a finite form, or a short one (no case): a predicate, not an attribute
+        preds = [o for o in options[x.id] if "Case" not in o and "Number" in o]
+        if any(all(not values(p, k) or not values(s, k) or values(p, k) & values(s, k)
+                   for k in ("Number", "Gender", "Person"))
+               for p in preds for s in options[subj.id]):
             return True
     return False
 
@@ -4109,6 +4169,10 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         # a conjunct joined by a comma alone: a coordination without its conjunction
         # (two singular noun phrases joined by a comma) may take a plural verb
         return True
+    if rule.feature == "Number" and v.id < subj.id and options[head] \
+            and all(o.get("Number") == "Plur" for o in options[head]) \
+            and _and_after(sud, subj, L, lang, options):
+        return True  # a plural verb before its subject, an "and" after it: coordinated subjects
     k = head - 1
     while k >= 1 and sud.word(k).upos in ("ADV", "PUNCT"):
         k -= 1
@@ -4183,6 +4247,8 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         # reflexive verb, which takes none)
         return True
     if _relative_object(sud, subj, v, options, L, lang):
+        return True
+    if _own_predicate_before_comma(sud, subj, v, options):
         return True
     if subj_cases and not any("Nom" in c for c in subj_cases):
         return True  # no nominative reading: a quantity (a genitive after it), not the subject

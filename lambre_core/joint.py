@@ -265,12 +265,20 @@ def decl_governors(sentence: Sentence, options: Mapping[int, Sequence[Feats]],
             # adverbs, adjectives, commas, quotation marks (a quoted adjective and noun after the
             # article) and the conjunction of coordinated adjectives (two ordinals sharing one
             # noun) lie inside the phrase
+            # (also after a comma: "die einfachen, aber wahren Dinge")
+            left = i - 2 if i > 2 and sentence.word(i - 1).form == "," else i - 1
             inside = u.upos in ("ADV", "ADJ") or (u.upos == "PUNCT" and u.form in _INNER_PUNCT) \
-                or (u.upos == "CCONJ" and i > 1 and sentence.word(i - 1).upos == "ADJ")
+                or (u.upos == "CCONJ" and left >= 1 and sentence.word(left).upos == "ADJ")
+            if u.upos == "CCONJ" and not inside and left > 1 \
+                    and sentence.word(left).upos not in ("NOUN", "PROPN", "PRON") \
+                    and sentence.word(left - 1).upos == "DET":
+                gov = -1  # a determiner and a word the tagger did not call an adjective
+                break     # before the conjunction: perhaps the first adjective, unchecked
             if not inside:
                 break
             i -= 1
-        if gov is None and i >= 1 and not _clear_left_edge(sentence.word(i), contractions):
+        if gov == -1 or (gov is None and i >= 1
+                         and not _clear_left_edge(sentence.word(i), contractions)):
             continue  # a name, a pronoun, a stray determiner or a hyphen in front: unchecked
         if any(d.upos in ("DET", "NUM", "PRON") and first < d.id < w.id
                for d in deps.get(w.id, ())):

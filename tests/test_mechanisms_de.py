@@ -153,6 +153,17 @@ PAIRS = [
      "lange", None,
      ["Ich dachte, dass nach dem Wechsel zum neuen iPhone 13 Pro der Fehler verschwinden "
       "würde, aber das war nicht der Fall."]),
+    # an adjective after another and a conjunction shares its article, also after a comma
+    # ("die einfachen, aber wahren Dinge": weak); the second's strong ending is then found
+    ("coordinated adjectives", "Wir schätzen die großen, aber schöne Häuser.", "schöne",
+     "schönen",
+     ["Und an alle meine Freunde, lasst uns die einfachen, aber wahren Dinge des Lebens "
+      "schätzen.", "Zum Erfolg, zur Freundschaft, zum einfachen, aber wahren Glück."]),
+    # a hashtag's sign does not cut a noun from its preposition ("Bei #Ratten": no subject);
+    # the clause's real subject is still checked
+    ("hashtag after a preposition", "Mit #Freunden können der Abend schön sein.", "können",
+     "kann",
+     ["(Bei #Ratten kann zu hohes Körperfett schlecht für ihre Gesundheit sein.)"]),
 ]
 
 

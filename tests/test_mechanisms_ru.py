@@ -335,6 +335,31 @@ PAIRS = [
     ("odd one of a list", "Он один из писателей, поэтов и переводчики.", "переводчики",
      ["Он один из писателей, поэтов и переводчиков.",
       "-- один из крупнейших бразильских писателей, переводчик и художественный критик."]),
+    # a relative pronoun that can be accusative before a transitive verb in the first or
+    # second person is its object, the subject the speaker left out ("игр, которые не
+    # покупаю"); after an animate noun the accusative would be "которых", so the failure stays
+    ("relative object of a first person", "Это люди, которые не люблю.", "люблю",
+     ["Games в этом дерьме, это одна из худших игр, которые не покупаю",
+      "Она определенно позволяла всем идти в том темпе, который хотела, и когда она была "
+      "готова слушать, она слушала."]),
+    # a finite verb right before an "auxiliary" that is also a full verb's infinitive
+    # governs it ("хотят есть", want to eat); a finite verb under a real auxiliary is wrong
+    ("infinitive read as an auxiliary", "Он будет пошёл домой.", "пошёл",
+     ["Но, к счастью для благонамеренных копателей, «поскольку медведи не хотят есть зимой, "
+      "медведь не кусался»."]),
+    # a subject with a predicate of its own before a comma is that clause's ("я уверен, будут
+    # проблемы"); a subject right before its verb still agrees
+    ("comment clause before a comma", "Так что, я уверен, мы будет готовы.", "будет",
+     ["Так что, я уверен, будут проблемы на разных фронтах, и нам понадобятся цифры очень "
+      "скоро."]),
+    # a plural verb before a singular subject with an "and" after it (no comma before the
+    # "and"): the first of coordinated subjects the parse did not join; an "and" after a
+    # comma opens another clause, and the verb's number is still checked
+    ("coordinated subjects after the verb", "В комнату вошли высокий мужчина, и все замолчали.",
+     "вошли",
+     ["Инаугурацию провели генеральный секретарь Высшего совета по древностям в Египте "
+      "Мостафа Вазири, посол Спана в Египте Альваро Иранцо и президент Испанского "
+      "национального исследовательского совета (CSIC)"]),
 ]
 
 

@@ -390,6 +390,8 @@ def _name_after_title(sud: Sentence, h: int, lexicon: object | None) -> bool:
 
 def _after_adp(sud: Sentence, h: int, lo: int, run: list[int]) -> bool:
     first = min(run) if run else h
+    if first - 1 > lo and sud.word(first - 1).form in ("#", "@"):
+        first -= 1  # a hashtag's or handle's sign is part of the word ("bei #Ratten")
     if first - 1 < lo or sud.word(first - 1).upos != "ADP":
         return False
     adp = sud.word(first - 1).form.lower()
