@@ -1068,6 +1068,12 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "agree" and _stands_alone(sud, d, h, options, lang):
         return True
+    if rule.type == "as" and d.upos == "NUM" and h.id == d.id + 1 \
+            and L.adverb_first(h.form.lower()) \
+            and (h.id == len(sud.words) or sud.word(h.id + 1).upos == "PUNCT"):
+        # a "counted noun" closing its clause that is an adverb first ("three in a row"): the
+        # number stands for what it counts, said before, and the adverb goes with the verb
+        return True
     if L.pro_drop and rule.type == "agree" and rule.feature == "Number" and _rel(d) == "subj" \
             and d.upos in ("NOUN", "PROPN") and h.upos in ("VERB", "AUX") \
             and (persons := _own_person(options[head])) and persons <= {"1", "2"} \
@@ -2125,12 +2131,15 @@ def _attribute_of_nearer_noun(sud: Sentence, rule: Rule, d: Word, h: Word,
     if rule.type != "agree" or d.upos not in ("ADJ", "DET") or not d.id + 1 < h.id \
             or not options[d.id]:
         return False
-    article = language(lang).article_declension
+    L = language(lang)
     for x in sud.words[d.id:h.id - 1]:
-        if x.upos == "NOUN" or (x.upos == "ADJ" and not article
-                                and _no_adjective_reading(x, lang)):
+        if x.upos == "NOUN" or (x.upos == "ADJ" and not L.article_declension
+                                and (_no_adjective_reading(x, lang) or L.substantivized(x.form))):
+            # (an adjective the dictionary marks as mostly a noun counts as one: "данных",
+            # data; a plural shows no gender, so a feature missing on one side is no clash)
             nouns = _analyses_as(lang, x.form, "NOUN", x.lemma)
-            if any(all(values(o, f) & values(n, f) for f in ("Case", "Number", "Gender"))
+            if any(all(values(o, f) & values(n, f) if values(o, f) and values(n, f)
+                       else f != "Case" for f in ("Case", "Number", "Gender"))
                    for o in options[d.id] for n in nouns):
                 return True
     return False
@@ -4083,6 +4092,15 @@ def _agreement_excused(sud: Sentence, subj: Word, verb: Word, feature: str,
             and any("Gen" in values(o, "Case") for o in options[subj.id]):
         return True  # a pronoun that can be genitive right before the negation of its verb is
         # a genitive of negation, the verb's object ("nothing will they do")
+    if feature in ("Number", "Gender") and subj.upos in ("NOUN", "PROPN") \
+            and any(w.feats.get("Polarity") == "Neg" and w.head in (verb.id, verb.head)
+                    for w in sud.words) \
+            and options[verb.id] and all(o.get("Gender") == "Neut" and o.get("Number") == "Sing"
+                                         for o in options[verb.id]) \
+            and any("Gen" in values(o, "Case") for o in options[subj.id]):
+        # a negated verb in the neuter singular with a noun that can be genitive: the
+        # impersonal genitive of negation ("there was not one case"), no subject to agree with
+        return True
     if _address_before_imperative(subj, verb, options, lang):
         return True
     if feature == "Number" and L.plural_subject_singular_verb \

@@ -269,11 +269,15 @@ def decl_governors(sentence: Sentence, options: Mapping[int, Sequence[Feats]],
             left = i - 2 if i > 2 and sentence.word(i - 1).form == "," else i - 1
             inside = u.upos in ("ADV", "ADJ") or (u.upos == "PUNCT" and u.form in _INNER_PUNCT) \
                 or (u.upos == "CCONJ" and left >= 1 and sentence.word(left).upos == "ADJ")
-            if u.upos == "CCONJ" and not inside and left > 1 \
-                    and sentence.word(left).upos not in ("NOUN", "PROPN", "PRON") \
+            x = sentence.word(left) if left >= 1 else None
+            if u.upos == "CCONJ" and not inside and x is not None and left > 1 \
+                    and (x.upos not in ("NOUN", "PROPN", "PRON") or x.form[:1].islower()) \
                     and sentence.word(left - 1).upos == "DET":
-                gov = -1  # a determiner and a word the tagger did not call an adjective
-                break     # before the conjunction: perhaps the first adjective, unchecked
+                # a determiner and a word the tagger did not call an adjective before the
+                # conjunction (a "noun" in lower case, where declension is marked, is none):
+                # perhaps the first adjective, so the phrase goes unchecked
+                gov = -1
+                break
             if not inside:
                 break
             i -= 1

@@ -76,7 +76,7 @@ def model_key(lang: str, models_dir: str | os.PathLike[str] | None = None) -> st
 
     pack = language(lang)
     here = Path(__file__).resolve().parent
-    code = [here / "parse.py", here / "lexicon.py", here / "harmonize.py",
+    code = [here / "parse.py", here / "lexicon.py", here / "harmonize.py", here / "tokens.py",
             *sorted((here / "languages").glob("*.py")),
             *sorted((here / "languages" / lang).glob("*.py"))]
     for f in code + sorted(p for p in pack.data_files() if p.is_file()):

@@ -19,11 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-#: characters that only ever stand before a word (opening brackets and quotes, Spanish marks)
-LEADING = frozenset("([{«„“‚‹\"¿¡")
+#: characters that only ever stand before a word (opening brackets and quotes, Spanish marks,
+#: the ellipsis character of a sentence that takes up one before, a tag's angle bracket)
+LEADING = frozenset("([{«„“‚‹\"¿¡…<")
 #: characters that only ever stand after a word (closing brackets and quotes, clause marks,
-#: the Greek question mark ";" and upper stop "·", the ellipsis character)
-TRAILING = frozenset(")]}»“”›\";:,!?·…")
+#: the Greek question mark ";" and upper stop "·", the ellipsis character, angle brackets:
+#: a transcript's tag glued to the word before it, "werden<unintelligible/>")
+TRAILING = frozenset(")]}»“”›\";:,!?·…<>")
+#: a run of at least this many full stops before a word is an ellipsis ("...And so")
+DOT_RUN = 2
 #: a run of at least this many hyphens is a dash typed as hyphens (a word and then "--")
 DASH_RUN = 2
 
@@ -39,6 +43,9 @@ def _cut(text: str) -> tuple[str, str, str]:
     a, b = 0, len(text)
     while a < b and text[a] in LEADING:
         a += 1
+    dots = len(text[a:b]) - len(text[a:b].lstrip("."))
+    if dots >= DOT_RUN and dots < b - a:
+        a += dots
     while b > a:
         if text[b - 1] in TRAILING:
             b -= 1

@@ -158,7 +158,10 @@ PAIRS = [
     ("coordinated adjectives", "Wir schätzen die großen, aber schöne Häuser.", "schöne",
      "schönen",
      ["Und an alle meine Freunde, lasst uns die einfachen, aber wahren Dinge des Lebens "
-      "schätzen.", "Zum Erfolg, zur Freundschaft, zum einfachen, aber wahren Glück."]),
+      "schätzen.", "Zum Erfolg, zur Freundschaft, zum einfachen, aber wahren Glück.",
+      # (the first adjective tagged a noun, in lower case)
+      "Nach ein paar Stößen und Stößen mit der dünnen, aber festen Borstenstange sollte Ihr "
+      "Gerät genauso funktionieren, wie es war, als es brandneu war."]),
     # a hashtag's sign does not cut a noun from its preposition ("Bei #Ratten": no subject);
     # the clause's real subject is still checked
     ("hashtag after a preposition", "Mit #Freunden können der Abend schön sein.", "können",

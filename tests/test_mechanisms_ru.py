@@ -360,6 +360,20 @@ PAIRS = [
      ["Инаугурацию провели генеральный секретарь Высшего совета по древностям в Египте "
       "Мостафа Вазири, посол Спана в Египте Альваро Иранцо и президент Испанского "
       "национального исследовательского совета (CSIC)"]),
+    # a determiner before an adjective that is mostly a noun ("данных", data) and agrees
+    # with it is that word's, not the noun's after it; before a plain adjective the failure
+    # against the noun stays
+    ("attribute of a substantivized adjective", "Я не знаю о каких-либо новых переноса.",
+     "новых",
+     ["Я не знаю, вы знаете о каких-либо данных переноса стиля для английского чешского?"]),
+    # a "counted noun" at the end of its clause that the dictionary reads first as an adverb
+    # ("три подряд", three in a row) counts nothing; a noun first ("три раз") still does
+    ("adverb after a number", "Он был там три раз.", "раз",
+     ["Петри сказал, что это было почти три подряд."]),
+    # a negated verb in the neuter singular with a noun that can be genitive is impersonal
+    # ("не было ... ни одного случая смерти"); a noun that is only nominative is its subject
+    ("impersonal genitive of negation", "Вчера не пришло девочка.", "пришло",
+     ["За последние 24 часа почти не было зарегистрировано ни одного случая смерти."]),
 ]
 
 

@@ -51,6 +51,16 @@ def _short_only(form: str) -> bool:
     return bool(parses) and all(p.tag.POS in ("ADJS", "PRTS") for p in parses)
 
 
+@lru_cache(maxsize=20000)
+def _adverb_first(form: str) -> bool:
+    """A form whose likeliest reading is an adverb ("подряд": in a row; not "раз", times)."""
+    morph = _morph()
+    if morph is None:
+        return False
+    parses = morph.parse(form)
+    return bool(parses) and parses[0].tag.POS == "ADVB"
+
+
 def _numeral(w: object) -> bool:
     morph = _morph()
     return morph is not None and any(p.tag.POS == "NUMR" for p in morph.parse(getattr(w, "form", "")))
@@ -111,6 +121,7 @@ LANGUAGE = Language(
     animacy_agreement=accusative_animacy,
     substantivized=_substantivized,
     short_only=_short_only,
+    adverb_first=_adverb_first,
     numeral=_numeral,
     subject_failures=lazy(f"{__name__}.clauses", "subject_failures"),
     miscased_objects=lazy(f"{__name__}.clauses", "object_nominatives"),
