@@ -1062,6 +1062,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return _doubtful(sud, rule, first.id, head, options, arcs, rules, analyses, lang)
     if _reciprocal(sud, d, lang) or _reciprocal(sud, h, lang):
         return True
+    if _inside_tag(sud, d) or _inside_tag(sud, h):
+        return True
     if mined.in_fixed(sud, dep, lang) or mined.in_fixed(sud, head, lang):
         # a word of a fixed expression the treebank joins into one ("that is", "what kind
         # of") has no role of its own: the parse read it as a free word
@@ -2165,6 +2167,18 @@ def _name_adjective(sud: Sentence, w: Word, options: Mapping[int, Sequence[Feats
     nxt = sud.word(w.id + 1)
     return nxt.upos in ("NOUN", "PROPN") and any(
         _may_agree(a, o) for a in _analyses_as(lang, w.form.lower(), "ADJ") for o in options[nxt.id])
+
+
+def _inside_tag(sud: Sentence, w: Word) -> bool:
+    """A word between "<" and ">" (a transcript's tag, "<talking at once>"): markup, no prose."""
+    opened = False
+    for x in sud.words[:w.id - 1]:
+        if x.form.startswith("<"):
+            opened = True
+        if x.form.endswith(">"):
+            opened = False
+    return opened and any(x.form.endswith(">") or x.form.startswith("</")
+                          for x in sud.words[w.id:])
 
 
 def _analyses_as(lang: str, form: str, upos: str, lemma: str | None = None) -> list[Feats]:

@@ -20,12 +20,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 #: characters that only ever stand before a word (opening brackets and quotes, Spanish marks,
-#: the ellipsis character of a sentence that takes up one before, a tag's angle bracket)
-LEADING = frozenset("([{«„“‚‹\"¿¡…<")
+#: the ellipsis character of a sentence that takes up one before)
+LEADING = frozenset("([{«„“‚‹\"¿¡…")
 #: characters that only ever stand after a word (closing brackets and quotes, clause marks,
-#: the Greek question mark ";" and upper stop "·", the ellipsis character, angle brackets:
-#: a transcript's tag glued to the word before it, "werden<unintelligible/>")
-TRAILING = frozenset(")]}»“”›\";:,!?·…<>")
+#: the Greek question mark ";" and upper stop "·", the ellipsis character, the opening angle
+#: bracket of a transcript's tag glued to the word before it: "werden< unintelligible/>"; a
+#: tag itself, "<unintelligible/>", stays one token, which the parser passes over)
+TRAILING = frozenset(")]}»“”›\";:,!?·…<")
 #: a run of at least this many full stops before a word is an ellipsis ("...And so")
 DOT_RUN = 2
 #: a run of at least this many hyphens is a dash typed as hyphens (a word and then "--")

@@ -374,6 +374,11 @@ PAIRS = [
     # ("не было ... ни одного случая смерти"); a noun that is only nominative is its subject
     ("impersonal genitive of negation", "Вчера не пришло девочка.", "пришло",
      ["За последние 24 часа почти не было зарегистрировано ни одного случая смерти."]),
+    # words between a transcript's angle brackets are a tag, not prose; after the tag the
+    # sentence is checked as any other
+    ("transcript tag", "Итак, <смех> я пошла домой, а она пошёл спать.", "пошёл",
+     ["Итак, в <говорят одновременно> есть четкий список слов, которые не должны появляться "
+      "на выходе </говорят одновременно>, так?"]),
 ]
 
 
