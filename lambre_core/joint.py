@@ -252,6 +252,7 @@ def decl_governors(sentence: Sentence, options: Mapping[int, Sequence[Feats]],
         # determiners, numerals, adverbs or other adjectives: a possessive genitive name, or a
         # pronoun subject and its copula, before the adjective are not a determiner's declension
         gov: int | None = None
+        unchecked = False
         i = first - 1
         while i >= 1:
             u = sentence.word(i)
@@ -276,12 +277,12 @@ def decl_governors(sentence: Sentence, options: Mapping[int, Sequence[Feats]],
                 # a determiner and a word the tagger did not call an adjective before the
                 # conjunction (a "noun" in lower case, where declension is marked, is none):
                 # perhaps the first adjective, so the phrase goes unchecked
-                gov = -1
+                unchecked = True
                 break
             if not inside:
                 break
             i -= 1
-        if gov == -1 or (gov is None and i >= 1
+        if unchecked or (gov is None and i >= 1
                          and not _clear_left_edge(sentence.word(i), contractions)):
             continue  # a name, a pronoun, a stray determiner or a hyphen in front: unchecked
         if any(d.upos in ("DET", "NUM", "PRON") and first < d.id < w.id
