@@ -2137,8 +2137,8 @@ def _attribute_of_nearer_noun(sud: Sentence, rule: Rule, d: Word, h: Word,
     for x in sud.words[d.id:h.id - 1]:
         if x.upos == "NOUN" or (x.upos == "ADJ" and not L.article_declension
                                 and (_no_adjective_reading(x, lang) or L.substantivized(x.form))):
-            # (an adjective the dictionary marks as mostly a noun counts as one: "данных",
-            # data; a plural shows no gender, so a feature missing on one side is no clash)
+            # (an adjective the dictionary marks as mostly a noun counts as one, "the given"
+            # for data; a plural shows no gender, so a feature missing on one side is no clash)
             nouns = _analyses_as(lang, x.form, "NOUN", x.lemma)
             if any(all(values(o, f) & values(n, f) if values(o, f) and values(n, f)
                        else f != "Case" for f in ("Case", "Number", "Gender"))
@@ -3968,8 +3968,8 @@ def _relative_object(sud: Sentence, subj: Word, verb: Word,
         return False
     ante = sud.word(verb.head) if verb.head else None
     if ante is not None and ante.upos in ("NOUN", "PROPN") and ante.id < subj.id:
-        # an accusative that shows animacy must show its noun's: "которые" is no object of
-        # a verb after "люди" (that is "которых")
+        # an accusative that shows animacy must show its noun's: after a noun of persons the
+        # inanimate accusative of the relative is no object (the animate one would be)
         animacy = {a for o in options[ante.id] for a in values(o, "Animacy")}
         shown = [values(o, "Animacy") for o in options[subj.id] if "Acc" in values(o, "Case")]
         if animacy and all(shown) and not any(a & animacy for a in shown):

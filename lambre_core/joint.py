@@ -266,7 +266,7 @@ def decl_governors(sentence: Sentence, options: Mapping[int, Sequence[Feats]],
             # adverbs, adjectives, commas, quotation marks (a quoted adjective and noun after the
             # article) and the conjunction of coordinated adjectives (two ordinals sharing one
             # noun) lie inside the phrase
-            # (also after a comma: "die einfachen, aber wahren Dinge")
+            # (also after a comma: "the simple, but true things" share one article)
             left = i - 2 if i > 2 and sentence.word(i - 1).form == "," else i - 1
             inside = u.upos in ("ADV", "ADJ") or (u.upos == "PUNCT" and u.form in _INNER_PUNCT) \
                 or (u.upos == "CCONJ" and left >= 1 and sentence.word(left).upos == "ADJ")

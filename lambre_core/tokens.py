@@ -24,7 +24,7 @@ from collections.abc import Sequence
 LEADING = frozenset("([{«„“‚‹\"¿¡…")
 #: characters that only ever stand after a word (closing brackets and quotes, clause marks,
 #: the Greek question mark ";" and upper stop "·", the ellipsis character, the opening angle
-#: bracket of a transcript's tag glued to the word before it: "werden< unintelligible/>"; a
+#: bracket of a transcript's tag glued to the word before it: "done< unintelligible/>"; a
 #: tag itself, "<unintelligible/>", stays one token, which the parser passes over)
 TRAILING = frozenset(")]}»“”›\";:,!?·…<")
 #: a run of at least this many full stops before a word is an ellipsis ("...And so")

@@ -353,8 +353,8 @@ class Language:
     substantivized: Callable[[str], bool] = field(default=_never)
     #: a form that is only ever a short adjective
     short_only: Callable[[str], bool] = field(default=_never)
-    #: a form the dictionary reads first as an adverb, though it may also be a noun ("подряд":
-    #: in a row, a contract)
+    #: a form the dictionary reads first as an adverb, though it may also be a noun ("in a
+    #: row" that is also "a contract")
     adverb_first: Callable[[str], bool] = field(default=_never)
     #: a word the dictionary knows as a cardinal number (None: only tagged or digit numerals)
     numeral: Callable[[Any], bool] | None = None
