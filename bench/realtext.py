@@ -43,6 +43,9 @@ Sets (``../shared`` beside the repo; a set whose data is missing is skipped with
 - ``mt23-de-3``, ``mt23-ru-3``: WMT23 systems no other set holds, below the median (German:
   Lan-BridgeMT, ONLINE-M, ZengHuiMT; Russian: Lan-BridgeMT, ONLINE-M, PROMT), first read after
   1aecbfe, before the mechanisms of the stop after it;
+- ``mt23-de-4``, ``mt23-ru-4``, ``mt23-cs-4``: the last WMT23 systems no set held (German: AIRC
+  and the two NLLB systems; Russian: the two NLLB systems; Czech: GTCOM_Peter and the two NLLB
+  systems), first read after 1d34cf6, before the mechanisms of the stop after it;
 - ``fm-dev``: the corrected side of Falko-MERLIN dev (reported, not counted: tuned on before);
 - ``lit-de``: German LIT, essays and fragments of about 1800 (Schlegel, Novalis) in their own
   spelling ("seyn", "Werth", the dative "-e"), which no model trained on (reported, not
@@ -141,6 +144,10 @@ _MT22_RU_3 = ("HuaweiTSC", "SRPOL", "eTranslation")
 #: mechanism of the stop after it (the German and Russian systems below the median)
 _MT23_DE_3 = ("Lan-BridgeMT", "ONLINE-M", "ZengHuiMT")
 _MT23_RU_3 = ("Lan-BridgeMT", "ONLINE-M", "PROMT")
+#: the last WMT23 systems no set held (the weakest by the human scores, and AIRC)
+_MT23_DE_4 = ("AIRC", "NLLB_Greedy", "NLLB_MBR_BLEU")
+_MT23_RU_4 = ("NLLB_Greedy", "NLLB_MBR_BLEU")
+_MT23_CS_4 = ("GTCOM_Peter", "NLLB_Greedy", "NLLB_MBR_BLEU")
 
 
 def _held_out(lang: str, part: str = "test") -> Callable[[Path], list[str]]:
@@ -203,6 +210,10 @@ SETS = [
     # first read after 1aecbfe, before the mechanisms of the stop after it: held out from them
     TextSet("mt23-de-3", "de", False, _lines(*(f"wmt23/en-de/{s}.txt" for s in _MT23_DE_3))),
     TextSet("mt23-ru-3", "ru", False, _lines(*(f"wmt23/en-ru/{s}.txt" for s in _MT23_RU_3))),
+    # first read after 1d34cf6, before the mechanisms of the stop after it: held out from them
+    TextSet("mt23-de-4", "de", False, _lines(*(f"wmt23/en-de/{s}.txt" for s in _MT23_DE_4))),
+    TextSet("mt23-ru-4", "ru", False, _lines(*(f"wmt23/en-ru/{s}.txt" for s in _MT23_RU_4))),
+    TextSet("mt23-cs-4", "cs", False, _lines(*(f"wmt23/en-cs/{s}.txt" for s in _MT23_CS_4))),
 ]
 
 
