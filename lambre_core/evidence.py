@@ -858,6 +858,8 @@ def _clause_subjects(result: SentenceCheck, analyses: Mapping[int, WordAnalyses]
                     _may_agree(a, n) for a in options[verb.id - 1] for n in options[verb.id]):
             continue  # a noun with its adjective, no short predicate (a genitive plural noun
             # also read as a short adjective)
+        if _finite_homograph_agrees(subj, verb, options, precision.lang):
+            continue
         if all(_agreement_excused(sud, subj, verb, feat, options, precision.lang)
                for feat in f.features):
             continue
@@ -1069,6 +1071,10 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # of") has no role of its own: the parse read it as a free word
         return True
     if rule.type == "agree" and _stands_alone(sud, d, h, options, lang):
+        return True
+    if rule.type == "agree" and _rel(d) == "subj" and _finite_homograph_agrees(d, h, options, lang):
+        return True
+    if rule.type == "as" and rule.feature == "VerbForm" and _second_after_subject(sud, d, options):
         return True
     if rule.type == "as" and d.upos == "NUM" and h.id == d.id + 1 \
             and L.adverb_first(h.form.lower()) \
@@ -1732,8 +1738,13 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and d.id < h.id \
             and _own_phrase_before(sud, d, h, options):
         return True
+    if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and d.id > 1 \
+            and (sud.word(d.id - 1).form.lower(), d.form.lower()) in L.fixed_phrases:
+        return True  # a fixed phrase before a noun ("above all", "what is"): no determiner of it
     if L.article_declension and d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS \
             and _article_phrase_doubt(sud, d, h, options, L):
+        return True
+    if rule.type == "agree" and _complement_of_adjective(d, h, options, L):
         return True
     if d.upos in ("DET", "ADJ") and any(
             x.head == head and _rel(x) == "conj:coord" for x in sud.words) \
@@ -1900,6 +1911,57 @@ def _attribute_with_complement(sud: Sentence, adj: Word, noun: Word,
     return any(w.upos in ("NOUN", "PROPN") and any(_may_agree(a, o) for a in oa
                                                    for o in options[w.id])
                for w in sud.words[:adj.id - 1])
+
+
+#: the cases an adjective's noun complement takes ("full of people", "known for its cynicism")
+_COMPLEMENT_OF_ADJECTIVE = frozenset({"Gen", "Dat", "Ins"})
+
+
+def _complement_of_adjective(adj: Word, noun: Word, options: Mapping[int, Sequence[Feats]],
+                             L: Language) -> bool:
+    """A noun right after an adjective that takes a noun complement in a case of its own
+    (``Language.case_governing_adjectives``), that may be in such a case: the adjective's
+    complement ("known for its cynicism", "full of people"), not the noun it is an attribute
+    of, whatever the parse hung on what."""
+    if L.case_governing_adjectives is None or adj.upos != "ADJ" or noun.id != adj.id + 1 \
+            or noun.upos not in ("NOUN", "PROPN"):
+        return False
+    lemma = adj.lemma.lower()
+    if lemma not in L.case_governing_adjectives:
+        lemma = lemma_of(L.code, adj.form.lower()) or ""
+        if lemma not in L.case_governing_adjectives:
+            return False
+    cases = {L.complement_cases[lemma]} if lemma in L.complement_cases \
+        else _COMPLEMENT_OF_ADJECTIVE
+    return any(values(o, "Case") & cases for o in options[noun.id])
+
+
+def _second_after_subject(sud: Sentence, verb: Word, options: Mapping[int, Sequence[Feats]]
+                          ) -> bool:
+    """A finite verb right after a personal pronoun in the nominative that agrees with it, the
+    pronoun after a comma or conjunction: a clause of its own in the verb-second order ("...,
+    he should never have been a member"), whose verb the verbs after it depend on, not one
+    that depends on them."""
+    if verb.id < 2 or not any(o.get("VerbForm") == "Fin" for o in options[verb.id]):
+        return False
+    pron = sud.word(verb.id - 1)
+    if pron.upos != "PRON" or "Prs" not in pron.feats.get("PronType", "") or not any(
+            "Nom" in values(a, "Case") and _may_agree(a, v, ("Person", "Number"))
+            for a in options[pron.id] for v in options[verb.id]):
+        return False
+    return pron.id == 1 or sud.word(pron.id - 1).form == "," \
+        or sud.word(pron.id - 1).upos == "CCONJ"
+
+
+def _finite_homograph_agrees(subj: Word, pred: Word, options: Mapping[int, Sequence[Feats]],
+                             lang: str) -> bool:
+    """A predicate "adjective" that is as well a finite verb agreeing with its subject ("we
+    will simply do it", the future read as the short adjective "doable"): the tagger's class
+    is no proof of a failure."""
+    return pred.upos == "ADJ" and any(
+        values(v, "Number") and _may_agree(a, v, ("Person", "Number"))
+        for a in options[subj.id] for v in _analyses_as(lang, pred.form, "VERB")
+        if v.get("VerbForm", "Fin") == "Fin" and v.get("Mood") != "Imp")  # (an imperative has none)
 
 
 def _after_nominal_adjective(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Feats]],
@@ -2468,8 +2530,8 @@ def _compound_part(sud: Sentence, w: Word) -> bool:
 def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
                           options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """A determiner or adjective of a language with article declension (German) whose phrase the parse
-    may have built wrongly: a comparative before the particle "than" is a predicate; a fixed
-    phrase ("above all"); a "determiner" cut from its noun by a preposition, or beside another
+    may have built wrongly: a comparative before the particle "than" is a predicate; a
+    "determiner" cut from its noun by a preposition, or beside another
     determiner (a pronoun: "on the one hand", a relative pronoun before a dative article); an
     adjective after a determiner that allows either declension; a floating quantifier ("all"
     after a plural pronoun); the contracted article of a superlative; an article after a comma
@@ -2480,8 +2542,6 @@ def _article_phrase_doubt(sud: Sentence, d: Word, noun: Word,
         return True
     if d.upos == "DET" and any(_noun_between(sud.word(i), d, options, L) for i in range(lo + 1, hi)):
         return True  # the word between may be the noun the determiner belongs to
-    if d.id > 1 and (sud.word(d.id - 1).form.lower(), d.form.lower()) in L.fixed_phrases:
-        return True  # "above all" before a noun: a fixed phrase, no determiner of the noun
     # (a closed-class determiner the tagger took for an adjective counts: "is that your
     # joke", a demonstrative pronoun and a possessive before the noun)
     dets = [x for x in sud.words if x.head == noun.id and x.id < noun.id and (

@@ -167,6 +167,13 @@ PAIRS = [
     ("hashtag after a preposition", "Mit #Freunden können der Abend schön sein.", "können",
      "kann",
      ["(Bei #Ratten kann zu hohes Körperfett schlecht für ihre Gesundheit sein.)"]),
+    # a finite verb right after its subject pronoun, after a comma, opens a verb-second clause
+    # of its own: the verbs at its end depend on it, not it on them; a finite verb at the end
+    # of a clause, under its auxiliary, still has the wrong form
+    ("verb-second clause after a comma", "Er sagte, dass er seine Strafe erhielt hat.",
+     "erhielt", "erhalten",
+     ["Er hätte nie als Kandidat der Labour Party ausgewählt werden sollen, er hätte nie ein "
+      "Abgeordneter sein sollen."]),
 ]
 
 

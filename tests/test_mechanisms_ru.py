@@ -379,6 +379,21 @@ PAIRS = [
     ("transcript tag", "Итак, <смех> я пошла домой, а она пошёл спать.", "пошёл",
      ["Итак, в <говорят одновременно> есть четкий список слов, которые не должны появляться "
       "на выходе </говорят одновременно>, так?"]),
+    # "что такое": the question's pronoun, no determiner of the noun after it; "такое" before
+    # a plural noun elsewhere is still its wrong determiner
+    ("question frame", "Мне нравятся такое настройки.", "такое",
+     ["Поэтому, когда документируете, что такое настройки, убедитесь, что они хорошо "
+      "проверены коллегами.", "Я не знаю, что такое любовь."]),
+    # a noun in the case an adjective governs, right after it, is its complement ("известный
+    # цинизмом", known for its cynicism); a noun in another case is still its attribute
+    ("complement of an adjective", "С полный стаканом он пришёл.", "полный",
+     ["Вашингтон, известный цинизмом, славится своими идеями о лидерстве.",
+      "Полный людей, которые слишком беспокоятся, чтобы попытаться присоединиться к рейду!"]),
+    # a predicate "adjective" that is as well a finite verb agreeing with the subject is that
+    # verb ("выполним", we will do; the short adjective "doable"); a short adjective that is
+    # no verb still agrees
+    ("finite verb read as a short adjective", "Они были довольна результатом.", "довольна",
+     ["Но каждый раз вы думали: «Это будет легко, мы просто выполним это»."]),
 ]
 
 

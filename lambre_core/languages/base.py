@@ -190,15 +190,21 @@ class Language:
     indefinite_articles: frozenset[str] = frozenset()
     #: the indefinite article's base form ("ein": "ein paar", "ein Uhr")
     indefinite_base: str = ""
-    #: a preposition and a pronoun that the parser takes for a determiner ("vor allem")
+    #: two words, the second a pronoun that the parser takes for a determiner of the noun
+    #: after them: a preposition and its pronoun ("vor allem"), a question's frame ("что такое",
+    #: what is)
     fixed_phrases: frozenset[tuple[str, str]] = frozenset()
     #: words before a partitive genitive ("viele dieser", "einer meiner")
     partitive_determiners: frozenset[str] = frozenset()
     #: adjectives that take a noun complement in a case of its own ("full of water", "similar
     #: to the father", "known for its beauty"): before a noun in another case they may be
-    #: that noun's governor, not its attribute. A language that lists them lets a plain
+    #: that noun's governor, not its attribute (a noun right after one, in a case a
+    #: complement takes, proves no agreement with it). A language that lists them lets a plain
     #: adjective right before a noun prove the case inside the phrase, as a determiner does
     case_governing_adjectives: frozenset[str] | None = None
+    #: the case each of ``case_governing_adjectives`` takes, where the pack says ("полный":
+    #: the genitive); one it does not name takes any of the genitive, dative and instrumental
+    complement_cases: Mapping[str, str] = field(default_factory=dict)
     #: lemma endings of relational adjectives, made from nouns ("of hazel", "Czech"), that take
     #: no complement and name no person: one right before a noun in a complement's case, or in
     #: another gender, is still its attribute (with ``case_governing_adjectives`` set)

@@ -66,6 +66,15 @@ def _numeral(w: object) -> bool:
     return morph is not None and any(p.tag.POS == "NUMR" for p in morph.parse(getattr(w, "form", "")))
 
 
+#: adjectives with a noun complement, and its case
+_COMPLEMENT_CASES = {
+    **dict.fromkeys(words("полный полон достойный лишённый лишенный исполненный"), "Gen"),
+    **dict.fromkeys(words("""верный преданный благодарный подобный равный свойственный присущий
+        чуждый"""), "Dat"),
+    **dict.fromkeys(words("""известный знаменитый славный богатый бедный довольный недовольный
+        гордый занятый наполненный заполненный покрытый"""), "Ins"),
+}
+
 LANGUAGE = Language(
     infinitive_lemmas=True,
     code="ru",
@@ -105,6 +114,13 @@ LANGUAGE = Language(
         нечто что-то что-нибудь что-либо кое-что"""),
     reciprocal="друг",
     comitative=words("с со"),
+    # "что такое ...": the pronoun of the question "what is", no determiner of the noun after it
+    fixed_phrases=frozenset({("что", "такое")}),
+    # adjectives with a complement in a case of their own: genitive ("полный людей", full of
+    # people), dative ("верный слову", true to one's word), instrumental ("известный цинизмом",
+    # known for its cynicism)
+    case_governing_adjectives=frozenset(_COMPLEMENT_CASES),
+    complement_cases=_COMPLEMENT_CASES,
     reflexive_verb_endings=("ся", "сь"),
     reflexives=words("себя"),
     # a quantity of a plural may take a plural verb ("most of my family and friends treat")
