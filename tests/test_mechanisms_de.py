@@ -174,6 +174,22 @@ PAIRS = [
      "erhielt", "erhalten",
      ["Er hätte nie als Kandidat der Labour Party ausgewählt werden sollen, er hätte nie ein "
       "Abgeordneter sein sollen."]),
+    # a finite verb after its "auxiliary" with a subject of its own between them, the
+    # auxiliary's own subject before it, is another clause's verb (a comma left out); a
+    # subject after the auxiliary that is its only one is the verb-second clause's own
+    ("own subject between auxiliary and verb", "Morgen wird der Chef kommt.", "kommt",
+     "kommen",
+     ["Das einzige Problem ist die Glühbirne heizt sich zu schnell auf und das Licht geht aus.",
+      "Die Vereinigten Arabischen Emirate planen, ihr Handelsvolumen mit Russland in den "
+      "nächsten fünf Jahren auf $20 Milliarden zu steigern, wie der Außenhandelsminister des "
+      "Landes Thani bin Ahmed Al Zeyoudi ankündigte."]),
+    # where every noun is capitalized, a lower-case "noun" that is an adjective or a verb is
+    # none: the determiner before it is a pronoun ("kommt dem nahe"); a lower-case noun that
+    # is nothing else still gets its determiner checked
+    ("lower-case adjective after a determiner", "Ich würde auch an jeden app denken.", "jeden",
+     None,
+     ["Ich kann immer noch nicht glauben, dass Logitech diese Fernbedienung eingestellt hat, "
+      "nichts anderes kommt dem nahe."]),
 ]
 
 
@@ -187,7 +203,8 @@ def _check(texts: list[str]) -> list[SentenceCheck]:
 
 
 @pytest.mark.parametrize("name,error,word,fix,clean", PAIRS, ids=[p[0] for p in PAIRS])
-def test_error_found_and_correct_sentences_clean(name: str, error: str, word: str, fix: str,
+def test_error_found_and_correct_sentences_clean(name: str, error: str, word: str,
+                                                 fix: str | None,
                                                  clean: list[str],
                                                  mechanism_pair: Callable[..., None]) -> None:
     mechanism_pair("de", name, error, word, clean, fix)
