@@ -1075,14 +1075,9 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if rule.type == "agree" and _rel(d) == "subj" and _finite_homograph_agrees(d, h, options, lang):
         return True
     if rule.type == "as" and rule.feature == "VerbForm" and (
-            _second_after_subject(sud, d, options) or _subject_of_its_own(sud, d, h, rule, options)):
+            _second_after_subject(sud, d, options)
+            or _subject_of_its_own(sud, d, h, rule, options, L)):
         return True
-    if rule.type == "agree" and L.noun_capitals and d.upos == "DET" and h.upos == "NOUN" \
-            and h.form[:1].islower() and h.form.isalpha() and (
-                _analyze_as(lang, h.form, "ADJ") or _analyze_as(lang, h.form, "VERB")):
-        return True  # where every noun is capitalized, a lower-case "noun" that is an adjective
-        # or a verb is none, and the determiner before it a pronoun ("nothing comes close to
-        # that": "kommt dem nahe")
     if rule.type == "as" and d.upos == "NUM" and h.id == d.id + 1 \
             and L.adverb_first(h.form.lower()) \
             and (h.id == len(sud.words) or sud.word(h.id + 1).upos == "PUNCT"):
@@ -1961,14 +1956,18 @@ def _second_after_subject(sud: Sentence, verb: Word, options: Mapping[int, Seque
 
 
 def _subject_of_its_own(sud: Sentence, verb: Word, aux: Word, rule: Rule,
-                        options: Mapping[int, Sequence[Feats]]) -> bool:
+                        options: Mapping[int, Sequence[Feats]], L: Language) -> bool:
     """A finite verb after its "auxiliary" with a word between them that can be its own
     subject (a subject in the parse, in the nominative, that agrees with it): the verb of another
     clause whose comma or conjunction is missing or was misread ("the only problem is the bulb
     heats up", "as the minister announced"), not a wrong form under the auxiliary. Only where
     the auxiliary has a subject of its own besides: a subject after its auxiliary is the
-    verb-second clause's own ("tomorrow will the boss comes" is still an error)."""
-    if rule.relation.split("@")[0] != "comp:aux" or verb.id < aux.id:
+    verb-second clause's own ("tomorrow will the boss comes" is still an error). Only in a
+    language whose auxiliaries chain non-finite verbs at the clause's end
+    (``Language.aux_chain``), where a subordinate clause's finite verb stands where they would;
+    elsewhere a finite verb after a subject and an auxiliary is a broken clause ("it was the
+    game won")."""
+    if not L.aux_chain or rule.relation.split("@")[0] != "comp:aux" or verb.id < aux.id:
         return False
     subjects = {x.id for x in sud.words if x.head == aux.id and _rel(x) == "subj"}
     finite = [v for v in options[verb.id] if v.get("VerbForm") == "Fin"]

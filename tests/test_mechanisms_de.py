@@ -183,13 +183,6 @@ PAIRS = [
       "Die Vereinigten Arabischen Emirate planen, ihr Handelsvolumen mit Russland in den "
       "nächsten fünf Jahren auf $20 Milliarden zu steigern, wie der Außenhandelsminister des "
       "Landes Thani bin Ahmed Al Zeyoudi ankündigte."]),
-    # where every noun is capitalized, a lower-case "noun" that is an adjective or a verb is
-    # none: the determiner before it is a pronoun ("kommt dem nahe"); a lower-case noun that
-    # is nothing else still gets its determiner checked
-    ("lower-case adjective after a determiner", "Ich würde auch an jeden app denken.", "jeden",
-     None,
-     ["Ich kann immer noch nicht glauben, dass Logitech diese Fernbedienung eingestellt hat, "
-      "nichts anderes kommt dem nahe."]),
 ]
 
 
