@@ -1915,10 +1915,6 @@ def _attribute_with_complement(sud: Sentence, adj: Word, noun: Word,
                for w in sud.words[:adj.id - 1])
 
 
-#: the cases an adjective's noun complement takes ("full of people", "known for its cynicism")
-_COMPLEMENT_OF_ADJECTIVE = frozenset({"Gen", "Dat", "Ins"})
-
-
 def _complement_of_adjective(adj: Word, noun: Word, options: Mapping[int, Sequence[Feats]],
                              L: Language) -> bool:
     """A noun right after an adjective that takes a noun complement in a case of its own
@@ -1934,7 +1930,7 @@ def _complement_of_adjective(adj: Word, noun: Word, options: Mapping[int, Sequen
         if lemma not in L.case_governing_adjectives:
             return False
     cases = {L.complement_cases[lemma]} if lemma in L.complement_cases \
-        else _COMPLEMENT_OF_ADJECTIVE
+        else _COMPLEMENT_CASES
     return any(values(o, "Case") & cases for o in options[noun.id])
 
 
