@@ -1984,10 +1984,12 @@ def _finite_homograph_agrees(subj: Word, pred: Word, options: Mapping[int, Seque
     """A predicate "adjective" that is as well a finite verb agreeing with its subject ("we
     will simply do it", the future read as the short adjective "doable"): the tagger's class
     is no proof of a failure."""
-    return pred.upos == "ADJ" and any(
-        values(v, "Number") and _may_agree(a, v, ("Person", "Number"))
-        for a in options[subj.id] for v in _analyses_as(lang, pred.form, "VERB")
-        if v.get("VerbForm", "Fin") == "Fin" and v.get("Mood") != "Imp")  # (an imperative has none)
+    if pred.upos != "ADJ":
+        return False
+    finite = [v for v in _analyses_as(lang, pred.form, "VERB") if values(v, "Number")
+              and v.get("VerbForm", "Fin") == "Fin" and v.get("Mood") != "Imp"]
+    # (an imperative has no subject)
+    return any(_may_agree(a, v, ("Person", "Number")) for a in options[subj.id] for v in finite)
 
 
 def _after_nominal_adjective(sud: Sentence, noun: Word, options: Mapping[int, Sequence[Feats]],
