@@ -1943,9 +1943,8 @@ def _second_after_subject(sud: Sentence, verb: Word, options: Mapping[int, Seque
     if verb.id < 2 or not any(o.get("VerbForm") == "Fin" for o in options[verb.id]):
         return False
     pron = sud.word(verb.id - 1)
-    if pron.upos != "PRON" or "Prs" not in pron.feats.get("PronType", "") or not any(
-            "Nom" in values(a, "Case") and _may_agree(a, v, ("Person", "Number"))
-            for a in options[pron.id] for v in options[verb.id]):
+    if pron.upos != "PRON" or "Prs" not in pron.feats.get("PronType", "") \
+            or not _agrees_as_subject(options[pron.id], options[verb.id]):
         return False
     return pron.id == 1 or sud.word(pron.id - 1).form == "," \
         or sud.word(pron.id - 1).upos == "CCONJ"
@@ -1971,12 +1970,19 @@ def _subject_of_its_own(sud: Sentence, verb: Word, aux: Word, rule: Rule,
         w = sud.word(i)
         if w.upos not in ("PRON", "NOUN", "PROPN") or _rel(w) != "subj" or not subjects - {i}:
             continue  # (a subject the parse found, beside the auxiliary's own)
-        third = w.upos != "PRON"  # (a noun is in the third person)
-        if any("Nom" in values(a, "Case") and _may_agree(a, v, ("Person", "Number"))
-               and (not third or v.get("Person", "3") == "3")
-               for a in options[i] for v in finite):
+        # (a noun is in the third person)
+        readings = finite if w.upos == "PRON" else [v for v in finite
+                                                    if v.get("Person", "3") == "3"]
+        if _agrees_as_subject(options[i], readings):
             return True
     return False
+
+
+def _agrees_as_subject(subject: Sequence[Feats], verb: Sequence[Feats]) -> bool:
+    """Whether a nominative reading of a word agrees in person and number with a reading of a
+    verb."""
+    return any("Nom" in values(a, "Case") and _may_agree(a, v, ("Person", "Number"))
+               for a in subject for v in verb)
 
 
 def _finite_homograph_agrees(subj: Word, pred: Word, options: Mapping[int, Sequence[Feats]],
