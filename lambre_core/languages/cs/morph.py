@@ -720,11 +720,24 @@ def _noun_genders() -> NounList:
     word_list = _word_list_nouns()
     listed = {**word_list, **listed}
     # a lemma seen only in the plural is a plurale tantum unless it ends as a singular does,
-    # or the word list declines it in the same gender ("starost": "na starosti" only)
+    # the word list declines it in the same gender ("starost": "na starosti" only), or the word
+    # list has a form of it only a singular is ("roli" of "role")
     return {lemma: (genders, singular or all(_singular_shaped(lemma, g) for g in genders)
                     or {g["Gender"] for g in word_list.get(lemma, ((), False))[0]}
-                    == {g["Gender"] for g in genders})
+                    == {g["Gender"] for g in genders} or _singular_listed(lemma, genders))
             for lemma, (genders, singular) in listed.items()}
+
+
+def _singular_listed(lemma: str, genders: tuple[dict[str, str], ...]) -> bool:
+    """Whether the word list has a form of ``lemma`` other than the lemma itself that the
+    tables of its genders make in the singular only: a soft feminine's dative "-i" ("roli",
+    "růži"), which a plurale tantum ("dveře": "dveřím", "dveřmi") never has."""
+    from ..word_list import lemma_forms
+
+    cells = paradigm_cells(lemma, genders)
+    return any(form != lemma and cells.get(form)
+               and all(number == "Sing" for _case, number in cells[form])
+               for form in lemma_forms("cs").get(lemma, ()))
 
 
 #: the classes a word list's lemma may be read as
@@ -764,11 +777,18 @@ _ZERO_GENITIVE_PLURAL = frozenset({"obyvatel", "tisíc", "stotisíc", "pár"})
 def _singular_shaped(lemma: str, gender: dict[str, str]) -> bool:
     """Whether a lemma ends as a singular of its gender does (a masculine consonant, a feminine
     -a, a neuter -o): one the train split showed only counted ("minuta", "student") is no
-    plurale tantum, whose lemma is its plural form ("dveře", "kalhoty", "ústa")."""
+    plurale tantum, whose lemma is its plural form ("dveře", "kalhoty", "ústa"). A plural
+    lemma never ends in a consonant but for a masculine's bare genitive plural, nor in a
+    neuter's -e, -ě or -í (a neuter plural ends in -a), nor in an animate masculine's -e
+    (a person: "zájemce"; "peníze" is inanimate)."""
     last = lemma[-1:]
+    consonant = last.isalpha() and last not in _VOWELS
     if gender["Gender"] == "Masc":
-        return last.isalpha() and last not in _VOWELS and lemma not in _ZERO_GENITIVE_PLURAL
-    return last == {"Fem": "a", "Neut": "o"}.get(gender["Gender"])
+        return (consonant and lemma not in _ZERO_GENITIVE_PLURAL) \
+            or (last == "e" and gender.get("Animacy") == "Anim")
+    if gender["Gender"] == "Fem":
+        return last == "a" or consonant
+    return last in ("o", "e", "ě", "í")
 
 
 def _citation_cases(lemma: str, gender: dict[str, str]) -> str | None:
