@@ -1697,11 +1697,13 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             x.id <= dep and _demonstrative_subject(sud, x, h, L) for x in sud.words
             if x.head == head and x.upos == "DET"):
         return True
-    if d.upos == "DET" and d.id > 1 and rule.feature == "Gender" \
+    if d.upos == "DET" and d.id > 1 and rule.feature in ("Gender", "Number") \
             and (sud.word(d.id - 1).lemma.lower() in L.wh_lemmas
                  or "Int" in sud.word(d.id - 1).feats.get("PronType", "")) \
             and all(o.get("Gender") == "Neut" and o.get("Number") == "Sing" for o in options[dep]):
-        return True  # a neuter predicate right after a question word ("what is a X?")
+        # a neuter singular predicate right after a question word ("what is a X?", "what are
+        # X?"): the noun after it is its subject, of any gender and number
+        return True
     if d.upos == "DET" and d.id > 1 and sud.word(d.id - 1).upos in ("VERB", "AUX") and any(
             p.get("Case") == "Nom" and p.get("Person") in ("1", "2") and all(
                 v.get(k) == p.get(k) for k in ("Person", "Number"))

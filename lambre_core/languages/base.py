@@ -191,8 +191,7 @@ class Language:
     #: the indefinite article's base form ("ein": "ein paar", "ein Uhr")
     indefinite_base: str = ""
     #: two words, the second a pronoun that the parser takes for a determiner of the noun
-    #: after them: a preposition and its pronoun ("vor allem"), a question's frame ("что такое",
-    #: what is)
+    #: after them: a preposition and its pronoun ("vor allem")
     fixed_phrases: frozenset[tuple[str, str]] = frozenset()
     #: words before a partitive genitive ("viele dieser", "einer meiner")
     partitive_determiners: frozenset[str] = frozenset()

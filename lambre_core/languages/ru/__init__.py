@@ -114,8 +114,6 @@ LANGUAGE = Language(
         нечто что-то что-нибудь что-либо кое-что"""),
     reciprocal="друг",
     comitative=words("с со"),
-    # "что такое ...": the pronoun of the question "what is", no determiner of the noun after it
-    fixed_phrases=frozenset({("что", "такое")}),
     # adjectives with a complement in a case of their own: genitive ("полный людей", full of
     # people), dative ("верный слову", true to one's word), instrumental ("известный цинизмом",
     # known for its cynicism)
