@@ -1750,6 +1750,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "agree" and _complement_of_adjective(d, h, options, L):
         return True
+    if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _particle_of_verb(sud, h, L):
+        return True
     if d.upos in ("DET", "ADJ") and any(
             x.head == head and _rel(x) == "conj:coord" for x in sud.words) \
             and rule.feature == "Number":
@@ -1915,6 +1917,23 @@ def _attribute_with_complement(sud: Sentence, adj: Word, noun: Word,
     return any(w.upos in ("NOUN", "PROPN") and any(_may_agree(a, o) for a in oa
                                                    for o in options[w.id])
                for w in sud.words[:adj.id - 1])
+
+
+def _particle_of_verb(sud: Sentence, noun: Word, L: Language) -> bool:
+    """Whether a lower-case "noun" that ends its clause is the particle of a separable verb
+    whose finite part comes before it in the clause (the verb lexicon knows the particle and
+    the verb's lemma as one verb): the word before it is then a pronoun, no determiner of it
+    ("nothing comes close to that", with "close" the particle)."""
+    if L.verb_lemmas is None or not noun.form.islower() or not (
+            noun.id == len(sud.words) or sud.word(noun.id + 1).upos == "PUNCT"):
+        return False
+    for x in reversed(sud.words[:noun.id - 1]):
+        if x.upos == "PUNCT" or x.upos in ("SCONJ", "CCONJ"):
+            return False
+        if x.upos in ("VERB", "AUX") and x.feats.get("VerbForm", "Fin") == "Fin":
+            return any(L.listed_infinitive(noun.form + lemma)
+                       for lemma in L.verb_lemmas(x.form.lower(), {"VerbForm": "Fin"}))
+    return False
 
 
 def _complement_of_adjective(adj: Word, noun: Word, options: Mapping[int, Sequence[Feats]],

@@ -18,6 +18,12 @@ REPO = Path(__file__).resolve().parents[1]
 
 #: (mechanism, sentence with an error, the word blamed, its fix, correct sentences)
 PAIRS = [
+    # a lower-case "noun" ending its clause that makes a known separable verb with the finite
+    # verb before it is that verb's particle ("kommt dem nahe": nahekommen), and the word
+    # before it a pronoun; a lower-case noun that makes no verb still has its article checked
+    ("particle of a separable verb", "Ich habe nur ein woche.", "ein", "eine",
+     ["Ich kann nicht glauben, dass Logitech diese Fernbedienung eingestellt hat, nichts "
+      "anderes kommt dem nahe."]),
     # a noun with a full stop inside its sentence is an abbreviation ("des Sept. 11"): its
     # gender is the full word's; a noun written out still has its own
     ("abbreviation", "Der Tag des Woche war lang.", "des", "der",
