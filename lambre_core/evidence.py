@@ -1664,6 +1664,10 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and all(values(o, "Case") & set(rule.allowed) for o in before) \
             and not any(_may_agree(o, q) for o in before for q in options[dep]):
         return True  # a noun right before it in the verb's case is the object, it an attribute
+    if rule.type == "as" and h.upos in ("VERB", "AUX") and any(
+            w.head == dep and w.id < dep and w.form.lower() in L.comparison_words
+            for w in sud.words):
+        return True  # a comparison ("look like a X"): the case of what it is compared with
     if _is_frame(rule):
         if any(x.head == head and x.id != dep and x.upos in ("NOUN", "PROPN", "PRON")
                and _rel(x).startswith("comp") and options[x.id] and all(

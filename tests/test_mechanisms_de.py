@@ -18,6 +18,10 @@ REPO = Path(__file__).resolve().parents[1]
 
 #: (mechanism, sentence with an error, the word blamed, its fix, correct sentences)
 PAIRS = [
+    # a noun after a comparison word ("wie ein Neonazi") takes the case of what it is compared
+    # with, not the verb's; the verb's object without one still takes the verb's case
+    ("comparison under a verb", "Er sieht ein Neonazi.", "ein", "einen",
+     ["Er beschrieb den Haarschnitt, damit ich wie ein Neonazi aussehe."]),
     # a lower-case "noun" ending its clause that makes a known separable verb with the finite
     # verb before it is that verb's particle ("kommt dem nahe": nahekommen), and the word
     # before it a pronoun; a lower-case noun that makes no verb still has its article checked
