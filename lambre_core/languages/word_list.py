@@ -91,23 +91,20 @@ def lemmas_with_endings(lang: str, endings: Sequence[str],
 def genders_by_forms(forms: Mapping[str, Collection[str]], classes: Sequence[Bundle],
                      declensions: Callable[[str, Bundle], list[tuple[Mapping[str, str], str]]],
                      min_forms: int = 4, margin: int = 2,
-                     unexplained: float = 1 / 3, exclusive: bool = False) -> NounList:
+                     unexplained: float = 1 / 3) -> NounList:
     """Noun lemmas of a word list (lemma -> the forms it lists for it) with the gender whose
     declension tables make the most of those forms. A lemma is kept only when that gender's
     tables make at least ``min_forms`` of them (the citation form included), no more than
     ``unexplained`` of its forms are made by none (a verb's or an adjective's forms fit no
-    noun table), and every other gender makes ``margin`` fewer; with ``exclusive``, also only
-    when no listed form is made by another gender's tables alone (a lemma the list shows in
-    two genders). Classes of the same gender that tie (masculine animate and inanimate, when
-    the forms seen are the same) are all kept."""
+    noun table), and every other gender makes ``margin`` fewer. Classes of the same gender
+    that tie (masculine animate and inanimate, when the forms seen are the same) are all kept."""
     out: NounList = {}
     for lemma, listed in forms.items():
         seen = {*listed, lemma}
-        counts, made_by = [], []
+        counts = []
         for gender in classes:
             made = {stem + ending for table, stem in declensions(lemma, gender)
                     for ending in table}
-            made_by.append(seen & made)
             counts.append(len(seen & (made | {lemma})) if made else 0)
         best = max(counts, default=0)
         if best < min_forms or len(seen) - best > unexplained * len(seen):
@@ -117,10 +114,6 @@ def genders_by_forms(forms: Mapping[str, Collection[str]], classes: Sequence[Bun
             continue
         rival = max((n for g, n in zip(classes, counts, strict=True)
                      if g["Gender"] != top[0]["Gender"]), default=0)
-        own = set().union(*(m for g, m in zip(classes, made_by, strict=True)
-                            if g["Gender"] == top[0]["Gender"]))
-        if exclusive and any(m - own for g, m in zip(classes, made_by, strict=True)):
-            continue
         if best - rival >= margin:
             out[lemma] = (top, True)
     return out

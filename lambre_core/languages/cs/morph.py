@@ -759,11 +759,9 @@ def _word_list_nouns() -> NounList:
     forms = lemma_forms("cs")
     out: NounList = {}
     # a margin of one form: a soft feminine and a soft neuter share all their endings but
-    # the instrumental's ("růžemi" against "mořem"), and one such form decides ("role"); but
-    # not where the list has a form only another gender makes ("kredenců" beside "kredencí":
-    # a noun used in two genders)
-    for lemma, (genders, singular) in genders_by_forms(forms, _CLASSES, _tables, margin=1,
-                                                       exclusive=True).items():
+    # the instrumental's ("růžemi" against "mořem"), and one such form decides ("role")
+    for lemma, (genders, singular) in genders_by_forms(forms, _CLASSES, _tables,
+                                                       margin=1).items():
         if lemma[-1] == "í" and any(f.endswith(("ího", "ímu")) for f in forms[lemma]):
             continue  # an adjective's soft declension ("cestující": a passenger, any gender)
         if genders[0]["Gender"] != "Masc":
