@@ -746,9 +746,9 @@ _CLASSES = tuple(g for token in _GENDERS for g in _genders(token))
 
 def _word_list_nouns() -> NounList:
     """Nouns of simplemma's Czech word list, each with the gender whose tables make its listed
-    forms (``genders_by_forms``; for 1,426 of the 1,429 noun lemmas of the treebanks it has
-    too it gives the treebank's gender, not for "paní", the plurale tantum "kasárna" and
-    "kredenc", which the train split's list has: ``bench/word_list_genders.py``). The
+    forms (``genders_by_forms``; for 1,297 of the 1,299 noun lemmas of the treebank it has
+    too it gives the treebank's gender, not for "paní" and the plurale tantum "kasárna",
+    which the train split's list has: ``bench/word_list_genders.py``). The
     list puts a person's and a thing's forms under one lemma ("originál": an original and an
     eccentric), so a masculine is both animate and inanimate; one in -a or -e ("předseda",
     "soudce": persons only) is kept only where the list has an animate's dative "-ovi" or
@@ -758,10 +758,7 @@ def _word_list_nouns() -> NounList:
 
     forms = lemma_forms("cs")
     out: NounList = {}
-    # a margin of one form: a soft feminine and a soft neuter share all their endings but
-    # the instrumental's ("růžemi" against "mořem"), and one such form decides ("role")
-    for lemma, (genders, singular) in genders_by_forms(forms, _CLASSES, _tables,
-                                                       margin=1).items():
+    for lemma, (genders, singular) in genders_by_forms(forms, _CLASSES, _tables).items():
         if lemma[-1] == "í" and any(f.endswith(("ího", "ímu")) for f in forms[lemma]):
             continue  # an adjective's soft declension ("cestující": a passenger, any gender)
         if genders[0]["Gender"] != "Masc":
