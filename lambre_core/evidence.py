@@ -1756,8 +1756,6 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and _particle_of_verb(sud, h, L):
         return True
-    if rule.feature == "Gender" and _wavering_gender(options[dep], options[head], L):
-        return True
     if d.upos in ("DET", "ADJ") and any(
             x.head == head and _rel(x) == "conj:coord" for x in sud.words) \
             and rule.feature == "Number":
@@ -1923,19 +1921,6 @@ def _attribute_with_complement(sud: Sentence, adj: Word, noun: Word,
     return any(w.upos in ("NOUN", "PROPN") and any(_may_agree(a, o) for a in oa
                                                    for o in options[w.id])
                for w in sud.words[:adj.id - 1])
-
-
-def _wavering_gender(dep_options: Sequence[Feats], noun_options: Sequence[Feats],
-                     L: Language) -> bool:
-    """Whether a gender clash is with an inanimate indeclinable noun (one form read in six
-    cases or more) between genders such nouns waver between (``wavering_indeclinable_genders``:
-    a loan that one dictionary gives as masculine and use as neuter)."""
-    waver = L.wavering_indeclinable_genders
-    singular = [o for o in noun_options if o.get("Number") == "Sing"]
-    return bool(waver) and len({o.get("Case") for o in singular}) >= 6 \
-        and all(o.get("Animacy", "Inan") == "Inan" and o.get("Gender") in waver
-                for o in singular) \
-        and any(o.get("Gender") in waver for o in dep_options)
 
 
 def _particle_of_verb(sud: Sentence, noun: Word, L: Language) -> bool:

@@ -204,9 +204,6 @@ class Language:
     #: the case each of ``case_governing_adjectives`` takes, where the pack says ("полный":
     #: the genitive); one it does not name takes any of the genitive, dative and instrumental
     complement_cases: Mapping[str, str] = field(default_factory=dict)
-    #: the genders an inanimate indeclinable noun (a loan, one form in every case) may be used
-    #: in, whatever its dictionary gender: a clash among them proves nothing
-    wavering_indeclinable_genders: frozenset[str] = frozenset()
     #: lemma endings of relational adjectives, made from nouns ("of hazel", "Czech"), that take
     #: no complement and name no person: one right before a noun in a complement's case, or in
     #: another gender, is still its attribute (with ``case_governing_adjectives`` set)

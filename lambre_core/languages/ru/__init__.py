@@ -118,9 +118,6 @@ LANGUAGE = Language(
     # people), dative ("верный слову", true to one's word), instrumental ("известный цинизмом",
     # known for its cynicism)
     case_governing_adjectives=frozenset(_COMPLEMENT_CASES),
-    # an inanimate indeclinable loan is masculine in use or in one dictionary and neuter in
-    # another ("простой пенальти", "крепкий кофе", "новый евро"); a feminine is still wrong
-    wavering_indeclinable_genders=frozenset({"Masc", "Neut"}),
     complement_cases=_COMPLEMENT_CASES,
     reflexive_verb_endings=("ся", "сь"),
     reflexives=words("себя"),
