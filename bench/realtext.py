@@ -46,6 +46,9 @@ Sets (``../shared`` beside the repo; a set whose data is missing is skipped with
 - ``mt23-de-4``, ``mt23-ru-4``, ``mt23-cs-4``: the last WMT23 systems no set held (German: AIRC
   and the two NLLB systems; Russian: the two NLLB systems; Czech: GTCOM_Peter and the two NLLB
   systems), first read after 1d34cf6, before the mechanisms of the stop after it;
+- ``mt22-cs-3``, ``mt22-ru-4``: the last WMT22 systems no set held (Czech: Online-A, Online-G,
+  Online-Y, Lan-Bridge; Russian: Online-G, Online-Y), first read after the mechanisms of the
+  stop after f3d62d3 were built, held out from them;
 - ``fm-dev``: the corrected side of Falko-MERLIN dev (reported, not counted: tuned on before);
 - ``lit-de``: German LIT, essays and fragments of about 1800 (Schlegel, Novalis) in their own
   spelling ("seyn", "Werth", the dative "-e"), which no model trained on (reported, not
@@ -136,7 +139,7 @@ _NEXT_RU = _NEXT_DE
 _MT22_RU_2 = _MT22_DE_2
 _MT22_CS = _MT22_DE
 #: WMT22, the systems no earlier set holds: read first after 6ace10d, before any mechanism of
-#: the stop after it (Czech: the three CUNI systems; German and Russian: the rest)
+#: the stop after it (Czech: the three CUNI systems; German: the rest; Russian: three more)
 _MT22_CS_2 = ("CUNI-Bergamot", "CUNI-DocTransformer", "CUNI-Transformer")
 _MT22_DE_3 = ("Online-G", "Online-Y", "OpenNMT")
 _MT22_RU_3 = ("HuaweiTSC", "SRPOL", "eTranslation")
@@ -148,6 +151,9 @@ _MT23_RU_3 = ("Lan-BridgeMT", "ONLINE-M", "PROMT")
 _MT23_DE_4 = ("AIRC", "NLLB_Greedy", "NLLB_MBR_BLEU")
 _MT23_RU_4 = ("NLLB_Greedy", "NLLB_MBR_BLEU")
 _MT23_CS_4 = ("GTCOM_Peter", "NLLB_Greedy", "NLLB_MBR_BLEU")
+#: the last WMT22 systems no set held: read first after this stop's mechanisms were built
+_MT22_CS_3 = ("Online-A", "Online-G", "Online-Y", "Lan-Bridge")
+_MT22_RU_4 = ("Online-G", "Online-Y")
 
 
 def _held_out(lang: str, part: str = "test") -> Callable[[Path], list[str]]:
@@ -214,6 +220,9 @@ SETS = [
     TextSet("mt23-de-4", "de", False, _lines(*(f"wmt23/en-de/{s}.txt" for s in _MT23_DE_4))),
     TextSet("mt23-ru-4", "ru", False, _lines(*(f"wmt23/en-ru/{s}.txt" for s in _MT23_RU_4))),
     TextSet("mt23-cs-4", "cs", False, _lines(*(f"wmt23/en-cs/{s}.txt" for s in _MT23_CS_4))),
+    # first read after this stop's mechanisms were built (the stop after f3d62d3): held out
+    TextSet("mt22-cs-3", "cs", False, _lines(*(f"wmt22/en-cs/{s}.txt" for s in _MT22_CS_3))),
+    TextSet("mt22-ru-4", "ru", False, _lines(*(f"wmt22/en-ru/{s}.txt" for s in _MT22_RU_4))),
 ]
 
 
