@@ -717,46 +717,49 @@ def _noun_genders() -> NounList:
     for extra in data_files()[1:]:  # the train split's list first, then the mined ones in turn
         if extra.suffix == ".tsv" and extra.is_file():
             listed = {**read_noun_list(extra), **listed}
-    word_list = _word_list_nouns()
+    from ..word_list import lemma_forms
+
+    forms = lemma_forms("cs")  # (rebuilt on each call: read once, here)
+    word_list = _word_list_nouns(forms)
     listed = {**word_list, **listed}
     # a lemma seen only in the plural is a plurale tantum unless it ends as a singular does,
     # the word list declines it in the same gender ("starost": "na starosti" only), or the word
     # list has a form of it only a singular is ("roli" of "role")
     return {lemma: (genders, singular or all(_singular_shaped(lemma, g) for g in genders)
                     or {g["Gender"] for g in word_list.get(lemma, ((), False))[0]}
-                    == {g["Gender"] for g in genders} or _singular_listed(lemma, genders))
+                    == {g["Gender"] for g in genders}
+                    or _singular_listed(lemma, genders, forms.get(lemma, frozenset())))
             for lemma, (genders, singular) in listed.items()}
 
 
-def _singular_listed(lemma: str, genders: tuple[dict[str, str], ...]) -> bool:
-    """Whether the word list has a form of ``lemma`` other than the lemma itself that the
-    tables of its genders make in the singular only: a soft feminine's dative "-i" ("roli",
-    "růži"), which a plurale tantum ("dveře": "dveřím", "dveřmi") never has."""
-    from ..word_list import lemma_forms
-
+def _singular_listed(lemma: str, genders: tuple[dict[str, str], ...],
+                     listed: frozenset[str]) -> bool:
+    """Whether the word list's forms of ``lemma`` (``listed``) hold one other than the lemma
+    itself that the tables of its genders make in the singular only: a soft feminine's dative
+    "-i" ("roli", "růži"), which a plurale tantum ("dveře": "dveřím", "dveřmi") never has."""
     cells = paradigm_cells(lemma, genders)
     return any(form != lemma and cells.get(form)
-               and all(number == "Sing" for _case, number in cells[form])
-               for form in lemma_forms("cs").get(lemma, ()))
+               and all(number == "Sing" for _case, number in cells[form]) for form in listed)
 
 
 #: the classes a word list's lemma may be read as
 _CLASSES = tuple(g for token in _GENDERS for g in _genders(token))
 
 
-def _word_list_nouns() -> NounList:
+def _word_list_nouns(forms: Mapping[str, frozenset[str]] | None = None) -> NounList:
     """Nouns of simplemma's Czech word list, each with the gender whose tables make its listed
-    forms (``genders_by_forms``; for 1,297 of the 1,299 noun lemmas of the treebank it has
+    forms (``genders_by_forms``; for 1,303 of the 1,305 noun lemmas of the treebanks it has
     too it gives the treebank's gender, not for "paní" and the plurale tantum "kasárna",
     which the train split's list has: ``bench/word_list_genders.py``). The
     list puts a person's and a thing's forms under one lemma ("originál": an original and an
     eccentric), so a masculine is both animate and inanimate; one in -a or -e ("předseda",
     "soudce": persons only) is kept only where the list has an animate's dative "-ovi" or
     plural "-ové" (not "ústa", a neuter plural); one in -í with an adjective's "-ího" is an
-    adjective."""
+    adjective. ``forms``: the word list's lemmas and forms, where the caller has read them."""
     from ..word_list import genders_by_forms, lemma_forms
 
-    forms = lemma_forms("cs")
+    if forms is None:
+        forms = lemma_forms("cs")
     out: NounList = {}
     for lemma, (genders, singular) in genders_by_forms(forms, _CLASSES, _tables).items():
         if lemma[-1] == "í" and any(f.endswith(("ího", "ímu")) for f in forms[lemma]):
