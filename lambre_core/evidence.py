@@ -1932,7 +1932,7 @@ def _particle_of_verb(sud: Sentence, noun: Word, L: Language) -> bool:
             noun.id == len(sud.words) or sud.word(noun.id + 1).upos == "PUNCT"):
         return False
     for x in reversed(sud.words[:noun.id - 1]):
-        if x.upos == "PUNCT" or x.upos in ("SCONJ", "CCONJ"):
+        if x.upos in ("PUNCT", "SCONJ", "CCONJ"):
             return False
         if x.upos in ("VERB", "AUX") and x.feats.get("VerbForm", "Fin") == "Fin":
             return any(L.listed_infinitive(noun.form + lemma)
