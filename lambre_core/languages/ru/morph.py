@@ -32,8 +32,8 @@ def available() -> bool:
 
 #: indeclinable nouns the normative dictionaries give as masculine, or as masculine and neuter
 #: (Lopatin's spelling dictionary), where OpenCorpora has one gender only: both are read
-_GENDER_VARIANTS = {lemma: ("Masc", "Neut") for lemma in (
-    "пенальти", "евро", "сулугуни", "торнадо", "кофе", "виски", "бренди")}
+_MASCULINE_OR_NEUTER = frozenset({"пенальти", "евро", "сулугуни", "торнадо", "кофе", "виски",
+                                  "бренди"})
 
 
 @lru_cache(maxsize=50000)
@@ -56,10 +56,11 @@ def _cached(form: str, upos: str) -> tuple[tuple[tuple[str, str], ...], ...] | N
             if upos == "ADJ" and pu == "VERB" and dict(b).get("VerbForm") != "Part":
                 continue  # participles only
             out.append(b)
-        if pu == "NOUN" and b and p.normal_form in _GENDER_VARIANTS:
-            out.extend(v for g in _GENDER_VARIANTS[p.normal_form]
-                       for v in [tuple(sorted({**dict(b), "Gender": g}.items()))]
-                       if v not in out)
+        if pu == "NOUN" and b and p.normal_form in _MASCULINE_OR_NEUTER:
+            for gender in ("Masc", "Neut"):
+                variant = tuple(sorted({**dict(b), "Gender": gender}.items()))
+                if variant not in out:
+                    out.append(variant)
     return tuple(out) or None
 
 
