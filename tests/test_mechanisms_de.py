@@ -18,6 +18,11 @@ REPO = Path(__file__).resolve().parents[1]
 
 #: (mechanism, sentence with an error, the word blamed, its fix, correct sentences)
 PAIRS = [
+    # a noun written without the hyphen the lexicon gives it ("Email": E-Mail, feminine) has
+    # that word's genders too, beside its own (das Email, enamel); a masculine article is wrong
+    # for both
+    ("spelling without the lexicon's hyphen", "Ich habe nie einen Email geschrieben.", "einen",
+     "ein", ["Ich habe nie eine Email an Sie geschrieben.", "Die Email wurde gesendet."]),
     # a noun after a comparison word ("wie ein Neonazi") takes the case of what it is compared
     # with, not the verb's; the verb's object without one still takes the verb's case
     ("comparison under a verb", "Er sieht ein Neonazi.", "ein", "einen",

@@ -960,6 +960,20 @@ def reformed_spellings(form: str) -> list[str]:
     return out
 
 
+def _hyphen_dropped(form: str) -> list[str]:
+    """The lexicon's hyphenated spellings of ``form`` written without the hyphen, with the
+    letters of ``form`` ("Email": ["E-mail"]; the lexicon's look-ups ignore case); [] for a
+    form with a hyphen of its own."""
+    nouns = _german_nouns()
+    if nouns is None or "-" in form or len(form) < 4:
+        return []
+    out = []
+    for low in nouns.hyphenated(form.lower()):
+        letters = iter(form)
+        out.append("".join(ch if ch == "-" else next(letters) for ch in low))
+    return out
+
+
 def _noun_analyses(form: str) -> tuple[Analysis, ...] | None:
     if not any(ch.isalpha() for ch in form) or any(ch.isdigit() for ch in form):
         return None
@@ -979,6 +993,11 @@ def _noun_analyses(form: str) -> tuple[Analysis, ...] | None:
             cells += _noun_analyses_1(form[:at] + "ß" + form[at + 2:]) or ()
             at = form.find("ss", at + 1)
         got = _finish(cells) if cells else None
+    joined = _hyphen_dropped(form)
+    if joined:
+        # a word written without the hyphen the lexicon gives it ("Email": E-Mail, besides the
+        # enamel; "Plugin": Plug-in) has that word's readings too
+        got = _finish([*(got or ()), *(a for w in joined for a in _noun_analyses_1(w) or ())])
     if got is None and form[:1].islower():
         got = _closed_analyses(form, "PRON")  # a pronoun or quantifier tagged NOUN: die anderen
     return got

@@ -179,6 +179,21 @@ class NounStore:
             raise sqlite3.DatabaseError(f"row {row_id} missing from {self.path}")
         return str(got[0])
 
+    @functools.cached_property
+    def _hyphenated(self) -> dict[str, tuple[str, ...]]:
+        with self._lock:
+            words = [w for (w,) in self._con.execute(
+                "SELECT w FROM words WHERE w LIKE '_%-%_'")]
+        out: dict[str, list[str]] = {}
+        for w in words:
+            out.setdefault(w.replace("-", ""), []).append(w)
+        return {k: tuple(v) for k, v in out.items()}
+
+    def hyphenated(self, word_low: str) -> tuple[str, ...]:
+        """The words (lower-cased) the lexicon writes with a hyphen inside that are
+        ``word_low`` once their hyphens are dropped ("email": "e-mail")."""
+        return self._hyphenated.get(word_low, ())
+
     def __getitem__(self, key: str) -> list[Record]:
         # fresh dicts on every call, as the package gives
         results = [json.loads(self._row(i)) for i in self.row_ids(key.lower()) or ()]
