@@ -1152,6 +1152,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if any(_no_word_of_the_language(w, lang) or _acronym(sud, w, L) or _in_foreign_name(sud, w, L)
            for w in (d, h)):
         return True
+    if rule.type == "agree" and _article_of_name(sud, d, h, L):
+        return True
     if rule.type == "as" and rule.feature == "Case" and h.upos == "ADP" \
             and _vocative_only(options[dep]):
         # no preposition governs a vocative: a form that can only be one after a preposition
@@ -2242,6 +2244,15 @@ def _in_foreign_name(sud: Sentence, w: Word, L: Language) -> bool:
     that name, which keeps its own forms after an article of the language."""
     return w.upos in ("NOUN", "PROPN") and w.id < len(sud.words) \
         and sud.word(w.id + 1).form in L.foreign_name_links
+
+
+def _article_of_name(sud: Sentence, det: Word, noun: Word, L: Language) -> bool:
+    """An article between a name's particle and a capitalized word the noun lexicon lacks:
+    part of a family name, whose article keeps its form whatever the name's case."""
+    return det.upos == "DET" and noun.id == det.id + 1 and det.id > 1 \
+        and sud.word(det.id - 1).form.lower() in L.name_particles \
+        and noun.form[:1].isupper() and L.form_bundles is not None \
+        and not L.form_bundles(noun.form, "NOUN")
 
 
 def _attribute_of_nearer_noun(sud: Sentence, rule: Rule, d: Word, h: Word,

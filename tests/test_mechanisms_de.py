@@ -18,6 +18,11 @@ REPO = Path(__file__).resolve().parents[1]
 
 #: (mechanism, sentence with an error, the word blamed, its fix, correct sentences)
 PAIRS = [
+    # an article between a name's particle and a word the noun lexicon lacks is part of the
+    # family name ("von der Leyen"); before a noun the lexicon knows it still agrees
+    ("article of a family name", "Das Geschenk kam von der Staat.", "der", "dem",
+     ["Am Dienstag traf Präsidentin von der Leyen in Kiew mit der First Lady Olena Zelenska "
+      "zusammen."]),
     # a noun written without the hyphen the lexicon gives it ("Email": E-Mail, feminine) has
     # that word's genders too, beside its own (das Email, enamel); a masculine article is wrong
     # for both

@@ -151,6 +151,7 @@ LANGUAGE = Language(
         zeit semester wochenende sommer winter frühling herbst moment augenblick
         gestern heute vorgestern übermorgen"""),
     foreign_name_links=words("of for"),
+    name_particles=words("von van"),
     time_position_nouns=words("anfang ende mitte"),
     time_adjectives=("nächst", "übernächst", "letzt", "vorletzt", "vergangen", "kommend", "vorig",
                      "folgend"),
