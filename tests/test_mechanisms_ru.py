@@ -395,11 +395,12 @@ PAIRS = [
      ["Вашингтон, известный цинизмом, славится своими идеями о лидерстве.",
       "Полный людей, которые слишком беспокоятся, чтобы попытаться присоединиться к рейду!"]),
     # a verb of threat or help takes the instrumental of the means beside the dative of the
-    # person ("угрожает иском", "помогла мне советом"), and "посоветовать" a thing in the
-    # accusative beside the person: a pronoun in the accusative under "помогать" is still wrong
+    # person ("угрожает иском", "помогла мне советом"), "посоветовать" and "доверять" a thing
+    # in the accusative beside the person: a pronoun in the accusative under "помогать" is
+    # still wrong
     ("second complement of a dative verb", "Он помогал меня с переездом.", "меня",
      ["Париж угрожает судебным иском.", "Она помогла мне советом.",
-      "Врач посоветовал мне новое лекарство."]),
+      "Врач посоветовал мне новое лекарство.", "Я доверяю тебе свою жизнь."]),
     # a predicate "adjective" that is as well a finite verb agreeing with the subject is that
     # verb ("выполним", we will do; the short adjective "doable"); a short adjective that is
     # no verb still agrees
