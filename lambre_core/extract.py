@@ -118,6 +118,10 @@ class ExtractOptions:
     #: becomes a government rule on the verb's objects ('comp:obj', 'comp:obl'), with the
     #: treebank's arcs as evidence.
     case_frames: dict[str, list[str]] = field(default_factory=dict)
+    #: ... and of those frames that also take a thing's case beside the person's (to believe
+    #: someone something): verb lemma -> the cases a pronoun of the first or second person, which
+    #: is always the person, takes as its object
+    person_frames: dict[str, list[str]] = field(default_factory=dict)
     #: the word classes a case frame constrains beside nouns and pronouns: verbs where a verbal
     #: noun declines as a noun does (Turkish)
     frame_verbal_nouns: bool = False
@@ -902,35 +906,62 @@ def _case_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
         if not _contradicted(stats, lemma, set(cases), options):
             by_cases[tuple(sorted(cases))].append(lemma)
     rules = []
-    side: Side = "dep"
     for allowed, lemmas in sorted(by_cases.items()):
-        folded = {lem.casefold(): lem for lem in lemmas}
         # an accusative frame (or one of the accusative and the unmarked nominative object)
         # constrains the objects only: a bare noun phrase that is an adverbial ('comp:obl')
         # takes any case (a phrase of time in the genitive or accusative)
         relations = ("comp:obj",) if set(allowed) <= {"Acc", "Nom"} else _FRAME_RELATIONS
-        for x in _frame_deps(options):
-            for d in relations:
-                arcs = [a for a in stats.arcs.get((x, "VERB", d), ())
-                        if a.head.lemma.casefold() in folded and a.dep.feat_values("Case")]
-                per: dict[str, Counter[str]] = defaultdict(Counter)
-                for a in arcs:
-                    _add_values(per[folded[a.head.lemma.casefold()]], a.dep.feat_values("Case"))
-                total = sum(sum(c.values()) for c in per.values())
-                hits = [a for a in arcs if a.dep.feat_values("Case") & set(allowed)]
-                share = len(hits) / len(arcs) if arcs else 1.0
-                when: Conditions = (("head.lemma", tuple(lemmas)),)
-                evidence = tuple(
-                    (lem, Stat(round(sum(per[lem].values())),
-                               round(sum(per[lem][v] for v in allowed) / sum(per[lem].values()), 4)
-                               if per[lem] else 1.0))
-                    for lem in lemmas)
-                rules.append(_reviewed_rule(
-                    options, x, "VERB", d, "Case", side, allowed, when, hits, round(total), share,
-                    explanation=(f"A {x} attached by '{d}' to the verb {', '.join(lemmas)} has "
-                                 f"Case={' or '.join(allowed)}: the verb's case frame, added on "
-                                 f"review ({len(hits)} of {len(arcs)} such arcs in the treebank)."),
-                    evidence=evidence))
+        rules += _frame_group(stats, options, allowed, lemmas, _frame_deps(options), relations)
+    persons: dict[tuple[str, ...], list[str]] = defaultdict(list)
+    for lemma, cases in sorted(options.person_frames.items()):
+        if lemma in options.case_frames and not _contradicted(
+                stats, lemma, set(options.case_frames[lemma]), options):
+            persons[tuple(sorted(cases))].append(lemma)
+    for allowed, lemmas in sorted(persons.items()):
+        rules += [replace(r, id=f"{r.id}.personal")
+                  for r in _frame_group(stats, options, allowed, lemmas, ("PRON",),
+                                        _FRAME_RELATIONS, _FIRST_SECOND_PERSON)]
+    return rules
+
+
+#: the condition of a person frame: a pronoun of the first or second person
+_FIRST_SECOND_PERSON: Conditions = (("dep.Person", ("1", "2")),)
+
+
+def _frame_group(stats: _Stats, options: ExtractOptions, allowed: tuple[str, ...],
+                 lemmas: list[str], deps: tuple[str, ...], relations: tuple[str, ...],
+                 conditions: Conditions = ()) -> list[Rule]:
+    """The rules of the verbs ``lemmas`` whose objects of the classes ``deps`` take the cases
+    ``allowed`` (``conditions``: further conditions on the object)."""
+    rules = []
+    side: Side = "dep"
+    folded = {lem.casefold(): lem for lem in lemmas}
+    person = dict(conditions)
+    for x in deps:
+        for d in relations:
+            arcs = [a for a in stats.arcs.get((x, "VERB", d), ())
+                    if a.head.lemma.casefold() in folded and a.dep.feat_values("Case")
+                    and all(set(vs) & a.dep.feat_values(k.split(".", 1)[1])
+                            for k, vs in person.items())]
+            per: dict[str, Counter[str]] = defaultdict(Counter)
+            for a in arcs:
+                _add_values(per[folded[a.head.lemma.casefold()]], a.dep.feat_values("Case"))
+            total = sum(sum(c.values()) for c in per.values())
+            hits = [a for a in arcs if a.dep.feat_values("Case") & set(allowed)]
+            share = len(hits) / len(arcs) if arcs else 1.0
+            when: Conditions = (("head.lemma", tuple(lemmas)), *conditions)
+            evidence = tuple(
+                (lem, Stat(round(sum(per[lem].values())),
+                           round(sum(per[lem][v] for v in allowed) / sum(per[lem].values()), 4)
+                           if per[lem] else 1.0))
+                for lem in lemmas)
+            who = f"A {x} of the first or second person" if conditions else f"A {x}"
+            rules.append(_reviewed_rule(
+                options, x, "VERB", d, "Case", side, allowed, when, hits, round(total), share,
+                explanation=(f"{who} attached by '{d}' to the verb {', '.join(lemmas)} has "
+                             f"Case={' or '.join(allowed)}: the verb's case frame, added on "
+                             f"review ({len(hits)} of {len(arcs)} such arcs in the treebank)."),
+                evidence=evidence))
     return rules
 
 
@@ -1197,6 +1228,10 @@ def method_notes(options: ExtractOptions | None = None) -> str:
         frames = ", ".join(f"{lem} +{'/'.join(v)}" for lem, v in sorted(o.case_frames.items()))
         items.append(f"- reviewed by hand: verb case frames (their nominal objects' case): "
                      f"{frames}.")
+    if o.person_frames:
+        persons = ", ".join(f"{lem} +{'/'.join(v)}" for lem, v in sorted(o.person_frames.items()))
+        items.append(f"- reviewed by hand: the case of a first or second person pronoun object: "
+                     f"{persons}.")
     if o.infinitive_verbs:
         items.append(f"- reviewed by hand: verbs whose verbal object is an infinitive: "
                      f"{', '.join(sorted(o.infinitive_verbs))}.")

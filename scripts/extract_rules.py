@@ -85,14 +85,15 @@ CASE_FRAMES: dict[str, dict[str, list[str]]] = {
         **{verb: ["Acc"] for verb in _DE_ACCUSATIVE}},
     # Russian: verbs whose object is dative or instrumental only (a grammar's lists). Left out:
     # мешать ("мешать суп", to stir), служить ("служить примером": a predicate), жертвовать
-    # ("жертвовать деньги"), являться and становиться (predicates), советовать and посоветовать
-    # (a thing in the accusative beside the person: "посоветовал мне новое лекарство", as
-    # Ukrainian радити and Czech radit). A threat and a help take the instrumental of the means
-    # beside the dative of the person ("угрожает иском", "помогла мне советом"); to entrust and
-    # to object the accusative of the thing ("доверяю тебе свою жизнь", "нечего возразить").
+    # ("жертвовать деньги"), являться and становиться (predicates). A threat and a help take
+    # the instrumental of the means beside the dative of the person ("угрожает иском", "помогла
+    # мне советом"); to advise, to entrust and to object the accusative of the thing
+    # ("посоветовал мне новое лекарство", "доверяю тебе свою жизнь", "нечего возразить"), which
+    # a pronoun of the first or second person never is (``PERSON_FRAMES``).
     "ru": {
         **{verb: ["Dat", "Ins"] for verb in ("угрожать", "пригрозить", "помогать", "помочь")},
-        **{verb: ["Dat", "Acc"] for verb in ("доверять", "возражать", "возразить")},
+        **{verb: ["Dat", "Acc"] for verb in (
+            "советовать", "посоветовать", "доверять", "возражать", "возразить")},
         **{verb: ["Dat"] for verb in (
             "звонить", "позвонить",
             "завидовать", "позавидовать", "принадлежать", "сочувствовать",
@@ -110,14 +111,16 @@ CASE_FRAMES: dict[str, dict[str, list[str]]] = {
     },
     # Czech: verbs whose object is dative or genitive only (a grammar's lists; the reflexive
     # ones by their lemma without "se"/"si"). Left out: volat and zavolat (a person in the
-    # dative, a taxi in the accusative), radit (a thing in the accusative beside the person),
-    # bránit ("bránit vlast"), odpovídat ("odpovídat na"), patřit ("patřit k"), chybět (its
-    # dative is no object), and verbs whose accusative is as common: vážit, vzdát, zbavit,
-    # užít, nechat.
+    # dative, a taxi in the accusative), bránit ("bránit vlast"), odpovídat ("odpovídat na"),
+    # patřit ("patřit k"), chybět (its dative is no object), and verbs whose accusative is as
+    # common: vážit, vzdát, zbavit, užít, nechat. To advise and to believe take the accusative
+    # of the thing beside the dative of the person ("nevěřím mu ani slovo"), which a pronoun of
+    # the first or second person never is (``PERSON_FRAMES``).
     "cs": {
+        **{verb: ["Dat", "Acc"] for verb in ("radit", "poradit", "věřit", "uvěřit")},
         **{verb: ["Dat"] for verb in (
             "pomáhat", "pomoci", "pomoct", "děkovat", "poděkovat", "rozumět", "porozumět",
-            "věřit", "uvěřit", "důvěřovat", "telefonovat", "zatelefonovat", "blahopřát",
+            "důvěřovat", "telefonovat", "zatelefonovat", "blahopřát",
             "gratulovat", "škodit", "uškodit", "vyhovovat", "vyhovět", "podobat",
             "vyhýbat", "vyhnout", "divit", "podivit", "smát", "vysmát", "naslouchat",
             "předcházet", "dominovat", "fandit", "vládnout", "velet", "odolat", "odolávat")},
@@ -142,14 +145,14 @@ CASE_FRAMES: dict[str, dict[str, list[str]]] = {
     },
     # Ukrainian: verbs whose object is dative or instrumental only (a grammar's lists). Left
     # out: заважати ("заважати суп", to stir), вірити ("вірити в"), відповідати ("відповідати
-    # урок"), радити and пробачати (a thing in the accusative beside the person), служити,
-    # жертвувати, нехтувати (the accusative is common), and the predicates бути, стати. A
-    # threat and a help take the instrumental of the means beside the dative, to entrust the
-    # accusative of the thing, as in Russian.
+    # урок"), служити, жертвувати, нехтувати (the accusative is common), and the predicates
+    # бути, стати. A threat and a help take the instrumental of the means beside the dative; to
+    # advise, to forgive and to entrust the accusative of the thing, as in Russian.
     "uk": {
         **{verb: ["Dat", "Ins"] for verb in (
             "загрожувати", "погрожувати", "пригрозити", "допомагати", "допомогти")},
-        "довіряти": ["Dat", "Acc"],
+        **{verb: ["Dat", "Acc"] for verb in (
+            "радити", "порадити", "пробачати", "пробачити", "довіряти")},
         **{verb: ["Dat"] for verb in (
             "телефонувати", "зателефонувати", "дякувати",
             "подякувати", "заздрити", "позаздрити", "належати",
@@ -165,6 +168,13 @@ CASE_FRAMES: dict[str, dict[str, list[str]]] = {
             "дорожити", "ризикувати")},
     },
 }
+
+#: the frames of ``CASE_FRAMES`` that take a thing's accusative beside the person's dative: a
+#: pronoun of the first or second person, always the person, takes the dative alone ("věřím
+#: tebe" is wrong where "věřím mu každé slovo" is right)
+PERSON_FRAMES: dict[str, dict[str, list[str]]] = {
+    lang: {verb: ["Dat"] for verb, cases in frames.items() if sorted(cases) == ["Acc", "Dat"]}
+    for lang, frames in CASE_FRAMES.items() if lang in ("ru", "uk", "cs")}
 
 #: languages whose verbal nouns decline, so a verb's case frame holds for them too
 VERBAL_NOUN_FRAMES = frozenset({"tr"})
@@ -356,6 +366,7 @@ def main() -> int:
         files = [ud / lang / f"{n}.conllu" for n in TREEBANKS[lang]]
         options = ExtractOptions(government_also_allowed=REVIEW.get(lang, {}),
                                  case_frames=CASE_FRAMES.get(lang, {}),
+                                 person_frames=PERSON_FRAMES.get(lang, {}),
                                  frame_verbal_nouns=lang in VERBAL_NOUN_FRAMES,
                                  governor_frames=GOVERNOR_FRAMES.get(lang, ()),
                                  infinitive_verbs=INFINITIVE_VERBS.get(lang, ()),

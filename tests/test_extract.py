@@ -237,3 +237,16 @@ def test_reviewed_agreement_across_two_features_and_pronoun_government() -> None
     assert len(frames) == 1
     assert set(dict(frames[0].when)["head.lemma"]) == {"bahset", "kork"}
     assert "head agreement" not in method_notes(ExtractOptions())
+
+
+def test_a_frame_with_a_things_case_keeps_the_persons_case_for_first_and_second_person() -> None:
+    # "believe someone something": a noun object may be the thing (accusative), a pronoun of
+    # the first or second person is always the person (dative)
+    rs = extract_rules(read_conllu_string(_frame("f0", "Abl")), "tr", ExtractOptions(
+        min_count=20, case_frames={"inan": ["Dat", "Acc"]}, person_frames={"inan": ["Dat"]}))
+    both = rs.by_id["as.dep.NOUN.VERB.comp:obj.Case.Acc+Dat"]
+    assert both.allowed == ("Acc", "Dat")
+    person = rs.by_id["as.dep.PRON.VERB.comp:obj.Case.Dat.personal"]
+    assert dict(person.when) == {"head.lemma": ("inan",), "dep.Person": ("1", "2")}
+    assert "first or second person" in person.explanation
+    assert "inan +Dat" in method_notes(ExtractOptions(person_frames={"inan": ["Dat"]}))

@@ -399,8 +399,12 @@ PAIRS = [
     # in the accusative beside the person: a pronoun in the accusative under "помогать" is
     # still wrong
     ("second complement of a dative verb", "Он помогал меня с переездом.", "меня",
-     ["Париж угрожает судебным иском.", "Она помогла мне советом.",
-      "Врач посоветовал мне новое лекарство.", "Я доверяю тебе свою жизнь."]),
+     ["Париж угрожает судебным иском.", "Она помогла мне советом."]),
+    # ... where the second is a thing's accusative, a pronoun of the first or second person is
+    # still the person, in the dative
+    ("thing beside the person", "Я доверяю тебя.", "тебя",
+     ["Врач посоветовал мне новое лекарство.", "Я доверяю тебе свою жизнь.",
+      "Подруга посоветовала маску из этой линии."]),
     # a predicate "adjective" that is as well a finite verb agreeing with the subject is that
     # verb ("выполним", we will do; the short adjective "doable"); a short adjective that is
     # no verb still agrees
