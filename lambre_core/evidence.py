@@ -2247,12 +2247,15 @@ def _in_foreign_name(sud: Sentence, w: Word, L: Language) -> bool:
 
 
 def _article_of_name(sud: Sentence, det: Word, noun: Word, L: Language) -> bool:
-    """An article between a name's particle and a capitalized word the noun lexicon lacks:
-    part of a family name, whose article keeps its form whatever the name's case."""
-    return det.upos == "DET" and noun.id == det.id + 1 and det.id > 1 \
-        and sud.word(det.id - 1).form.lower() in L.name_particles \
-        and noun.form[:1].isupper() and L.form_bundles is not None \
-        and not L.form_bundles(noun.form, "NOUN")
+    """A definite article between a name's particle, itself after a capitalized word (a first
+    name or a title), and a capitalized word the noun lexicon lacks: part of a family name,
+    whose article keeps its form whatever the name's case."""
+    if det.upos != "DET" or det.feats.get("Definite") != "Def" or noun.id != det.id + 1 \
+            or det.id < 3 or L.form_bundles is None:
+        return False
+    particle, before = sud.word(det.id - 1), sud.word(det.id - 2)
+    return particle.form.lower() in L.name_particles and before.form[:1].isupper() \
+        and noun.form[:1].isupper() and not L.form_bundles(noun.form, "NOUN")
 
 
 def _attribute_of_nearer_noun(sud: Sentence, rule: Rule, d: Word, h: Word,

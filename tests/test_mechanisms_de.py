@@ -18,11 +18,13 @@ REPO = Path(__file__).resolve().parents[1]
 
 #: (mechanism, sentence with an error, the word blamed, its fix, correct sentences)
 PAIRS = [
-    # an article between a name's particle and a word the noun lexicon lacks is part of the
-    # family name ("von der Leyen"); before a noun the lexicon knows it still agrees
-    ("article of a family name", "Das Geschenk kam von der Staat.", "der", "dem",
+    # an article between a name's particle after a title or first name and a word the noun
+    # lexicon lacks is part of the family name ("Präsidentin von der Leyen"); before a noun the
+    # lexicon knows, or after a word that is no name's, it still agrees (a learner's "von der
+    # Verkehrsgeschäft", a compound the lexicon lacks as written)
+    ("article of a family name", "Das zahlt noch schön von der Verkehrsgeschäft.", "der", "dem",
      ["Am Dienstag traf Präsidentin von der Leyen in Kiew mit der First Lady Olena Zelenska "
-      "zusammen."]),
+      "zusammen.", "Ursula von der Leyen sprach lange."]),
     # a noun written without the hyphen the lexicon gives it ("Email": E-Mail, feminine) has
     # that word's genders too, beside its own (das Email, enamel); a masculine article is wrong
     # for both
