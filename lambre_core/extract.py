@@ -924,8 +924,10 @@ def _case_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     return rules
 
 
+#: the persons whose pronouns are always a person (a frame's person, a postposition's pronoun)
+_FIRST_AND_SECOND = ("1", "2")
 #: the condition of a person frame: a pronoun of the first or second person
-_FIRST_SECOND_PERSON: Conditions = (("dep.Person", ("1", "2")),)
+_FIRST_SECOND_PERSON: Conditions = (("dep.Person", _FIRST_AND_SECOND),)
 
 
 def _frame_group(stats: _Stats, options: ExtractOptions, allowed: tuple[str, ...],
@@ -936,13 +938,13 @@ def _frame_group(stats: _Stats, options: ExtractOptions, allowed: tuple[str, ...
     rules = []
     side: Side = "dep"
     folded = {lem.casefold(): lem for lem in lemmas}
-    person = dict(conditions)
+    required = dict(conditions)
     for x in deps:
         for d in relations:
             arcs = [a for a in stats.arcs.get((x, "VERB", d), ())
                     if a.head.lemma.casefold() in folded and a.dep.feat_values("Case")
                     and all(set(vs) & a.dep.feat_values(k.split(".", 1)[1])
-                            for k, vs in person.items())]
+                            for k, vs in required.items())]
             per: dict[str, Counter[str]] = defaultdict(Counter)
             for a in arcs:
                 _add_values(per[folded[a.head.lemma.casefold()]], a.dep.feat_values("Case"))
@@ -1121,7 +1123,7 @@ def _pronoun_government_rules(stats: _Stats, options: ExtractOptions) -> list[Ru
     by_cases: dict[tuple[str, ...], list[str]] = defaultdict(list)
     for lemma, cases in sorted(options.pronoun_government.items()):
         by_cases[tuple(sorted(cases))].append(lemma)
-    persons = ("1", "2")
+    persons = _FIRST_AND_SECOND
     rules = []
     for allowed, lemmas in sorted(by_cases.items()):
         folded = {lem.casefold() for lem in lemmas}
