@@ -87,20 +87,20 @@ CASE_FRAMES: dict[str, dict[str, list[str]]] = {
     # мешать ("мешать суп", to stir), служить ("служить примером": a predicate), жертвовать
     # ("жертвовать деньги"), являться and становиться (predicates). A threat and a help take
     # the instrumental of the means beside the dative of the person ("угрожает иском", "помогла
-    # мне советом"); to advise, to entrust and to object the accusative of the thing
-    # ("посоветовал мне новое лекарство", "доверяю тебе свою жизнь", "нечего возразить"), which
-    # a pronoun of the first or second person never is (``PERSON_FRAMES``).
+    # мне советом"); to advise and to entrust the accusative of the thing ("посоветовал мне
+    # новое лекарство", "доверяю тебе свою жизнь"), which a pronoun of the first or second
+    # person never is (``PERSON_FRAMES``). Not to object: its accusative is a pronoun's
+    # ("нечего возразить"), a noun's is wrong ("не возражали бы рейтинг").
     "ru": {
         **{verb: ["Dat", "Ins"] for verb in ("угрожать", "пригрозить", "помогать", "помочь")},
-        **{verb: ["Dat", "Acc"] for verb in (
-            "советовать", "посоветовать", "доверять", "возражать", "возразить")},
+        **{verb: ["Dat", "Acc"] for verb in ("советовать", "посоветовать", "доверять")},
         **{verb: ["Dat"] for verb in (
             "звонить", "позвонить",
             "завидовать", "позавидовать", "принадлежать", "сочувствовать",
             "аплодировать", "подражать", "довериться", "соответствовать",
             "противоречить", "способствовать", "улыбаться", "улыбнуться", "радоваться",
-            "обрадоваться", "удивляться", "удивиться", "сопротивляться",
-            "изменять", "изменить", "надоедать", "надоесть")},
+            "обрадоваться", "удивляться", "удивиться", "сопротивляться", "возражать",
+            "возразить", "изменять", "изменить", "надоедать", "надоесть")},
         "нет": ["Gen"],  # "нет времени": the genitive of negation
         **{verb: ["Ins"] for verb in (
             "гордиться", "заниматься", "заняться", "интересоваться", "заинтересоваться",
