@@ -27,9 +27,11 @@ PAIRS = [
       "zusammen.", "Ursula von der Leyen sprach lange."]),
     # a noun written without the hyphen the lexicon gives it ("Email": E-Mail, feminine) has
     # that word's genders too, beside its own (das Email, enamel); a masculine article is wrong
-    # for both
+    # for both. One the lexicon lacks as written stays unknown ("Login": its "Log-in" is
+    # masculine only)
     ("spelling without the lexicon's hyphen", "Ich habe nie einen Email geschrieben.", "einen",
-     "ein", ["Ich habe nie eine Email an Sie geschrieben.", "Die Email wurde gesendet."]),
+     "ein", ["Ich habe nie eine Email an Sie geschrieben.", "Die Email wurde gesendet.",
+             "Die Verbindung wurde abgebrochen, da ein weiteres Login registriert wurde."]),
     # a noun after a comparison word ("wie ein Neonazi") takes the case of what it is compared
     # with, not the verb's; the verb's object without one still takes the verb's case
     ("comparison under a verb", "Er sieht ein Neonazi.", "ein", "einen",

@@ -993,11 +993,13 @@ def _noun_analyses(form: str) -> tuple[Analysis, ...] | None:
             cells += _noun_analyses_1(form[:at] + "ß" + form[at + 2:]) or ()
             at = form.find("ss", at + 1)
         got = _finish(cells) if cells else None
-    joined = _hyphen_dropped(form)
-    if joined:
+    joined = _hyphen_dropped(form) if got is not None else []
+    if got is not None and joined:
         # a word written without the hyphen the lexicon gives it ("Email": E-Mail, besides the
-        # enamel; "Plugin": Plug-in) has that word's readings too
-        got = _finish([*(got or ()), *(a for w in joined for a in _noun_analyses_1(w) or ())])
+        # enamel; "Plugin": Plug-in) has that word's readings too; one the lexicon lacks as
+        # written stays unknown ("Login": the lexicon's "Log-in" is masculine only, where "das
+        # Login" is as standard)
+        got = _finish([*got, *(a for w in joined for a in _noun_analyses_1(w) or ())])
     if got is None and form[:1].islower():
         got = _closed_analyses(form, "PRON")  # a pronoun or quantifier tagged NOUN: die anderen
     return got
