@@ -115,14 +115,13 @@ CASE_FRAMES: dict[str, dict[str, list[str]]] = {
     # put back as dative or accusative, it raised a new false alarm where the tagger missed a
     # preposition: "poradit ohledně doporučeného způsobu"), bránit ("bránit vlast"), odpovídat
     # ("odpovídat na"), patřit ("patřit k"), chybět (its dative is no object), and verbs whose
-    # accusative is as common: vážit, vzdát, zbavit, užít, nechat. To believe takes the
-    # accusative of the thing beside the dative of the person ("nevěřím mu ani slovo"), which a
-    # pronoun of the first or second person never is (``PERSON_FRAMES``).
+    # accusative is as common: vážit, vzdát, zbavit, užít, nechat. Věřit keeps the dative
+    # alone: its accusative of the thing ("nevěřím mu ani slovo") is a noun's or "to", never a
+    # personal pronoun's ("nemohu věřit ho" is wrong), which a frame cannot tell apart.
     "cs": {
-        **{verb: ["Dat", "Acc"] for verb in ("věřit", "uvěřit")},
         **{verb: ["Dat"] for verb in (
             "pomáhat", "pomoci", "pomoct", "děkovat", "poděkovat", "rozumět", "porozumět",
-            "důvěřovat", "telefonovat", "zatelefonovat", "blahopřát",
+            "věřit", "uvěřit", "důvěřovat", "telefonovat", "zatelefonovat", "blahopřát",
             "gratulovat", "škodit", "uškodit", "vyhovovat", "vyhovět", "podobat",
             "vyhýbat", "vyhnout", "divit", "podivit", "smát", "vysmát", "naslouchat",
             "předcházet", "dominovat", "fandit", "vládnout", "velet", "odolat", "odolávat")},
@@ -176,7 +175,7 @@ CASE_FRAMES: dict[str, dict[str, list[str]]] = {
 #: tebe" is wrong where "věřím mu každé slovo" is right)
 PERSON_FRAMES: dict[str, dict[str, list[str]]] = {
     lang: {verb: ["Dat"] for verb, cases in frames.items() if sorted(cases) == ["Acc", "Dat"]}
-    for lang, frames in CASE_FRAMES.items() if lang in ("ru", "uk", "cs")}
+    for lang, frames in CASE_FRAMES.items() if lang in ("ru", "uk")}
 
 #: languages whose verbal nouns decline, so a verb's case frame holds for them too
 VERBAL_NOUN_FRAMES = frozenset({"tr"})
