@@ -171,11 +171,11 @@ CASE_FRAMES: dict[str, dict[str, list[str]]] = {
 }
 
 #: the frames of ``CASE_FRAMES`` that take a thing's accusative beside the person's dative: a
-#: pronoun of the first or second person, always the person, takes the dative alone ("věřím
-#: tebe" is wrong where "věřím mu každé slovo" is right)
+#: pronoun of the first or second person, always the person, takes the dative alone ("доверяю
+#: тебя" is wrong where "доверяю тебе свою жизнь" is right)
 PERSON_FRAMES: dict[str, dict[str, list[str]]] = {
     lang: {verb: ["Dat"] for verb, cases in frames.items() if sorted(cases) == ["Acc", "Dat"]}
-    for lang, frames in CASE_FRAMES.items() if lang in ("ru", "uk")}
+    for lang, frames in CASE_FRAMES.items()}
 
 #: languages whose verbal nouns decline, so a verb's case frame holds for them too
 VERBAL_NOUN_FRAMES = frozenset({"tr"})
