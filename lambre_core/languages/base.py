@@ -152,8 +152,9 @@ class Language:
     #: words of another language that link the words of a name quoted in it (English "of",
     #: "for"): a noun right before one is part of that name and keeps its own forms
     foreign_name_links: frozenset[str] = frozenset()
-    #: prepositions that with an article begin family names ("von der Leyen"): an article
-    #: between one and a word the noun lexicon lacks is the name's, whatever the case
+    #: prepositions that with an article begin family names ("von der Leyen"): after a title or
+    #: a first name, a definite article between one and a word the noun lexicon lacks is the
+    #: name's, whatever the case
     name_particles: frozenset[str] = frozenset()
     #: nouns of a point within a span of time ("beginning", "end"), which with that span in the
     #: genitive make an adverbial without an article ("at the beginning of this week")

@@ -993,8 +993,7 @@ def _noun_analyses(form: str) -> tuple[Analysis, ...] | None:
             cells += _noun_analyses_1(form[:at] + "ß" + form[at + 2:]) or ()
             at = form.find("ss", at + 1)
         got = _finish(cells) if cells else None
-    joined = _hyphen_dropped(form) if got is not None else []
-    if got is not None and joined:
+    if got is not None and (joined := _hyphen_dropped(form)):
         # a word written without the hyphen the lexicon gives it ("Email": E-Mail, besides the
         # enamel; "Plugin": Plug-in) has that word's readings too; one the lexicon lacks as
         # written stays unknown ("Login": the lexicon's "Log-in" is masculine only, where "das
