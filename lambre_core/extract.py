@@ -901,9 +901,11 @@ def _case_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
     """Government rules for the verbs of ``case_frames`` (a linguist's review), one per dependent
     class, relation and case set; 'evidence' gives each verb's arcs in the treebank and the share
     that has an allowed case (0 arcs where the treebank never has the verb with an object)."""
+    kept = {lemma for lemma, cases in options.case_frames.items()
+            if not _contradicted(stats, lemma, set(cases), options)}
     by_cases: dict[tuple[str, ...], list[str]] = defaultdict(list)
     for lemma, cases in sorted(options.case_frames.items()):
-        if not _contradicted(stats, lemma, set(cases), options):
+        if lemma in kept:
             by_cases[tuple(sorted(cases))].append(lemma)
     rules = []
     for allowed, lemmas in sorted(by_cases.items()):
@@ -914,8 +916,7 @@ def _case_frame_rules(stats: _Stats, options: ExtractOptions) -> list[Rule]:
         rules += _frame_group(stats, options, allowed, lemmas, _frame_deps(options), relations)
     persons: dict[tuple[str, ...], list[str]] = defaultdict(list)
     for lemma, cases in sorted(options.person_frames.items()):
-        if lemma in options.case_frames and not _contradicted(
-                stats, lemma, set(options.case_frames[lemma]), options):
+        if lemma in kept:  # (a frame the treebank contradicts has no person frame either)
             persons[tuple(sorted(cases))].append(lemma)
     for allowed, lemmas in sorted(persons.items()):
         rules += [replace(r, id=f"{r.id}.personal")
