@@ -3696,6 +3696,14 @@ def _ends_main_clause(sud: Sentence, verb: Word) -> bool:
 _COMPLEMENT_CASES = frozenset({"Gen", "Dat", "Ins"})
 
 
+def _may_take_complement(d: Word, L: Language) -> bool:
+    """Whether an adjective may take a complement or agent of its own in an oblique case: a
+    passive participle may ("made by a company"), a noun made of an adjective may ("the
+    manager of the department"); where the pack cannot tell participles, any adjective may."""
+    return L.passive_participle is None or L.passive_participle(d.form.lower()) \
+        or L.substantivized(d.form)
+
+
 def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
                        analyses: Mapping[int, WordAnalyses], L: Language) -> bool:
     """Whether a noun whose analyses its pack does not trust where the parse put it (a declined
@@ -3736,14 +3744,15 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
         # takes: one before a noun in another case is as often a participle or an adjective
         # before its own complement, an agent in the instrumental ("made by a company"), a
         # genitive or dative ("full of people", which the pack lists), or a noun made of an
-        # adjective before its genitive ("the manager of the department"). A relational
-        # adjective ("of hazel", "Czech") is none of these: it proves every feature
+        # adjective before its genitive ("the manager of the department"), unless the pack
+        # tells it is no participle and no such noun. A relational adjective ("of hazel",
+        # "Czech") is none of these: it proves every feature
         if (feature != "Case" and not relational) or dep != head - 1 \
                 or not analyses[dep].known or L.case_governing_adjectives is None \
                 or d.lemma.lower() in L.case_governing_adjectives \
                 or d.feats.get("VerbForm") == "Part" \
                 or (any(values(n, "Case") & _COMPLEMENT_CASES for n in a.options)
-                    and not relational):
+                    and not relational and _may_take_complement(d, L)):
             return False
     elif d.upos != "DET" or _rel(d) != "det" or dep > head or not analyses[dep].known \
             or _wh_word(d, L) or d.lemma.lower() in L.relative_pronouns:
@@ -3752,7 +3761,10 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
     # standing alone as the subject before a noun of another gender, "he recommended the
     # surgery", is none of its determiners)
     others = tuple(f for f in ("Case", "Number", "Gender") if f != feature)
-    if not any(_may_agree(o, n, others) for o in analyses[dep].options for n in a.options):
+    if not any(_may_agree(o, n, others) for o in analyses[dep].options for n in a.options) \
+            or any(_may_agree(o, n) for o in analyses[dep].options for n in a.options):
+        # (and the ending fails in every reading: one reading of the two that agrees says the
+        # failure came from another arc of the noun, which is the untrusted one)
         return False
     if feature == "Number" and _demonstrative(d, L) and _nominative_in(analyses, dep) \
             and any("Acc" in values(n, "Case") for n in a.options):

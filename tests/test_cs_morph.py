@@ -3,6 +3,8 @@ carry, from its ending or its paradigm, and what it is not analysed at all."""
 
 from __future__ import annotations
 
+import pytest
+
 from lambre_core.doc import Sentence, Word
 from lambre_core.languages.cs.morph import (
     adjective,
@@ -13,6 +15,7 @@ from lambre_core.languages.cs.morph import (
     known_in_context,
     noun,
     numeral,
+    passive_participle,
     pronoun,
     verb,
 )
@@ -318,3 +321,14 @@ def test_numbers_in_digits_count_as_the_number_word_read() -> None:
     # digits carry no case, gender or number of their own, whatever the tagger guessed
     assert analyses("8", "NUM", "8") == [{}] and analyses("2,5", "NUM", None) == [{}]
 
+
+
+@pytest.mark.parametrize("form,participle", [
+    ("vyrobená", True), ("nahrazený", True), ("organizované", True), ("zabitý", True),
+    ("přijatých", True), ("zapomenutý", True), ("pověšený", True),
+    ("krásná", False), ("čistý", False), ("zlatý", False), ("celý", False), ("nový", False)])
+def test_a_passive_participle_by_its_short_form(form: str, participle: bool) -> None:
+    # the verb's short form ("vyroben", "organizován": the long form shortens the vowel), from
+    # the conjugation of an infinitive the stem may have, its consonant unsoftened
+    # ("pověšen" of "pověsit"), or from the word list
+    assert passive_participle(form) is participle

@@ -249,6 +249,29 @@ def test_an_attribute_of_a_word_list_noun_is_checked() -> None:
     assert ("novým", "Gender") in flags or ("novinářkou", "Gender") in flags
 
 
+def _attribute_rows(adjective: str, lemma: str) -> list[Row]:
+    # a declined noun whose phrase opens the sentence (no preposition or verb before it), an
+    # attribute right before it that fails it in case alone
+    return [
+        (adjective, lemma, "ADJ", "Case=Nom|Degree=Pos|Gender=Fem|Number=Sing|Polarity=Pos", 2,
+         "amod"),
+        ("firmou", "firma", "NOUN", "Case=Ins|Gender=Fem|Number=Sing|Polarity=Pos", 4, "obl"),
+        ("se", "se", "PRON", "Case=Acc|PronType=Prs|Reflex=Yes|Variant=Short", 4, "expl:pass"),
+        ("prodává", "prodávat", "VERB",
+         "Aspect=Imp|Mood=Ind|Number=Sing|Person=3|Polarity=Pos|Tense=Pres|VerbForm=Fin|"
+         "Voice=Act", 0, "root"),
+        (".", ".", "PUNCT", "_", 4, "punct")]
+
+
+def test_a_plain_adjective_proves_its_nouns_oblique_case_a_participle_does_not() -> None:
+    # "vyráběná firmou" (made by a firm): a participle takes an agent in the instrumental, so
+    # the parse may have hung the agent's noun on it the wrong way round; a plain adjective
+    # takes none ("krásná firmou" is a case error whatever the parse)
+    assert morph.passive_participle("vyráběná") and not morph.passive_participle("krásná")
+    assert ("Krásná", "Case") in _flags(_attribute_rows("Krásná", "krásný"))
+    assert not any(f == "Case" for _w, f in _flags(_attribute_rows("Vyráběná", "vyráběný")))
+
+
 # -- parse doubts found by the word list's nouns --------------------------------------------------
 
 def test_a_demonstrative_after_a_preposition_is_its_object_whatever_feature_fails() -> None:

@@ -360,6 +360,9 @@ class Language:
     initial_class: Callable[[str], str | None] = no_closed_class
     #: an adjective the dictionary marks as often used as a noun
     substantivized: Callable[[str], bool] = field(default=_never)
+    #: whether a lower-case adjective's form may be a verb's passive participle, which takes an
+    #: agent or a complement in an oblique case ("made by a company"); None: any adjective may
+    passive_participle: Callable[[str], bool] | None = None
     #: a form that is only ever a short adjective
     short_only: Callable[[str], bool] = field(default=_never)
     #: a form the dictionary reads first as an adverb, though it may also be a noun ("in a

@@ -173,6 +173,7 @@ LANGUAGE = Language(
     lemma_evidence=True,
     data_files=lazy(f"{__name__}.morph", "data_files"),
     inflect=lazy(f"{__name__}.morph", "inflect"),
+    passive_participle=lazy(f"{__name__}.morph", "passive_participle"),
     # pronouns and determiners the paradigms leave out ("jenž", "všechen", "sám") keep the
     # treebank's analyses; a word the paradigms do not know may be of any class
     partial_analyzer=True,

@@ -706,6 +706,55 @@ def verb(form: str, lemma: str | None) -> list[dict[str, str]] | None:
     return [dict(b) for b in found] if found else None
 
 
+#: a passive participle's short form -> the infinitive endings it may come from, with the
+#: consonant its stem had before the -en- softened it ("nahrazen" of "nahradit")
+_PASSIVE_STEMS = (("ován", ("ovat",)), ("án", ("at",)), ("ěn", ("ět", "it")),
+                  ("en", ("it", "et", "ět")))
+_UNSOFTENED = {"z": ("d",), "c": ("t",), "š": ("s", "ch"), "ž": ("z", "h"), "šť": ("st", "sk")}
+#: a -t participle's infinitive endings after the stem's consonant: its vowel lengthened
+#: ("kryt" of "krýt"), -ít ("zabit", "vzat" of "vzít"), -out and -mout ("zapomenut",
+#: "přijat" of "přijmout")
+_T_INFINITIVES = {"y": ("ýt",), "i": ("ít",), "a": ("át", "ít", "mout"), "u": ("out",)}
+_ADJECTIVE_ENDINGS = ("ého", "ému", "ých", "ými", "ém", "ým", "ou", "ý", "á", "é", "í")
+
+
+def _participle_infinitives(short: str) -> list[str]:
+    """Infinitives whose passive participle's short form ``short`` may be."""
+    out: list[str] = []
+    for ending, infinitives in _PASSIVE_STEMS:
+        if short.endswith(ending):
+            base = short[:-len(ending)]
+            bases = [base] + [base[:-len(s)] + o for s, alts in _UNSOFTENED.items()
+                              if base.endswith(s) for o in alts]
+            out.extend(b + i for b in bases for i in infinitives)
+            break
+    if short.endswith("t") and short[-2:-1] in _T_INFINITIVES:
+        out.extend(short[:-2] + i for i in _T_INFINITIVES[short[-2]])
+    return out
+
+
+@lru_cache(maxsize=20000)
+def passive_participle(low: str) -> bool:
+    """Whether an adjective's form may be a verb's passive participle declined as one
+    ("vyráběná" of "vyrábět", "nahrazený" of "nahradit"): such a word takes an agent in the
+    instrumental or a complement in the dative ("made by a company"), which a plain adjective
+    does not. Read from the short form the long one is made of, as the verb's conjugation or
+    the word list gives it; an adjective that only looks like one ("zelený" of no verb)
+    counts as one too, which costs a finding, not a false alarm."""
+    ending = next((e for e in _ADJECTIVE_ENDINGS if low.endswith(e)), None)
+    short = low[:-len(ending)] if ending else ""
+    if len(short) < 4 or not short.endswith(("n", "t")):
+        return False
+    if short.endswith("an"):
+        short = short[:-2] + "án"  # the long form shortens the vowel ("dělaný" of "dělán")
+    for form in (short, short + "a"):
+        listed = _listed_lemma(form)
+        if listed is not None and listed != form and listed.endswith(("t", "ci")):
+            return True
+    return any(any(dict(b).get("VerbForm") == "Part" for b in _verb_table(inf).get(short, ()))
+               for inf in _participle_infinitives(short))
+
+
 # -- nouns --------------------------------------------------------------------------------------
 
 @cache
