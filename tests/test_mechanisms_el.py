@@ -76,6 +76,10 @@ PAIRS = [
     ("article odd one out", "Όμως των καθημερινές εμπειρίες είναι φοβερές.", "των",
      ["Όμως οι καθημερινές εμπειρίες είναι φοβερές.",
       "Αναμένουμε την αναθεώρηση των Συνθηκών στο ουσιαστικής σημασίας αυτό θέμα."]),
+    # an article later in the clause is no word the odd article could be the article of
+    ("article odd one out before a genitive",
+     "Ο Παύλος ίδρυσε εδώ τις πρώτη εκκλησία του Χριστού.", "τις",
+     ["Ο Παύλος ίδρυσε εδώ την πρώτη εκκλησία του Χριστού."]),
     # and an indefinite article, but for the numeral of "more than one" after "από"
     ("indefinite article odd one out", "Δώστε στον εαυτό σας ένα καλύτερη επιλογή.", "ένα",
      ["Δώστε στον εαυτό σας μια καλύτερη επιλογή.",

@@ -601,14 +601,16 @@ def _adjective_before_noun(sentence: Any, word: Any) -> bool:
 
 def _rest_of_clause(sentence: Any, word: Any) -> list[Any]:
     """The nominal words after ``word`` up to the next punctuation mark or verb, but for its
-    own possessive clitic ("οι εμπειρίες μας")."""
+    own possessive clitic ("οι εμπειρίες μας") and the definite article's forms (an article is
+    no other article's word: "τις πρώτη εκκλησία του Χριστού")."""
     out = []
     for i in range(word.id + 1, len(sentence.words) + 1):
         w = sentence.word(i)
         if w.upos in ("PUNCT", "VERB", "AUX"):
             break
         if w.upos in ("NOUN", "ADJ", "DET", "PRON", "NUM") \
-                and not (w.upos == "PRON" and w.head == word.id):
+                and not (w.upos == "PRON" and w.head == word.id) \
+                and w.form.lower() not in _DEFINITE:
             out.append(w)
     return out
 
