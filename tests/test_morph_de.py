@@ -257,6 +257,13 @@ def test_nouns_with_several_records() -> None:
     assert bank is not None and cells("NPF DPF") <= bank
 
 
+def test_a_variant_has_the_gender_the_lexicon_gives_it() -> None:
+    # "das Plug-in" and the variant "der Plug-in" (genus and genus 2 of one record); the
+    # plural, which names no variant, keeps the first gender
+    assert got("Plug-in", "NOUN") == cells("NSN ASN DSN NSM ASM DSM")
+    assert got("Äon", "NOUN") == cells("NSM ASM DSM NSN ASN DSN")
+
+
 def test_units_of_measure_count_as_plural_after_numerals() -> None:
     prozent = got("Prozent", "NOUN")
     assert prozent is not None and cells("NSN NPN DPN") <= prozent   # zwanzig Prozent

@@ -824,10 +824,11 @@ def _rec_cells(rec: Mapping[str, Any]) -> list[tuple[str, Analysis, int]]:
             continue  # covered by the strong and weak cells (see AdjDecl)
         rank = (1 if star else 0) + (int(extra) - 1 if extra.isdigit() else 0)
         gens: list[str | None]
-        if "" in genders:
-            gens = [genders[""]]
-        elif extra.isdigit() and extra in genders:
+        if extra.isdigit() and extra in genders:
+            # a variant's own gender ("Plug-in": das, and the variant der Plug-in)
             gens = [genders[extra]]
+        elif "" in genders:
+            gens = [genders[""]]
         else:
             gens = [*genders.values()] or [None]
         for g in gens:
