@@ -1432,7 +1432,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return _subject_doubt(sud, rule, dep, head, options, rules, analyses, lang)
     if rule.feature == "VerbForm":
         return _verb_form_doubt(sud, rule, d, h, options, L, analyses)
-    if rule.type == "as" and h.upos == "ADP" and _outside_pp(sud, d, h, options, L):
+    if rule.type == "as" and h.upos == "ADP" and (_outside_pp(sud, d, h, options, L)
+                                                  or _far_correlative(sud, d, h, L)):
         return True
     if rule.type == "as" and h.upos == "ADP" and rule.allowed and any(
             x.head == head and x.id != dep and _rel(x) == "comp:obj" and options[x.id]
@@ -3362,6 +3363,16 @@ def _demonstrative(w: Word, L: Language) -> bool:
     if L.demonstratives:
         return w.lemma.lower() in L.demonstratives
     return w.feats.get("PronType") == "Dem"
+
+
+def _far_correlative(sud: Sentence, d: Word, adp: Word, L: Language) -> bool:
+    """A demonstrative before a comma and a subordinating conjunction is that clause's
+    correlative ("by doing this, that ..."): right after a preposition it takes the
+    preposition's case ("with this, that ..."), but hung on one further away its case is its
+    own verb's, whatever the parse made of the words between."""
+    if adp.id == d.id - 1 or d.id + 2 > len(sud.words) or not _demonstrative(d, L):
+        return False
+    return sud.word(d.id + 1).form == "," and sud.word(d.id + 2).upos == "SCONJ"
 
 
 def _capitalized_inside(sud: Sentence, w: Word) -> bool:

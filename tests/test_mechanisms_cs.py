@@ -754,6 +754,11 @@ PAIRS = [
     # subject's own failure is still found
     ("reflexive possessive in the object", "Můj bratr svou knihu napsala loni.", "napsala",
      ["Rogersová svůj postoj proti komunismu vyjadřovala již dříve na sociálních sítích."]),
+    # a demonstrative before ", že" is the clause's correlative: right after its preposition
+    # it takes the preposition's case, hung on one further away its own verb's
+    ("correlative of a clause", "Souhlasil jsem s tom, že přijde.", "tom",
+     ["Souhlasil jsem s tím, že přijde.",
+      "Snaží se dostat zpět do jejich přízně tím, že propaguje problém."]),
     # "ty" is "you" and the plural of "ten" standing alone ("those"): a third person plural
     # verb fits the second; the first person fits neither
     ("ty as those", "Ty jsem doma.", "jsem", ["Ty nejsou s rámem."]),
