@@ -3707,14 +3707,6 @@ def _ends_main_clause(sud: Sentence, verb: Word) -> bool:
 _COMPLEMENT_CASES = frozenset({"Gen", "Dat", "Ins"})
 
 
-def _may_take_complement(d: Word, L: Language) -> bool:
-    """Whether an adjective may take a complement or agent of its own in an oblique case: a
-    passive participle may ("made by a company"), a noun made of an adjective may ("the
-    manager of the department"); where the pack cannot tell participles, any adjective may."""
-    return L.passive_participle is None or L.passive_participle(d.form.lower()) \
-        or L.substantivized(d.form)
-
-
 def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
                        analyses: Mapping[int, WordAnalyses], L: Language) -> bool:
     """Whether a noun whose analyses its pack does not trust where the parse put it (a declined
@@ -3756,14 +3748,15 @@ def _trusted_in_phrase(sud: Sentence, rule: Rule, w: int, dep: int, head: int,
         # before its own complement, an agent in the instrumental ("made by a company"), a
         # genitive or dative ("full of people", which the pack lists), or a noun made of an
         # adjective before its genitive ("the manager of the department"), unless the pack
-        # tells it is no participle and no such noun. A relational adjective ("of hazel",
-        # "Czech") is none of these: it proves every feature
+        # tells it is no participle (a noun made of an adjective is a doubt of its own). A
+        # relational adjective ("of hazel", "Czech") is none of these: it proves every feature
         if (feature != "Case" and not relational) or dep != head - 1 \
                 or not analyses[dep].known or L.case_governing_adjectives is None \
                 or d.lemma.lower() in L.case_governing_adjectives \
                 or d.feats.get("VerbForm") == "Part" \
                 or (any(values(n, "Case") & _COMPLEMENT_CASES for n in a.options)
-                    and not relational and _may_take_complement(d, L)):
+                    and not relational and (L.passive_participle is None
+                                            or L.passive_participle(d.form.lower()))):
             return False
     elif d.upos != "DET" or _rel(d) != "det" or dep > head or not analyses[dep].known \
             or _wh_word(d, L) or d.lemma.lower() in L.relative_pronouns:

@@ -715,7 +715,6 @@ _UNSOFTENED = {"z": ("d",), "c": ("t",), "š": ("s", "ch"), "ž": ("z", "h"), "�
 #: ("kryt" of "krýt"), -ít ("zabit", "vzat" of "vzít"), -out and -mout ("zapomenut",
 #: "přijat" of "přijmout")
 _T_INFINITIVES = {"y": ("ýt",), "i": ("ít",), "a": ("át", "ít", "mout"), "u": ("out",)}
-_ADJECTIVE_ENDINGS = ("ého", "ému", "ých", "ými", "ém", "ým", "ou", "ý", "á", "é", "í")
 
 
 def _participle_infinitives(short: str) -> list[str]:
@@ -741,7 +740,8 @@ def passive_participle(low: str) -> bool:
     does not. Read from the short form the long one is made of, as the verb's conjugation or
     the word list gives it; an adjective that only looks like one ("zelený" of no verb)
     counts as one too, which costs a finding, not a false alarm."""
-    ending = next((e for e in _ADJECTIVE_ENDINGS if low.endswith(e)), None)
+    # (a participle declines hard)
+    ending = next((e for e in sorted(_HARD, key=len, reverse=True) if low.endswith(e)), None)
     short = low[:-len(ending)] if ending else ""
     if len(short) < 4 or not short.endswith(("n", "t")):
         return False
