@@ -244,12 +244,20 @@ def _dedup(opts: list[dict[str, str]]) -> list[dict[str, str]]:
 
 def sentence_analyses(lang: str, sentence: Sentence, lexicon: Any | None = None
                       ) -> dict[int, WordAnalyses]:
-    """Word id -> analyses, for every word of ``sentence`` (a word the pack's
-    ``known_in_context`` does not trust where it stands keeps its analyses, unknown)."""
+    """Word id -> analyses, for every word of ``sentence``: those the pack's
+    ``readings_in_context`` allows where it stands, and a word its ``known_in_context`` does
+    not trust there keeps its analyses, unknown."""
     out = {w.id: word_analyses(lang, w, lexicon) for w in sentence.words}
     from .languages import language
 
-    trusted = language(lang).known_in_context
+    pack = language(lang)
+    if pack.readings_in_context is not None:
+        for w in sentence.words:
+            a = out[w.id]
+            kept = pack.readings_in_context(sentence, w, a.options)
+            if kept != a.options:
+                out[w.id] = replace(a, options=kept)
+    trusted = pack.known_in_context
     if trusted is not None:
         for w in sentence.words:
             a = out[w.id]

@@ -93,6 +93,12 @@ PAIRS = [
     # a demonstrative between the preposition and the article
     ("demonstrative before the article", "Η ομάδα χάρη σ' αυτή το νίκη πήρε την πρόκριση.", "το",
      ["Η ομάδα χάρη σ' αυτή τη νίκη πήρε την πρόκριση."]),
+    # a genitive article right after a finite verb of the first or third person is no clitic
+    # (those stand before such a verb); after a noun it is the possessive, after an
+    # imperative the object
+    ("article after a finite verb", "Οι εργαζόμενοι λαμβάνουν τους λόγο για την απόφαση.",
+     "τους", ["Οι εργαζόμενοι λαμβάνουν τους λόγους για την απόφαση.",
+              "Το σπίτι τους είναι μεγάλο.", "Πες τους την αλήθεια."]),
 ]
 
 

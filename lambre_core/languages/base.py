@@ -301,6 +301,9 @@ class Language:
     #: (sentence, word) -> whether a word its analyzer knows may prove an error where it
     #: stands (analyses that hold only in a phrase the parse cannot have broken); None: always
     known_in_context: Callable[[Any, Any], bool] | None = None
+    #: (sentence, word, analyses) -> the analyses the word may have where it stands (a
+    #: clitic's reading where no clitic can stand); None: all of them
+    readings_in_context: Callable[[Any, Any, tuple[Any, ...]], tuple[Any, ...]] | None = None
     #: (word, features) -> forms of the word's lemma with those features (the quick fix)
     inflect: Callable[[Any, Any], list[str]] | None = None
     #: (lemma, upos) -> bundle -> forms: a paradigm lexicon (for noise, fixes and the

@@ -855,7 +855,8 @@ def _dative_e(target: str, prefix: str, cells: list[tuple[str, Analysis, int]]
     """The dative singular in -e of a masculine or neuter noun whose genitive singular takes
     -es ("im Verhältnisse", "mit dem Unterschiede"), which the lexicon lists for some nouns
     only ("im Jahre"): an older and elevated form the language still has, every such noun
-    may take it."""
+    may take it. Not a noun whose genitive takes -s alone, though older prose gave it one
+    ("vom Systeme"): "Probleme" must stay a plural in "weil einer Probleme hatte"."""
     out = []
     for f, a, _r in cells:
         d = dict(a)
@@ -980,9 +981,16 @@ def _noun_analyses(form: str) -> tuple[Analysis, ...] | None:
         return None
     if any(ch.isupper() for ch in form[1:]) and not form.isupper() and "-" not in form:
         return None  # an acronym or foreign word ("MPs", "eBay"): no German paradigm
-    if not _records(form):
-        form = next((alt for alt in reformed_spellings(form) if _records(alt)), form)
+    reformed = [alt for alt in reformed_spellings(form) if _records(alt)]
+    if not _records(form) and reformed:
+        form = reformed.pop(0)
     got = _noun_analyses_1(form)
+    if reformed:
+        # an old spelling the lexicon lists as a word of its own keeps its reformed word's
+        # readings too ("der Werth": the lexicon's neuter "Werth" is an island, the old
+        # spelling's word is "der Wert")
+        cells = [*(got or ()), *(a for alt in reformed for a in _noun_analyses_1(alt) or ())]
+        got = _finish(cells) if cells else None
     if got is None and "ß" in form:  # old spelling: Kompromiß, Ausschuß
         got = _noun_analyses_1(form.replace("ß", "ss"))
     if "ss" in form:
@@ -1669,12 +1677,19 @@ def _analyses_cached(form: str, upos: str, lemma: str | None) -> tuple[Analysis,
     if upos in ("DET", "PRON", "NUM"):
         return _closed_analyses(low.replace("’", "'"), upos)
     if upos == "ADJ":
+        if _OLD_MEHRERE.fullmatch(low):
+            # the comparative "mehr" does not decline: "mehre", "mehren" are older forms of
+            # "mehrere" ("mehre Systeme"), not a comparative of "viel"
+            form = "mehrer" + low[4:]
         return _adj_analyses(form, lemma)
     if upos == "NOUN":
         return _noun_analyses(form)
     if upos in ("VERB", "AUX"):
         return _verb_analyses(form, lemma)
     return None
+
+
+_OLD_MEHRERE = re.compile("mehr(?:e|en|er|es|em)")
 
 
 def analyses(form: str, upos: str, lemma: str | None = None) -> list[dict[str, str]] | None:

@@ -35,6 +35,7 @@ LANGUAGE = Language(
     analyzer=_analyzer,
     analyzer_name="el-paradigms",
     known_in_context=lazy(f"{__name__}.morph", "known_in_context"),
+    readings_in_context=lazy(f"{__name__}.morph", "readings_in_context"),
     data_files=lazy(f"{__name__}.morph", "data_files"),
     closed_class=lazy(f"{__name__}.morph", "closed_class"),
     # the treebank completes the closed classes the paradigms leave out; a word they do not

@@ -656,3 +656,19 @@ def known_in_context(sentence: Any, word: Any) -> bool:
 
 
 _OPENERS = frozenset("«»\"'(–—-:.!;")
+
+
+def readings_in_context(sentence: Any, word: Any, options: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A genitive article's clitic twin (``_CLITIC_TWINS``: its reading naming no feature)
+    stands after its host, a noun or an adjective, or before its verb. Right after a finite
+    verb of the first or third person, which takes its clitics before it (only an imperative
+    or a gerund has them after), and before a noun or an adjective, the word is the article
+    alone ("λαμβάνουν τους λόγο": not "them")."""
+    if word.form.lower() not in _CLITIC_TWINS or not 1 < word.id < len(sentence.words):
+        return options
+    verb, after = sentence.word(word.id - 1), sentence.word(word.id + 1)
+    if verb.upos not in ("VERB", "AUX") or verb.feats.get("VerbForm") != "Fin" \
+            or verb.feats.get("Person") not in ("1", "3") or verb.feats.get("Mood") == "Imp" \
+            or after.upos not in ("NOUN", "ADJ"):
+        return options
+    return tuple(o for o in options if "Case" in o) or options
