@@ -33,6 +33,17 @@ def test_a_masculines_cells_come_with_their_feminine_twins() -> None:
     assert ("Nom", "Sing", "Fem") in _cells("υπουργός")
 
 
+def test_a_form_in_os_of_a_lemma_not_in_os_is_a_genitive() -> None:
+    from lambre_core.languages.el import morph
+
+    gen = {"Case": "Gen", "Number": "Sing", "Gender": "Neut"}
+    assert gen in (morph.noun("πυρός", "πυρ") or [])          # του πυρός, of "πυρ"
+    assert gen in (morph.noun("καθενός", "καθενός") or [])    # whatever its lemma
+    assert gen not in (morph.noun("ουρανός", "ουρανός") or [])
+    assert morph._hosts_no_clitic("μετάδοσης") and not morph._hosts_no_clitic("μετάδοσή")
+    assert not morph._hosts_no_clitic("καινούριο")  # synizesis: stressed second from the end
+
+
 def test_what_the_word_list_leaves_undeclined() -> None:
     listed = nouns.word_list_nouns()
     assert listed["λογος"][0] == ({"Gender": "Masc"},)
@@ -99,6 +110,12 @@ PAIRS = [
     ("article after a finite verb", "Οι εργαζόμενοι λαμβάνουν τους λόγο για την απόφαση.",
      "τους", ["Οι εργαζόμενοι λαμβάνουν τους λόγους για την απόφαση.",
               "Το σπίτι τους είναι μεγάλο.", "Πες τους την αλήθεια."]),
+    # nor after a word stressed three syllables from the end with one accent: a clitic would
+    # have given it a second ("μετάδοσής της"); a learned genitive in -ός after it is one
+    ("article after a proparoxytone", "Ο κίνδυνος μετάδοσης της ασθενειών είναι μεγάλος.",
+     "της", ["Ο κίνδυνος μετάδοσης της ασθένειας είναι μεγάλος.",
+             "Ο κίνδυνος μετάδοσής της είναι μεγάλος.", "Το όνομά του είναι Γιάννης.",
+             "Οι πραξικοπηματίες κήρυξαν κατάπαυση του πυρός από το πρωί."]),
 ]
 
 

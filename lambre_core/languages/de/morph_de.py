@@ -983,7 +983,11 @@ def _noun_analyses(form: str) -> tuple[Analysis, ...] | None:
         return None  # an acronym or foreign word ("MPs", "eBay"): no German paradigm
     reformed = [alt for alt in reformed_spellings(form) if _records(alt)]
     if not _records(form) and reformed:
-        form = reformed.pop(0)
+        form, reformed = reformed[0], []
+    else:
+        # (a listed form's "ß" is today's spelling after a long vowel: "Straße" is no
+        # "Strasse", the plural of "Strass")
+        reformed = [alt for alt in reformed if alt.count("ß") == form.count("ß")]
     got = _noun_analyses_1(form)
     if reformed:
         # an old spelling the lexicon lists as a word of its own keeps its reformed word's

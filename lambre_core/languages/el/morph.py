@@ -31,6 +31,7 @@ gold analysis is among these, and how many there are per word."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache
 from pathlib import Path
@@ -370,7 +371,18 @@ def noun(form: str, lemma: str | None = None) -> list[dict[str, str]] | None:
     if out and lemma and _plain(form) == _plain(lemma) and _plain(form).endswith(("ι", "ο")) \
             and lemma.lower() in _listed("declining_neuters.txt"):
         out = [b for b in out if not (b.get("Gender") == "Neut" and b.get("Number") == "Plur")]
+    if out and _plain(form).endswith("ος") and _stressed_from_end(form) == 1 and (
+            _plain(form) in _ONE_GENITIVES
+            or (lemma and not _plain(lemma).endswith("ος"))):
+        # a form in -ός whose lemma is no noun in -ος is no such noun's nominative: a learned
+        # genitive of the third declension ("του πυρός", of "πυρ"), or the genitive of "one"
+        # and the pronouns made of it ("του καθενός"), whatever its lemma
+        out += [{"Case": "Gen", "Number": "Sing", "Gender": g} for g in ("Masc", "Fem", "Neut")]
     return out
+
+
+#: the genitives of "ένας" and of the pronouns made of it (without accents)
+_ONE_GENITIVES = frozenset({"ενος", "κανενος", "καθενος"})
 
 
 def _syllables(text: str) -> int:
@@ -660,15 +672,32 @@ _OPENERS = frozenset("«»\"'(–—-:.!;")
 
 def readings_in_context(sentence: Any, word: Any, options: tuple[Any, ...]) -> tuple[Any, ...]:
     """A genitive article's clitic twin (``_CLITIC_TWINS``: its reading naming no feature)
-    stands after its host, a noun or an adjective, or before its verb. Right after a finite
-    verb of the first or third person, which takes its clitics before it (only an imperative
-    or a gerund has them after), and before a noun or an adjective, the word is the article
-    alone ("λαμβάνουν τους λόγο": not "them")."""
-    if word.form.lower() not in _CLITIC_TWINS or not 1 < word.id < len(sentence.words):
+    before a noun, an adjective or a name is a possessive after its host, a noun or an
+    adjective. It is the article alone where no host stands before it: at the start of a
+    sentence or after punctuation, after a finite verb of the first or third person (which
+    takes its clitics before it; only an imperative or a gerund has them after:
+    "λαμβάνουν τους λόγο"), or after a word stressed three syllables from the end that has no
+    second accent (``_hosts_no_clitic``: "μετάδοσης της ασθενειών", where a clitic would
+    have made it "μετάδοσής της")."""
+    if word.form.lower() not in _CLITIC_TWINS or word.id >= len(sentence.words) \
+            or sentence.word(word.id + 1).upos not in ("NOUN", "ADJ", "PROPN"):
         return options
-    verb, after = sentence.word(word.id - 1), sentence.word(word.id + 1)
-    if verb.upos not in ("VERB", "AUX") or verb.feats.get("VerbForm") != "Fin" \
-            or verb.feats.get("Person") not in ("1", "3") or verb.feats.get("Mood") == "Imp" \
-            or after.upos not in ("NOUN", "ADJ"):
-        return options
-    return tuple(o for o in options if "Case" in o) or options
+    before = sentence.word(word.id - 1) if word.id > 1 else None
+    verb = before is not None and before.upos in ("VERB", "AUX") \
+        and before.feats.get("VerbForm") == "Fin" and before.feats.get("Person") in ("1", "3") \
+        and before.feats.get("Mood") != "Imp"
+    if before is None or before.upos == "PUNCT" or verb or _hosts_no_clitic(before.form):
+        return tuple(o for o in options if "Case" in o) or options
+    return options
+
+
+def _hosts_no_clitic(form: str) -> bool:
+    """A word stressed three syllables from the end with one accent, which an enclitic would
+    have given a second accent on its last syllable ("το όνομά μου"). Not where an unstressed
+    ι or υ before a vowel after the accent may make one syllable with it (synizesis:
+    "καινούριο μου" is stressed on its second syllable from the end)."""
+    low = unicodedata.normalize("NFD", form.lower())
+    marks = [i for i, c in enumerate(low) if c in "\u0301\u0341"]
+    if len(marks) != 1 or _stressed_from_end(form) != 3:
+        return False
+    return re.search("[ιυ][αεηιοω]", _plain(low[marks[0]:])) is None
