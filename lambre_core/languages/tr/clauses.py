@@ -9,7 +9,8 @@ demonstrative "that" ("O gün gittim"); another pronoun in the clause counts as 
 only where it may be nominative ("size", "bunu" may not). A clause with no such verb that
 closes its sentence on a participle of a verb root proves it wrong for a first or second
 person pronoun: the participle as a predicate lacks the copula's person ("Ben size
-getirir")."""
+getirir"). With no such pronoun, a noun that opens the sentence as the parse's subject proves a
+first-person verb wrong where it can be no vocative (``_opening_subject``)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from collections.abc import Mapping
 from ...analyses import WordAnalyses
 from ...clauses import QUOTES, SubjectFailure, clause_spans
 from ...doc import Sentence, Word
+from ...mined import transitive_verbs
 from .morph import _AGREEMENT, _CASES, _POSSESSIVE, all_morphemes, analyses, copular, readings
 
 #: the question particle's forms begin so ("mi", "mısın", "musunuz", "müyüz")
@@ -93,6 +95,14 @@ def _verb_rooted(w: Word) -> bool:
                for r in readings(w.form))
 
 
+def _verb_between(w: Word) -> bool:
+    """A word between an opening noun and its verb that may be a verb of its own: tagged one,
+    or with a verb's root in every reading (one reading among others is often a stray homonym:
+    "işe", to work, is also a form of "işemek")."""
+    got = readings(w.form)
+    return w.upos in ("VERB", "AUX") or (bool(got) and all(r[4] == "Verb" for r in got))
+
+
 def _subject_pronoun(w: Word) -> dict[str, str] | None:
     """A personal pronoun that can only be a nominative subject of the first or second person,
     or "onlar"."""
@@ -134,6 +144,10 @@ def subject_failures(sud: Sentence, analyses_: Mapping[int, WordAnalyses],
         closing = _closing_predicate(sud, hi) if not verbs else None
         if closing is not None and all(p["Person"] in "12" for _w, p in pronouns):
             verbs = [closing]  # (a third person plural subject may take it: "onlar gelmiş")
+        by_noun = False
+        if len(verbs) == 1 and not pronouns and lo == _first_word(sud) \
+                and (noun := _opening_subject(sud, words, verbs[0][0])) is not None:
+            pronouns, by_noun = [noun], True
         if len(verbs) != 1 or len(pronouns) != 1:
             continue
         (verb, readings), (pron, want) = verbs[0], pronouns[0]
@@ -142,8 +156,8 @@ def subject_failures(sud: Sentence, analyses_: Mapping[int, WordAnalyses],
         if any((w.upos == "CCONJ" or (w.upos == "PRON" and not _oblique(w))) and w is not pron
                for w in words):
             continue  # another pronoun or a conjunction: "O ve ben ...", "ben ..., o da ..."
-        if any(_verb_rooted(sud.word(i)) or not _known(sud.word(i))
-               for i in range(pron.id + 1, verb.id)):
+        if any((_verb_rooted(sud.word(i)) if not by_noun else _verb_between(sud.word(i)))
+               or not _known(sud.word(i)) for i in range(pron.id + 1, verb.id)):
             # a verb between them may be the pronoun's ("ben aç deyince açacaksın"), and so may
             # a word zeyrek does not know
             continue
@@ -160,6 +174,50 @@ def subject_failures(sud: Sentence, analyses_: Mapping[int, WordAnalyses],
                                   verb_feats=best, features=_wrong(best, want),
                                   verb_upos="" if verb.upos in ("VERB", "AUX") else "VERB"))
     return out
+
+
+def _first_word(sud: Sentence) -> int:
+    """The id of a sentence's first word (after opening quotation marks)."""
+    return next((w.id for w in sud.words if w.form not in QUOTES), 1)
+
+
+def _opening_subject(sud: Sentence, words: list[Word], verb: Word
+                     ) -> tuple[Word, dict[str, str]] | None:
+    """A noun or name that opens its sentence as the parse's subject of the clause's one
+    finite verb, when that verb is of the first person in every reading: the third person it
+    is ("Annem her gün işe otobüsle gidiyorum"). A noun before a second-person verb is as often
+    a vocative ("Tanrım nasıl yaptın"), and one after its verb too ("Hiç satamadım Memo"); a
+    vocative before a first-person verb has its comma in writing, so a word must stand between
+    the noun and the verb, and no comma. Not a noun that zeyrek reads also as an adverb or a
+    noun of time ("Akşam eve geldim"), in a case, or made of a numeral or a pronoun with a
+    possessive ("ikimiz", "çoğumuz": of us); not where the verb takes an object and has none
+    but the noun (an indefinite object has no case: "Kitap okudum"), nor beside a
+    conjunction or a pronoun that may be a nominative ("Annem ve ben geldik", "Biz
+    Türkler")."""
+    noun = words[0]
+    if noun.upos not in ("NOUN", "PROPN") or noun.head != verb.id \
+            or not noun.deprel.startswith("subj") or verb.id - noun.id < 2:
+        return None
+    got = readings(noun.form)
+    if not got or any(pos != "Noun" or secondary == "Time" or _CASES & set(group) - {"Nom"}
+                      or root in ("Num", "Pron") for pos, secondary, _l, group, root in got):
+        return None
+    after = sud.word(noun.id + 1)
+    if after.upos in ("NOUN", "PROPN") and not any(
+            pos == "Adv" or secondary == "Time" for pos, secondary, *_x in readings(after.form)):
+        return None  # a phrase the noun may open: "Mahmut Beyi arıyordum" (the object)
+    finite = _finite_root(verb)
+    if not finite or any(o["Person"] != "1" for o in finite):
+        return None
+    if any(w.upos == "CCONJ" or (w.upos == "PRON" and not _oblique(w))
+           or w.lemma.lower() == "ile" for w in words):
+        return None
+    if (verb.lemma or "").lower() in transitive_verbs("tr") and not any(
+            w.head == verb.id and w.deprel.startswith("comp:obj") and w is not noun
+            for w in words):
+        return None
+    number = "Plur" if any("A3pl" in group for *_x, group, _r in got) else "Sing"
+    return noun, {"Person": "3", "Number": number}
 
 
 #: a possessor's person and number -> zeyrek's possessive morphemes it may be marked with (a
