@@ -3498,13 +3498,6 @@ def _demonstrative_object(sud: Sentence, det: Word, noun: Word,
         return False
     if not _demonstrative(det, L):
         return False
-    governed = set(sud.word(det.id - 1).feats.get("Case", "").split(",")) - {""}
-    if governed and not any(values(o, "Case") & governed for o in options[det.id]) \
-            and any(values(n, "Case") & governed for n in options[noun.id]):
-        # the case the tagger read on the preposition is the noun's, which the demonstrative
-        # cannot be in: not the preposition's object, the noun's determiner ("in that-INS
-        # aviary-LOC")
-        return False
     # (the animacy too: "that" in an animate accusative fits no inanimate noun)
     return not any(_may_agree(o, n, ("Case", "Animacy"))
                    for o in options[det.id] for n in options[noun.id])

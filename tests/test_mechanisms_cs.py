@@ -762,11 +762,6 @@ PAIRS = [
     # "ty" is "you" and the plural of "ten" standing alone ("those"): a third person plural
     # verb fits the second; the first person fits neither
     ("ty as those", "Ty jsem doma.", "jsem", ["Ty nejsou s rámem."]),
-    # a form of "ten" right after a preposition, in none of the cases the tagger read on the
-    # preposition where the noun is in one: the noun's determiner, not the preposition's
-    # whole object ("o tom oznámení": a notice about it)
-    ("demonstrative after its noun's preposition", "S té ženou mluvím každý den.", "té",
-     ["S tou ženou mluvím každý den.", "Dostanete o tom oznámení zítra."]),
 ]
 
 

@@ -1221,17 +1221,12 @@ _OPENERS = frozenset("„“\"'([«»‚–—-:")
 _RELATIVE_DETERMINERS = frozenset(("který", "jaký", "jenž", "čí"))
 
 
-def _attribute_of(sentence: Any, word: Any, noun_id: int) -> bool:
+def _attribute_of(word: Any, noun_id: int) -> bool:
     """A determiner, adjective or numeral hung on the noun that the paradigms analyse (a noun or
     adverb the tagger took for an adjective is none; nor is a form of "ten", as often the
-    pronoun "he" before an object: "ten operaci doporučil", unless it follows the noun's
-    preposition, which governs one phrase: "s té ženou")."""
-    before = sentence.word(word.id - 1) if word.id > 1 else None
-    after_preposition = before is not None and before.upos == "ADP" \
-        and before.id in (sentence.word(noun_id).head, word.head) or (
-            before is not None and before.upos == "ADP" and before.head == noun_id)
+    pronoun "he" before an object: "ten operaci doporučil")."""
     if word.head != noun_id or word.upos not in ("ADJ", "DET", "NUM") \
-            or (word.form.lower() in _TEN and not after_preposition) \
+            or word.form.lower() in _TEN \
             or {"Rel", "Int"} & set(word.feats.get("PronType", "").split(",")) \
             or (word.lemma or "").lower() in _RELATIVE_DETERMINERS:
         return False  # (a relative word opens a clause: "na kterých dětské modelky")
@@ -1262,7 +1257,7 @@ def _in_local_phrase(sentence: Any, noun_word: Any) -> bool:
     or reflexive clitic before them), or right before the verb whose subject it is."""
     i = noun_word.id
     j = i - 1
-    while j >= 1 and _attribute_of(sentence, sentence.word(j), i):
+    while j >= 1 and _attribute_of(sentence.word(j), i):
         j -= 1
     head = noun_word.head
     while j >= 1 and head < j and _of_the_verb(sentence, sentence.word(j), head):
