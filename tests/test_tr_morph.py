@@ -108,6 +108,11 @@ def test_a_closing_participle_has_no_first_or_second_person() -> None:
         s = _sentence(words)
         return [(f.verb, f.features) for f in subject_failures(s, sentence_analyses("tr", s))]
 
+    # a past participle without a possessive closing its sentence is the finite "we came"
+    assert failures([("Ben", "PRON"), ("eve", "NOUN"), ("geldik", "VERB"),
+                     (".", "PUNCT")]) == [(3, ("Number",))]
+    assert failures([("Biz", "PRON"), ("eve", "NOUN"), ("geldik", "VERB"),
+                     (".", "PUNCT")]) == []
     # the aorist's finite form and its participle alike: third person either way; the
     # object pronoun "size" is no other subject
     assert failures([("Ben", "PRON"), ("size", "PRON"), ("getirir", "VERB"),

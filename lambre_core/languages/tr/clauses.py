@@ -26,19 +26,38 @@ from .morph import _AGREEMENT, _CASES, _POSSESSIVE, all_morphemes, analyses, cop
 _QUESTION = frozenset({"mi", "mı", "mu", "mü"})
 
 
-def _finite_root(w: Word) -> list[dict[str, str]]:
+def _finite_root(w: Word, closes: bool = False) -> list[dict[str, str]]:
     """The readings of a word that is a finite verb of a verb root in every reading zeyrek has
     (a participle, converb or verbal noun reading, or a copula on a noun, which every noun has
     in zeyrek's third person singular without a suffix, leaves it out; a copula counts only
     where the tagger read the word as a verb, or where every reading is the copula of the
-    first or second person)."""
+    first or second person). A word that ``closes`` its sentence is no bare past participle:
+    one without a possessive stands before a noun ("geldik" is "we came" there, not "come")."""
     got = analyses(w.form, "VERB", None) or []
+    if closes and _finite_or_bare_participle(w.form):
+        got = [o for o in got if "Person" in o]
     if not got or any("Person" not in o for o in got):
         return []
     if w.upos in ("VERB", "AUX"):
         return got
     roots = {r[4] for r in readings(w.form)}
     return got if roots == {"Verb"} or copular(w.form) else []
+
+
+def _finite_or_bare_participle(form: str) -> bool:
+    """Every reading zeyrek has of a verb root is a finite verb or a past participle without a
+    possessive ("geldik": "we came", or "come" before a noun), and one is finite."""
+    got = [r for r in readings(form) if r[4] == "Verb"]
+    finite = [g for pos, _s, _l, g, _r in got if pos == "Verb" and _AGREEMENT.keys() & set(g)]
+    return bool(finite) and all(
+        (pos == "Verb" and _AGREEMENT.keys() & set(g))
+        or (g[:1] == ("PastPart",) and not _POSSESSIVE.keys() & set(g))
+        for pos, _s, _l, g, _r in got)
+
+
+def _closes(sud: Sentence, w: Word) -> bool:
+    """The word is its sentence's last but for a closing mark."""
+    return w.id == len(sud.words) or sud.word(w.id + 1).form in _CLOSERS
 
 
 def _closing_predicate(sud: Sentence, hi: int) -> tuple[Word, list[dict[str, str]]] | None:
@@ -138,7 +157,7 @@ def subject_failures(sud: Sentence, analyses_: Mapping[int, WordAnalyses],
     out: list[SubjectFailure] = []
     for lo, hi in clause_spans(sud):
         words = [sud.word(i) for i in range(lo, hi + 1) if sud.word(i).form not in QUOTES]
-        verbs = [(w, _finite_root(w)) for w in words]
+        verbs = [(w, _finite_root(w, _closes(sud, w))) for w in words]
         verbs = [(w, r) for w, r in verbs if r]
         pronouns = [(w, p) for w in words if (p := _subject_pronoun(w)) is not None]
         closing = _closing_predicate(sud, hi) if not verbs else None
@@ -206,7 +225,7 @@ def _opening_subject(sud: Sentence, words: list[Word], verb: Word
     if after.upos in ("NOUN", "PROPN") and not any(
             pos == "Adv" or secondary == "Time" for pos, secondary, *_x in readings(after.form)):
         return None  # a phrase the noun may open: "Mahmut Beyi arıyordum" (the object)
-    finite = _finite_root(verb)
+    finite = _finite_root(verb, _closes(sud, verb))
     if not finite or any(o["Person"] != "1" for o in finite):
         return None
     if any(w.upos == "CCONJ" or (w.upos == "PRON" and not _oblique(w))
