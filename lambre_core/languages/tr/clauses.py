@@ -158,14 +158,15 @@ def subject_failures(sud: Sentence, analyses_: Mapping[int, WordAnalyses],
     for lo, hi in clause_spans(sud):
         words = [sud.word(i) for i in range(lo, hi + 1) if sud.word(i).form not in QUOTES]
         verbs = [(w, _finite_root(w, _closes(sud, w))) for w in words]
-        verbs = [(w, r) for w, r in verbs if r]
+        verbs = finite = [(w, r) for w, r in verbs if r]
         pronouns = [(w, p) for w in words if (p := _subject_pronoun(w)) is not None]
         closing = _closing_predicate(sud, hi) if not verbs else None
         if closing is not None and all(p["Person"] in "12" for _w, p in pronouns):
             verbs = [closing]  # (a third person plural subject may take it: "onlar gelmiş")
         by_noun = False
-        if len(verbs) == 1 and not pronouns and lo == _first_word(sud) \
-                and (noun := _opening_subject(sud, words, verbs[0][0])) is not None:
+        # (a closing participle is no finite verb: it takes no noun's person)
+        if len(finite) == 1 and not pronouns and lo == _first_word(sud) \
+                and (noun := _opening_subject(sud, words, *finite[0])) is not None:
             pronouns, by_noun = [noun], True
         if len(verbs) != 1 or len(pronouns) != 1:
             continue
@@ -200,10 +201,11 @@ def _first_word(sud: Sentence) -> int:
     return next((w.id for w in sud.words if w.form not in QUOTES), 1)
 
 
-def _opening_subject(sud: Sentence, words: list[Word], verb: Word
-                     ) -> tuple[Word, dict[str, str]] | None:
+def _opening_subject(sud: Sentence, words: list[Word], verb: Word,
+                     finite: list[dict[str, str]]) -> tuple[Word, dict[str, str]] | None:
     """A noun or name that opens its sentence as the parse's subject of the clause's one
-    finite verb, when that verb is of the first person in every reading: the third person it
+    finite verb, when that verb is of the first person in every reading (``finite``, its
+    readings as ``_finite_root`` gives them): the third person it
     is ("Annem her gün işe otobüsle gidiyorum"). A noun before a second-person verb is as often
     a vocative ("Tanrım nasıl yaptın"), and one after its verb too ("Hiç satamadım Memo"); a
     vocative before a first-person verb has its comma in writing, so a word must stand between
@@ -225,8 +227,7 @@ def _opening_subject(sud: Sentence, words: list[Word], verb: Word
     if after.upos in ("NOUN", "PROPN") and not any(
             pos == "Adv" or secondary == "Time" for pos, secondary, *_x in readings(after.form)):
         return None  # a phrase the noun may open: "Mahmut Beyi arıyordum" (the object)
-    finite = _finite_root(verb, _closes(sud, verb))
-    if not finite or any(o["Person"] != "1" for o in finite):
+    if any(o["Person"] != "1" for o in finite):
         return None
     if any(w.upos == "CCONJ" or (w.upos == "PRON" and not _oblique(w))
            or w.lemma.lower() == "ile" for w in words):
