@@ -91,8 +91,11 @@ class TrainConfig:
     #: trees from another parser (``scripts/silver_parses.py``) for depparse only: their tags
     #: are the shipped tagger's, their heads and relations the other parser's
     silver_parses: Sequence[Path] = ()
-    #: how many times the treebank (and its noised copy) go into the parser's data beside
-    #: ``silver_parses`` (more silver than treebank drowns the treebank's conventions)
+    #: sentences another pipeline tagged (``scripts/silver_parses.py --for tagger``) for pos
+    #: only: its classes and features in the treebank's conventions
+    silver_tags: Sequence[Path] = ()
+    #: how many times the treebank (and its noised copy) go into the parser's or the tagger's
+    #: data beside silver data (more silver than treebank drowns the treebank's conventions)
     treebank_copies: int = 1
     size: str = "compact"
     #: one thread: on a shared 2-core machine two OpenMP threads at nice 10 stall badly
@@ -296,7 +299,7 @@ def train_component(cfg: TrainConfig, comp: str) -> Path | None:
         train = cfg.train
         dev = cfg.dev
         gold = [cfg.train, *cfg.extra_train]
-        silver = list(cfg.silver_parses) if comp == "depparse" else []
+        silver = list({"depparse": cfg.silver_parses, "pos": cfg.silver_tags}[comp])
         if silver:
             gold = gold * max(1, cfg.treebank_copies)
         if len(gold) + len(silver) > 1:
@@ -476,6 +479,14 @@ def write_model_card(out: Path, lang: str, *, command: str, split: dict[str, obj
                   "tags); the model carries that parser's licence as well as the treebanks':", ""]
         lines += [f"- `{p.name}`: {_silver_source(p)}" for p in cfg.silver_parses]
         lines += ["", f"The treebank's training data went in {cfg.treebank_copies} time(s).", ""]
+    if cfg.silver_tags:
+        lines += ["## Silver tags (tagger only)", "",
+                  "The tagger also learnt from sentences another pipeline tagged "
+                  "(`scripts/silver_parses.py --for tagger`: its word classes and features, "
+                  "in the treebank's conventions); the model carries that pipeline's licence as "
+                  "well as the treebanks':", ""]
+        lines += [f"- `{p.name}`: {_silver_source(p)}" for p in cfg.silver_tags]
+        lines += ["", f"The treebank's training data went in {cfg.treebank_copies} time(s).", ""]
     if noise:
         lines += ["## Noise (robust training)", "",
                   f"A noised copy of the training file was added for pos and depparse: {noise}", ""]
@@ -510,7 +521,7 @@ def write_model_card(out: Path, lang: str, *, command: str, split: dict[str, obj
 
 
 def _silver_source(path: Path) -> str:
-    """The ``# source`` comment of a silver tree file's first sentence."""
+    """The ``# source`` comment of a silver file's first sentence."""
     with open(path, encoding="utf-8") as fh:
         for line in fh:
             if line.startswith("# source = "):

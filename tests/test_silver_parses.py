@@ -1,5 +1,6 @@
 """``scripts/silver_parses.py``: which trees another parser gave are kept, the shipped tagger's
-tags on them, and ``lambre-core train --silver-parses`` feeding them to the parser alone."""
+tags on them, another tagger's tags in the treebank's conventions, and ``lambre-core train
+--silver-parses`` / ``--silver-tags`` feeding them to the parser or the tagger alone."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from lambre_core.train import train, write_model_card
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "scripts"))
 
-from silver_parses import keep, retag, to_conllu  # noqa: E402
+from silver_parses import keep, learn_conventions, retag, tagged_conllu, to_conllu  # noqa: E402
 
 
 def _tree(text: str, heads: list[int]) -> list[tuple[str, int, str]]:
@@ -77,3 +78,67 @@ def test_train_adds_silver_trees_to_the_parser_only(
     body = card.read_text(encoding="utf-8")
     assert "## Silver trees (parser only)" in body
     assert "`silver.conllu`: a stronger parser; news.txt" in body
+
+
+def test_conventions_rewrite_what_the_treebank_writes_otherwise_and_nothing_else() -> None:
+    pdt_la = "Gender=Fem,Neut|Number=Plur,Sing|VerbForm=Part"
+    masc = "Gender=Masc|Number=Sing|VerbForm=Part"
+    pairs = (
+        # the larger treebank's "-la" participle; FicTree writes the feminine singular
+        [("VERB", pdt_la, "VERB", "Gender=Fem|Number=Sing|VerbForm=Part")] * 24
+        + [("VERB", pdt_la, "VERB", "Gender=Neut|Number=Plur|VerbForm=Part")]
+        # FicTree adds an animacy to a masculine past participle
+        + [("VERB", masc, "VERB", "Animacy=Anim|" + masc)] * 11
+        + [("VERB", masc, "VERB", "Animacy=Inan|" + masc)] * 2
+        # a tagger's error, not a convention: the treebank is split between the values
+        + [("NOUN", "Case=Acc|Number=Sing", "NOUN", "Case=Nom|Number=Sing")] * 12
+        + [("NOUN", "Case=Acc|Number=Sing", "NOUN", "Case=Acc|Number=Sing")] * 18
+        # another class: no evidence about this word
+        + [("ADJ", "Case=Acc|Number=Sing", "NOUN", "Case=Nom|Number=Sing")] * 40
+    )
+    conv = learn_conventions(pairs)
+    assert conv.change == {("VERB", "Gender", "Fem,Neut"): "Fem",
+                           ("VERB", "Number", "Plur,Sing"): "Sing"}
+    assert conv.add == {("VERB", masc, "Animacy"): "Anim"}
+    assert conv.apply("VERB", pdt_la) == "Gender=Fem|Number=Sing|VerbForm=Part"
+    assert conv.apply("VERB", masc) == "Animacy=Anim|" + masc
+    assert conv.apply("NOUN", "Case=Acc|Number=Sing") == "Case=Acc|Number=Sing"
+    assert conv.apply("ADJ", "_") == "_"
+    # too few words for a convention
+    assert learn_conventions(pairs[:19]).change == {}
+
+
+def test_silver_tags_keep_the_other_taggers_classes_in_the_treebanks_conventions() -> None:
+    conv = learn_conventions([("VERB", "Gender=Fem,Neut", "VERB", "Gender=Fem")] * 20)
+    text = tagged_conllu([[("Marie", 2, "nsubj", "PROPN", "Gender=Fem"),
+                           ("spala", 0, "root", "VERB", "Gender=Fem,Neut"),
+                           (".", 2, "punct", "PUNCT", "_")]], conv, "a stronger tagger; news.txt")
+    (sent,) = read_conllu_string(text)
+    assert [(w.form, w.lemma, w.upos, w.head) for w in sent.words] == [
+        ("Marie", "Marie", "PROPN", 2), ("spala", "spala", "VERB", 0), (".", ".", "PUNCT", 2)]
+    assert sent.words[1].feats == {"Gender": "Fem"}
+
+
+@pytest.mark.slow
+def test_train_adds_silver_tags_to_the_tagger_only(
+        tmp_path: Path, tiny_train_config: Callable[..., Any]) -> None:
+    cfg = tiny_train_config("de", ["pos", "depparse"], {"pos": 1, "depparse": 1})
+    silver = tmp_path / "tags.conllu"
+    silver.write_text(tagged_conllu([[("Hunde", 2, "nsubj", "NOUN", "Number=Plur"),
+                                      ("bellen", 0, "root", "VERB", "_"),
+                                      (".", 2, "punct", "PUNCT", "_")]],
+                                    learn_conventions([]), "a stronger tagger; news.txt"),
+                      encoding="utf-8")
+    cfg = replace(cfg, silver_tags=[silver], treebank_copies=2)
+    train(cfg)
+    data = cfg.work / "data"
+    tagger_data = (data / "pos-train.conllu").read_text(encoding="utf-8")
+    assert tagger_data.count("Hunde bellen .") == 1
+    text_line = next(line for line in cfg.train.read_text(encoding="utf-8").splitlines()
+                     if line.startswith("# text = "))
+    assert tagger_data.count(text_line + "\n") == 2
+    assert "Hunde bellen" not in (data / "depparse-train.conllu").read_text(encoding="utf-8")
+    card = write_model_card(cfg.out, "de", command="test", split=None, noise=None, cfg=cfg)
+    body = card.read_text(encoding="utf-8")
+    assert "## Silver tags (tagger only)" in body
+    assert "`tags.conllu`: a stronger tagger; news.txt" in body

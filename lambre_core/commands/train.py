@@ -53,9 +53,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--silver-parses", type=Path, action="append", default=[], metavar="CONLLU",
                    help="trees another parser gave raw text (scripts/silver_parses.py), added "
                         "to the parser's training data only (repeatable)")
+    p.add_argument("--silver-tags", type=Path, action="append", default=[], metavar="CONLLU",
+                   help="sentences another pipeline tagged (scripts/silver_parses.py --for "
+                        "tagger), added to the tagger's training data only (repeatable)")
     p.add_argument("--treebank-copies", type=int, default=1, metavar="N",
-                   help="with --silver-parses: the treebank's training data N times over in "
-                        "the parser's data (default 1)")
+                   help="with --silver-parses or --silver-tags: the treebank's training data N "
+                        "times over beside the silver data (default 1)")
     p.add_argument("--clean", action="store_true",
                    help="train pos/depparse on clean data only (the 'original' comparison)")
     p.add_argument("--steps", default="", help="step budgets, e.g. pos=3000,depparse=2000 "
@@ -104,10 +107,10 @@ def run(args: argparse.Namespace) -> int:
                       components=comps, steps=steps, size=args.size, seed=args.seed,
                       device=device, continue_from=args.continue_from,
                       threads=max(1, args.threads), silver_parses=args.silver_parses,
-                      treebank_copies=args.treebank_copies)
-    for f in args.silver_parses:
+                      silver_tags=args.silver_tags, treebank_copies=args.treebank_copies)
+    for f in [*args.silver_parses, *args.silver_tags]:
         if not f.is_file():
-            raise LambreError("no such silver tree file", file=str(f))
+            raise LambreError("no such silver data file", file=str(f))
     if args.wordvec == "train":
         from ..splits import shared_dir
         from ..wordvec import PRETRAIN_FILE, train_vectors, training_text
