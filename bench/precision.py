@@ -195,9 +195,11 @@ def run_clean(name: str, lang: str, conllu: Path, stem: str, part: str, limit: i
     _flag_report(f"{name} (clean)", by_mode, show)
 
 
-def run_judge(show: int) -> None:
+def run_judge(show: int, langs: set[str] | None = None) -> None:
     for path in sorted((REPO / "tests" / "data").glob("*/judgements.tsv")):
         lang = path.parent.name
+        if langs and lang not in langs:
+            continue
         items = read_judgements(path)
         parser = load_parser(lang)
         rules = default_rules(lang)
@@ -223,6 +225,8 @@ def main() -> None:
     ap.add_argument("--limit", type=int, help="at most N sentences per set")
     ap.add_argument("--show", type=int, default=0,
                     help="print N flagged clean sentences per set (and failed judgements)")
+    ap.add_argument("--langs", default="",
+                    help="with judge: only these languages' suites (comma-separated)")
     ap.add_argument("--plausible", type=float,
                     help="the precise checker's threshold for the parser's alternative parses "
                          "(default: its own; above 1: the best parse only)")
@@ -245,7 +249,7 @@ def main() -> None:
                   args.limit, args.show)
     if "judge" in sets:
         print("judgement suites (tests/data/<lang>/judgements.tsv)")
-        run_judge(args.show)
+        run_judge(args.show, set(filter(None, args.langs.split(","))))
 
 
 if __name__ == "__main__":
