@@ -55,31 +55,6 @@ def test_silver_trees_carry_the_shipped_taggers_tags_and_the_other_parsers_arcs(
     assert sent.words[1].upos == "NOUN" and sent.words[1].feats.get("Case") == "Nom"
 
 
-@pytest.mark.slow
-def test_train_adds_silver_trees_to_the_parser_only(
-        tmp_path: Path, tiny_train_config: Callable[..., Any]) -> None:
-    cfg = tiny_train_config("de", ["pos", "depparse"], {"pos": 1, "depparse": 1})
-    silver = tmp_path / "silver.conllu"
-    silver.write_text(to_conllu([(_tree("Hunde bellen laut .", [2, 0, 2, 2]),
-                                  [("NOUN", "_"), ("VERB", "_"), ("ADV", "_"),
-                                   ("PUNCT", "_")])], "a stronger parser; news.txt"),
-                      encoding="utf-8")
-    cfg = replace(cfg, silver_parses=[silver], treebank_copies=3)
-    train(cfg)
-    data = cfg.work / "data"
-    parser_data = (data / "depparse-train.conllu").read_text(encoding="utf-8")
-    assert parser_data.count("Hunde bellen laut") == 1
-    text_line = next(line for line in cfg.train.read_text(encoding="utf-8").splitlines()
-                     if line.startswith("# text = "))
-    assert parser_data.count(text_line + "\n") == 3  # the treebank three times over
-    assert (data / "pos-train.conllu").read_text(encoding="utf-8").count(text_line + "\n") == 1
-    assert "Hunde bellen laut" not in (data / "pos-train.conllu").read_text(encoding="utf-8")
-    card = write_model_card(cfg.out, "de", command="test", split=None, noise=None, cfg=cfg)
-    body = card.read_text(encoding="utf-8")
-    assert "## Silver trees (parser only)" in body
-    assert "`silver.conllu`: a stronger parser; news.txt" in body
-
-
 def test_conventions_rewrite_what_the_treebank_writes_otherwise_and_nothing_else() -> None:
     pdt_la = "Gender=Fem,Neut|Number=Plur,Sing|VerbForm=Part"
     masc = "Gender=Masc|Number=Sing|VerbForm=Part"
@@ -120,25 +95,33 @@ def test_silver_tags_keep_the_other_taggers_classes_in_the_treebanks_conventions
 
 
 @pytest.mark.slow
-def test_train_adds_silver_tags_to_the_tagger_only(
+def test_train_adds_silver_trees_to_the_parser_and_silver_tags_to_the_tagger(
         tmp_path: Path, tiny_train_config: Callable[..., Any]) -> None:
     cfg = tiny_train_config("de", ["pos", "depparse"], {"pos": 1, "depparse": 1})
-    silver = tmp_path / "tags.conllu"
-    silver.write_text(tagged_conllu([[("Hunde", 2, "nsubj", "NOUN", "Number=Plur"),
-                                      ("bellen", 0, "root", "VERB", "_"),
-                                      (".", 2, "punct", "PUNCT", "_")]],
-                                    learn_conventions([]), "a stronger tagger; news.txt"),
-                      encoding="utf-8")
-    cfg = replace(cfg, silver_tags=[silver], treebank_copies=2)
+    trees, tags = tmp_path / "silver.conllu", tmp_path / "tags.conllu"
+    trees.write_text(to_conllu([(_tree("Hunde bellen laut .", [2, 0, 2, 2]),
+                                 [("NOUN", "_"), ("VERB", "_"), ("ADV", "_"),
+                                  ("PUNCT", "_")])], "a stronger parser; news.txt"),
+                     encoding="utf-8")
+    tags.write_text(tagged_conllu([[("Katzen", 2, "nsubj", "NOUN", "Number=Plur"),
+                                    ("schlafen", 0, "root", "VERB", "_"),
+                                    (".", 2, "punct", "PUNCT", "_")]],
+                                  learn_conventions([]), "a stronger tagger; news.txt"),
+                    encoding="utf-8")
+    cfg = replace(cfg, silver_parses=[trees], silver_tags=[tags], treebank_copies=3)
     train(cfg)
     data = cfg.work / "data"
+    parser_data = (data / "depparse-train.conllu").read_text(encoding="utf-8")
     tagger_data = (data / "pos-train.conllu").read_text(encoding="utf-8")
-    assert tagger_data.count("Hunde bellen .") == 1
     text_line = next(line for line in cfg.train.read_text(encoding="utf-8").splitlines()
                      if line.startswith("# text = "))
-    assert tagger_data.count(text_line + "\n") == 2
-    assert "Hunde bellen" not in (data / "depparse-train.conllu").read_text(encoding="utf-8")
+    # each silver file in its component's data alone, the treebank three times over beside it
+    assert parser_data.count("Hunde bellen laut") == 1 and "Katzen schlafen" not in parser_data
+    assert tagger_data.count("Katzen schlafen .") == 1 and "Hunde bellen" not in tagger_data
+    assert parser_data.count(text_line + "\n") == 3
+    assert tagger_data.count(text_line + "\n") == 3
     card = write_model_card(cfg.out, "de", command="test", split=None, noise=None, cfg=cfg)
     body = card.read_text(encoding="utf-8")
-    assert "## Silver tags (tagger only)" in body
+    assert "## Silver trees (parser only)" in body and "## Silver tags (tagger only)" in body
+    assert "`silver.conllu`: a stronger parser; news.txt" in body
     assert "`tags.conllu`: a stronger tagger; news.txt" in body
