@@ -299,7 +299,7 @@ def train_component(cfg: TrainConfig, comp: str) -> Path | None:
         train = cfg.train
         dev = cfg.dev
         gold = [cfg.train, *cfg.extra_train]
-        silver = list({"depparse": cfg.silver_parses, "pos": cfg.silver_tags}[comp])
+        silver = list(cfg.silver_tags if comp == "pos" else cfg.silver_parses)
         if silver:
             gold = gold * max(1, cfg.treebank_copies)
         if len(gold) + len(silver) > 1:
