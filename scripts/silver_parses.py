@@ -143,7 +143,7 @@ def train_split_pairs(lang: str, model: str) -> Iterator[tuple[str, str, str, st
     from lambre_core.splits import split_sentences
 
     nlp = spacy.load(model, exclude=["ner", "parser"])
-    sents = [s for s in split_sentences(lang, "train")]
+    sents = split_sentences(lang, "train")
     docs = (Doc(nlp.vocab, words=[w.form for w in s.words]) for s in sents)
     for doc, sent in zip(nlp.pipe(docs, batch_size=64), sents, strict=True):
         for tok, w in zip(doc, sent.words, strict=True):
@@ -231,23 +231,21 @@ def main() -> None:
     if not args.parser.startswith("spacy:"):
         sys.exit(f"--parser: {args.parser!r} is not spacy:MODEL")
     model = args.parser.removeprefix("spacy:")
+    names = " ".join(p.name for p in args.inputs)
     if args.target == "tagger":
         conv = learn_conventions(train_split_pairs(args.lang, model))
         for key, value in sorted({**conv.change, **conv.add}.items()):
             print(f"convention {key} -> {value or '(none)'}", file=sys.stderr)
-        sents = list(keep(spacy_tagged(args.inputs, model), args.lang))[:args.limit or None]
-        source = (f"{model} trees and tags in the {args.lang} treebank's conventions; "
-                  + " ".join(p.name for p in args.inputs))
-        atomic_write(args.out, tagged_conllu(sents, conv, source))
-        print(f"{len(sents)} sentences, {sum(len(t) for t in sents)} words -> {args.out}",
-              file=sys.stderr)
-        return
-    trees = list(keep(spacy_trees(args.inputs, model), args.lang))
-    if args.limit:
-        trees = trees[:args.limit]
-    source = f"{model} trees, {args.lang} shipped tags; " + " ".join(p.name for p in args.inputs)
-    atomic_write(args.out, to_conllu(retag(trees, args.lang), source))
-    print(f"{len(trees)} sentences, {sum(len(t) for t in trees)} words -> {args.out}",
+        sents: list[Any] = list(keep(spacy_tagged(args.inputs, model), args.lang))
+        sents = sents[:args.limit or None]
+        text = tagged_conllu(sents, conv, f"{model} trees and tags in the {args.lang} "
+                                          f"treebank's conventions; {names}")
+    else:
+        sents = list(keep(spacy_trees(args.inputs, model), args.lang))[:args.limit or None]
+        text = to_conllu(retag(sents, args.lang), f"{model} trees, {args.lang} shipped tags; "
+                                                  f"{names}")
+    atomic_write(args.out, text)
+    print(f"{len(sents)} sentences, {sum(len(t) for t in sents)} words -> {args.out}",
           file=sys.stderr)
 
 
