@@ -1742,9 +1742,36 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # clause (a relative clause after a label's infinitive, its comma left out), not this
         # noun's
         return True
-    if d.upos in ("DET", "NUM") and d.id < h.id and sud.word(d.id + 1).upos == "CCONJ":
+    if d.upos in ("DET", "NUM", "ADJ") and d.id < h.id and sud.word(d.id + 1).upos == "CCONJ":
         # coordinated with what follows, its own noun left out ("one or more X", "this and
-        # other X")
+        # other X"; an adjective coordinated with a genitive attribute, "wholly natural and of
+        # handmade work")
+        return True
+    if rule.type == "agree" and d.upos in ("DET", "ADJ") and d.id < h.id and (any(
+            "ADP" in L.word_classes(sud.word(i).form) or sud.word(i).upos == "ADP"
+            or (sud.word(i).upos in ("DET", "ADJ") and sud.word(i).head == head
+                and not any(_may_agree(a, b) for a in options[i]
+                            for b in (*options[head], *options[dep])))
+            for i in range(dep + 1, head)) or "ADP" in L.word_classes(h.form)):
+        # a preposition between an attribute and its noun, or another attribute that fails the
+        # noun and the attribute too: the attribute stands outside the noun's phrase (a
+        # predicative adjective before a prepositional phrase; an adjective before a participle
+        # that has the noun as its object); so does one before a noun's form that is a
+        # preposition ("by means of"). (Two attributes that agree with each other and not with
+        # their noun are the noun's error.)
+        return True
+    if rule.type == "agree" and rule.feature == "Number" and d.upos in ("DET", "ADJ") \
+            and d.id < h.id < len(sud.words) and h.lemma.lower() in L.quantity_nouns \
+            and sud.word(h.id + 1).upos in ("NOUN", "PROPN"):
+        # an attribute of a noun of quantity may take the number of the plural it counts ("the
+        # last [plural] couple of years")
+        return True
+    if rule.type == "agree" and d.upos == "ADJ" and _rel(d) == "comp:pred" \
+            and d.id < len(sud.words) and sud.word(d.id + 1).upos in ("NOUN", "PROPN", "ADJ") \
+            and any(_may_agree(a, b) for a in options[dep] for b in options[d.id + 1]):
+        # an adjective right before a noun it agrees with (or a word the tagger took for
+        # another adjective) is that noun's attribute, not the copula's predicate (an agent in
+        # the instrumental before a passive participle)
         return True
     if d.upos in ("DET", "ADJ") and h.upos in _CONTROLLERS and d.id < h.id \
             and _own_phrase_before(sud, d, h, options):
@@ -1779,9 +1806,13 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if d.upos in ("DET", "ADJ") and h.id < len(sud.words) and d.id < h.id \
             and sud.word(h.id + 1).upos in ("NOUN", "PROPN") \
-            and (d.upos == "ADJ" or not analyses[h.id + 1].known
+            and (not (analyses[h.id + 1].known
+                      or analyses[h.id + 1].source.endswith("-out-of-context"))
                  or _fits_next(rule, d, sud.word(h.id + 1), options, arcs, dep, head)):
-        return True  # a capitalized place adjective: the first may be an adjective, the noun next
+        # a capitalized place adjective: the first may be an adjective, the noun next (not where
+        # no reading of the next noun's form agrees with it: a pack's paradigm gives its form's
+        # readings wherever it stands)
+        return True
     return _other_head_agrees(sud, rule, dep, head, options, arcs, lang)
 
 
@@ -2031,11 +2062,16 @@ def _after_nominal_adjective(sud: Sentence, noun: Word, options: Mapping[int, Se
     """A noun that can be a genitive right after an adjective of it that names a person as a
     noun does (``Language.nominal_adjectives``): that adjective may be the noun, the genitive
     its complement ("according to the spokeswoman of the ministry"), whatever fails between
-    them or between the genitive and a governor."""
-    if not L.nominal_adjectives or noun.upos not in ("NOUN", "PROPN") or noun.id == 1 \
-            or not any("Gen" in values(o, "Case") for o in options[noun.id]):
+    them or between the genitive and a governor; a noun in another case where that adjective
+    follows a preposition (the preposition's object)."""
+    if not L.nominal_adjectives or noun.upos not in ("NOUN", "PROPN") or noun.id == 1:
         return False
     adj = sud.word(noun.id - 1)
+    if not any("Gen" in values(o, "Case") for o in options[noun.id]) \
+            and not (adj.id > 1 and sud.word(adj.id - 1).upos == "ADP"):
+        # (in another case, where the adjective is a preposition's object: "threw a glass at
+        # the juvenile", the noun the verb's object)
+        return False
     # (by the word list's lemma too: the lemmatizer may not know the word's oblique forms)
     return adj.upos == "ADJ" and adj.head == noun.id and (
         adj.lemma.lower() in L.nominal_adjectives

@@ -653,6 +653,21 @@ PAIRS = [
       "Dopis účetního firmy přišel včera.",
       "CARPEM řekl, že protesty by byly „v souladu s blokádami přístavů v Brittany v Normandii "
       "a severní Francii, které se uskutečnily 26. ledna."]),
+    # an adjective the lemmatizer did not know is one by the word list's lemma ("hanebný"),
+    # and proves its agreement with the noun after it, whatever noun comes next; not one
+    # before a noun's form that is a preposition ("pomocí", by means of), nor one that names a
+    # person after a preposition ("po mladistvé", at the juvenile), nor a copula's "predicate"
+    # right before a noun it agrees with (an agent before a passive participle)
+    ("adjective by the word list", "Nemůžu se dostat přes hanebnou předstírání žurnalistiky.",
+     "hanebnou",
+     ["Nemůžu se dostat přes hanebné předstírání žurnalistiky.",
+      "Sledujeme časová razítka.",
+      "Na videu bylo vidět, jak dívky házejí po mladistvé skleničku a pak ji kopou a vlečou "
+      "školní chodbou.",
+      "Signály jsou obtížně zjistitelné pomocí počítače.",
+      "Migranti, kteří jsou běloruskou vládou zjevně povzbuzováni, přicházejí."]),
+    ("adjective by the word list, number", "Sledujeme časové razítka.", "časové",
+     ["Sledujeme časová razítka."]),
     # an adjective that names a person as a noun does ("mluvčí", a spokesperson) may be the
     # noun of the genitive after it; another adjective before a genitive still fails
     ("adjective naming a person", "Mluvil jsem s novým ředitele.", "ředitele",

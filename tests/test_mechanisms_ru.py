@@ -241,6 +241,16 @@ def test_an_attribute_before_two_is_the_whole_phrases() -> None:
 #: mechanisms held by pairs through the shipped model: (mechanism, a sentence with an error,
 #: the word blamed, correct sentences of the same shape that stay clean)
 PAIRS = [
+    # an adjective before its noun proves its agreement whatever noun comes next, where no
+    # reading of that noun agrees with it either; not before a noun of quantity, whose
+    # attribute may take the number of the plural it counts ("последние пару лет"), nor where
+    # it is coordinated with a genitive attribute, nor where a participle that fails the noun
+    # too stands between them
+    ("attribute before a noun and its genitive",
+     "А глобальное сокращения финансирования ограничивает возможности страны.", "глобальное",
+     ["За последние пару лет я использовал два.",
+      "Сумка является полностью натуральным и ручной работы продуктом.",
+      "Хинкс, первым обнаруживший многозначность знаков клинописи, умер."]),
     # a word of a fixed expression the treebank joins ("то есть", that is) is no auxiliary
     ("fixed expression", "Он будет выбрали самовывоз.", "выбрали",
      ["Заказ был оформлен, то есть вы выбрали самовывоз."]),

@@ -37,7 +37,12 @@ _LIST_ENDS = words("atd apod atp aj")
 #: the adverb's
 _ADVERB_HOMOGRAPHS = {"tu": frozenset({"ADV", "DET"}), "trochu": frozenset({"ADV", "NOUN"}),
                       "kolem": frozenset({"ADV", "ADP", "NOUN"}),
-                      "chvíli": frozenset({"ADV", "NOUN"}), "kousek": frozenset({"ADV", "NOUN"})}
+                      "chvíli": frozenset({"ADV", "NOUN"}), "kousek": frozenset({"ADV", "NOUN"}),
+                      # prepositions made of a noun's form ("pomocí": by means of), and
+                      # "mimo" (outside), which the small tagger reads as nouns and adjectives
+                      **{p: frozenset({"ADP", "NOUN"})
+                         for p in ("pomocí", "během", "prostřednictvím", "vzhledem")},
+                      "mimo": frozenset({"ADP"})}
 
 
 #: the collective numerals of kinds ("obojí": both kinds), adjectives to the treebank, never
@@ -128,7 +133,7 @@ LANGUAGE = Language(
     # "účetní" (an accountant), "příbuzní" (relatives), "obviněný" (the accused)
     nominal_adjectives=words("""mluvčí vedoucí účetní vrchní pokladní radní průvodčí výpravčí
         dozorčí krejčí cestující vyučující kupující prodávající studující přednášející
-        nemocný zraněný raněný obviněný obžalovaný podezřelý zesnulý pozůstalý nadřízený
+        nemocný zraněný raněný mladistvý obviněný obžalovaný podezřelý zesnulý pozůstalý nadřízený
         podřízený představený příbuzný blízký známý vrátný hajný"""),
     # adverbs of time a tagger may take for a noun ("Já zítra nemůžu")
     # the months: a number before one is a date's day, no count

@@ -131,7 +131,7 @@ def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | Non
     if ending in _SHARED_ENDINGS:
         if not _adjective_lemma_of(low, lem) and not comparative \
                 and not (lem == low and ending in _UNKNOWN_LEMMA_ENDINGS) \
-                and not _soft_citation_form(low, lem):
+                and not _soft_citation_form(low, lem) and not _adjective_by_word_list(form, lemma):
             return None
         if _listed_verb_form(low):
             return None  # a verb's present the tagger took for an adjective ("obepíná")

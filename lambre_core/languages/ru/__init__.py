@@ -122,7 +122,7 @@ LANGUAGE = Language(
     reflexive_verb_endings=("ся", "сь"),
     reflexives=words("себя"),
     # a quantity of a plural may take a plural verb ("most of my family and friends treat")
-    quantity_nouns=words("большинство меньшинство множество ряд часть половина масса"),
+    quantity_nouns=words("большинство меньшинство множество ряд часть половина масса пара"),
     # the months: a number before one is a date's day, no count
     months=words("""январь февраль март апрель май июнь июль август сентябрь октябрь
         ноябрь декабрь января февраля марта апреля мая июня июля августа сентября октября ноября
