@@ -1766,6 +1766,12 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # an attribute of a noun of quantity may take the number of the plural it counts ("the
         # last [plural] couple of years")
         return True
+    if rule.type == "agree" and d.upos == "ADJ" and d.id == head - 1 \
+            and L.passive_participle is not None and L.passive_participle(d.form.lower()) \
+            and all(values(n, "Case") <= _COMPLEMENT_CASES for n in options[head]):
+        # a participle right before a noun that can only be in a complement's case: its agent
+        # or complement ("added by the user"), which the parse hung on it as its noun
+        return True
     if rule.type == "agree" and d.upos == "ADJ" and _rel(d) == "comp:pred" \
             and d.id < len(sud.words) and sud.word(d.id + 1).upos in ("NOUN", "PROPN", "ADJ") \
             and any(_may_agree(a, b) for a in options[dep] for b in options[d.id + 1]):

@@ -657,7 +657,8 @@ PAIRS = [
     # and proves its agreement with the noun after it, whatever noun comes next; not one
     # before a noun's form that is a preposition ("pomocí", by means of), nor one that names a
     # person after a preposition ("po mladistvé", at the juvenile), nor a copula's "predicate"
-    # right before a noun it agrees with (an agent before a passive participle)
+    # right before a noun it agrees with (an agent before a passive participle), nor a
+    # participle right before its agent ("přidané uživatelem", added by the user)
     ("adjective by the word list", "Nemůžu se dostat přes hanebnou předstírání žurnalistiky.",
      "hanebnou",
      ["Nemůžu se dostat přes hanebné předstírání žurnalistiky.",
@@ -665,7 +666,8 @@ PAIRS = [
       "Na videu bylo vidět, jak dívky házejí po mladistvé skleničku a pak ji kopou a vlečou "
       "školní chodbou.",
       "Signály jsou obtížně zjistitelné pomocí počítače.",
-      "Migranti, kteří jsou běloruskou vládou zjevně povzbuzováni, přicházejí."]),
+      "Migranti, kteří jsou běloruskou vládou zjevně povzbuzováni, přicházejí.",
+      "Výzkumné zdroje přidané uživatelem"]),
     ("adjective by the word list, number", "Sledujeme časové razítka.", "časové",
      ["Sledujeme časová razítka."]),
     # an adjective that names a person as a noun does ("mluvčí", a spokesperson) may be the

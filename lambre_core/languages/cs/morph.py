@@ -94,7 +94,8 @@ _SOFT_CELLS = spec_table(_SOFT, _genders)
 
 #: endings that nouns, verbs and adverbs have too ("rukou", "mohou", "dělá", "prosím",
 #: "přinejmenším", "stavení", "staveních", "problém"): read as an adjective's only when the
-#: lemmatizer gave the word an adjective's lemma with the same stem
+#: lemmatizer, or where it did not know the word the word list, gave it an adjective's lemma
+#: with the same stem
 _SHARED_ENDINGS = ("á", "é", "ou", "í", "ím", "ém", "ích", "ími")
 #: of those, the feminine nominative's, whose other readings are a verb's third person or a rare
 #: noun's: an adjective's too where the lemmatizer, not knowing the word, returned it
@@ -131,7 +132,8 @@ def adjective(form: str, lemma: str | None = None) -> list[dict[str, str]] | Non
     if ending in _SHARED_ENDINGS:
         if not _adjective_lemma_of(low, lem) and not comparative \
                 and not (lem == low and ending in _UNKNOWN_LEMMA_ENDINGS) \
-                and not _soft_citation_form(low, lem) and not _adjective_by_word_list(form, lemma):
+                and not _soft_citation_form(low, lem) \
+                and not _adjective_by_word_list(form, lemma):
             return None
         if _listed_verb_form(low):
             return None  # a verb's present the tagger took for an adjective ("obepíná")
@@ -173,7 +175,7 @@ def _listed_lemma(low: str) -> str | None:
 def _adjective_by_word_list(form: str, lemma: str | None) -> bool:
     """Whether a word the lemmatizer did not know (its lemma the form itself) is an adjective
     by the word list's lemma for it, of its stem ("temném" of "temný", "neznámém" of "známý"
-    with its negative prefix): enough to see it as an attribute, not to prove its own
+    with its negative prefix): an adjective by its ending, an attribute that proves its own
     agreement. Not a bare -í (a verbal noun's, "ukrytí", and a participle's animate plural
     alike), nor a soft lemma the list does not decline as an adjective (a verbal noun's:
     "prostřednictvím" of "prostřednictví")."""
