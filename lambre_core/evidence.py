@@ -1742,10 +1742,15 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         # clause (a relative clause after a label's infinitive, its comma left out), not this
         # noun's
         return True
-    if d.upos in ("DET", "NUM", "ADJ") and d.id < h.id and sud.word(d.id + 1).upos == "CCONJ":
+    if d.upos in ("DET", "NUM", "ADJ") and d.id + 1 < h.id and sud.word(d.id + 1).upos == "CCONJ" \
+            and (d.upos != "ADJ" or sud.word(d.id + 2).upos not in ("ADJ", "DET")
+                 or not analyses[d.id + 2].known
+                 or not any(_may_agree(a, b) for a in options[d.id + 2] for b in options[head])):
         # coordinated with what follows, its own noun left out ("one or more X", "this and
-        # other X"; an adjective coordinated with a genitive attribute, "wholly natural and of
-        # handmade work")
+        # other X"; an adjective before a number or an adverb, or before another adjective that
+        # fails the noun too or that no lexicon knows: "the left and the right [singular]
+        # hands"). (An adjective that fails its noun where the one coordinated after it agrees
+        # is the wrong one.)
         return True
     if rule.type == "agree" and d.upos in ("DET", "ADJ") and d.id < h.id and (any(
             "ADP" in L.word_classes(sud.word(i).form) or sud.word(i).upos == "ADP"

@@ -244,13 +244,14 @@ PAIRS = [
     # an adjective before its noun proves its agreement whatever noun comes next, where no
     # reading of that noun agrees with it either; not before a noun of quantity, whose
     # attribute may take the number of the plural it counts ("последние пару лет"), nor where
-    # it is coordinated with a genitive attribute, nor where a participle that fails the noun
-    # too stands between them
+    # a participle that fails the noun too stands between them, nor where it is coordinated
+    # with a number or another adjective that fails the noun too
     ("attribute before a noun and its genitive",
      "А глобальное сокращения финансирования ограничивает возможности страны.", "глобальное",
      ["За последние пару лет я использовал два.",
-      "Сумка является полностью натуральным и ручной работы продуктом.",
-      "Хинкс, первым обнаруживший многозначность знаков клинописи, умер."]),
+      "Хинкс, первым обнаруживший многозначность знаков клинописи, умер.",
+      "Восемь городов находятся в оранжевых зонах, 119 — в желтых и 321 город — в синих зонах.",
+      "Купите левую и правую руки."]),
     # a word of a fixed expression the treebank joins ("то есть", that is) is no auxiliary
     ("fixed expression", "Он будет выбрали самовывоз.", "выбрали",
      ["Заказ был оформлен, то есть вы выбрали самовывоз."]),
