@@ -4345,6 +4345,40 @@ def _agreement_excused(sud: Sentence, subj: Word, verb: Word, feature: str,
             and any(o.get("Gender") == "Fem" for o in options[verb.id])))
 
 
+def _set_off_by_comma(sud: Sentence, w: Word) -> bool:
+    """Whether a comma follows ``w`` that opens no relative clause (it may set off an
+    address); a relative pronoun after the comma makes it the relative clause's."""
+    if w.id >= len(sud.words) or sud.word(w.id + 1).form != ",":
+        return False
+    return not (w.id + 1 < len(sud.words)
+                and "Rel" in sud.word(w.id + 2).feats.get("PronType", ""))
+
+
+def _subject_beside_object(sud: Sentence, subj: Word, v: Word, others: Sequence[Word],
+                           options: Mapping[int, Sequence[Feats]],
+                           analyses: Mapping[int, WordAnalyses], L: Language) -> bool:
+    """Whether of a verb's two parsed subjects the one a lexicon knows only in the nominative
+    (or the vocative, where no comma sets it off but one before a relative clause) is the
+    subject and the others its object: it comes first, each other can be accusative, and the
+    verb, not a passive, has no object besides ("the council, which met on Monday, rejected the
+    proposal", the proposal in a form both nominative and accusative)."""
+    cases = [values(o, "Case") for o in options[subj.id]]
+    if subj.upos != "NOUN" or not analyses[subj.id].known or not cases \
+            or any(not c <= {"Nom", "Voc"} for c in cases) \
+            or v.lemma.lower() in L.intransitive_verbs:
+        return False
+    if any(c != {"Nom"} for c in cases) and _set_off_by_comma(sud, subj):
+        return False  # a nominative set off by a comma may be an address (the vocative's form)
+    if subj.id > v.id or "Pass" in {v.feats.get("Voice"), *(o.get("Voice") for o in options[v.id])} \
+            or any(sud.word(i).form in (":", ";", "-", "–", "—", "(", ")")
+                   for i in range(subj.id + 1, v.id)):
+        return False  # (after its verb, across a colon or a dash, or a passive: no such pair)
+    if any(w.head == v.id and _rel(w).startswith("comp:obj") for w in sud.words):
+        return False
+    return all(w.upos == "NOUN" and analyses[w.id].known
+               and any("Acc" in values(o, "Case") for o in options[w.id]) for w in others)
+
+
 def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
                    options: Mapping[int, Sequence[Feats]], rules: Sequence[Rule],
                    analyses: Mapping[int, WordAnalyses], lang: str) -> bool:
@@ -4422,8 +4456,9 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
         # an adjective of a name taken for its noun (a capitalized adjective in a court's name,
         # whose noun reading is the plural of a military rank)
         return True
-    if sum(1 for w in sud.words if w.head == head and _rel(w) == "subj"
-           and w.form.casefold() not in L.time_adverbs) > 1:
+    others = [w for w in sud.words if w.head == head and _rel(w) == "subj" and w.id != dep
+              and w.form.casefold() not in L.time_adverbs]
+    if others and not _subject_beside_object(sud, subj, v, others, options, analyses, L):
         # two subjects: the parse of this clause is broken (an adverb of time the tagger took
         # for a noun is no second subject)
         return True
@@ -4487,10 +4522,10 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
             and sud.word(dep - 2).upos != "PUNCT":
         return True  # a comparison inside the clause ("like me"), not the clause's subject
     if analyses[dep].known and subj_cases and all(c <= {"Nom", "Voc"} for c in subj_cases) \
-            and (all(c == {"Nom"} for c in subj_cases)
-                 or not (dep < len(sud.words) and sud.word(dep + 1).form == ",")):
+            and (all(c == {"Nom"} for c in subj_cases) or not _set_off_by_comma(sud, subj)):
         # "I", "we": nominative only, the subject for sure; so is a noun that is otherwise
-        # only a vocative where no comma sets it off as an address ("Mummy baked")
+        # only a vocative where no comma sets it off as an address ("Mummy baked", "the
+        # council, which met, rejected")
         return rule.type == "as"
     if L.subject_clause(sud, head):
         return True  # a "that"-clause after the verb is the subject (the noun is its object)

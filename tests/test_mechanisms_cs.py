@@ -779,6 +779,15 @@ PAIRS = [
     # "ty" is "you" and the plural of "ten" standing alone ("those"): a third person plural
     # verb fits the second; the first person fits neither
     ("ty as those", "Ty jsem doma.", "jsem", ["Ty nejsou s rámem."]),
+    # the possessives are determiners whatever class the small tagger gives them (it reads
+    # "váš" as an adjective of "tvůj", "Tvůj" at the start as a verb); "má" is "has" as often
+    ("possessive of another class", "Chtěli jsme vidět váš olovo.", "váš",
+     ["Chtěli jsme vidět vaše olovo.", "Tvoje matka volala.", "Má pravdu, naše zahrada je malá."]),
+    # of two nouns the parse made a verb's subjects, the one only nominative is the subject
+    # where the other can be its object; a comma before a relative clause sets off no address
+    ("subject before its relative clause", "Rada, která se sešla v pondělí, odmítl návrh.",
+     "odmítl", ["Rada, která se sešla v pondělí, odmítla návrh.",
+                "Návrh, který předložila vláda, odmítl parlament."]),
 ]
 
 

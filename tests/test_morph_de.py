@@ -264,6 +264,15 @@ def test_a_variant_has_the_gender_the_lexicon_gives_it() -> None:
     assert got("Äon", "NOUN") == cells("NSM ASM DSM NSN ASN DSN")
 
 
+def test_loanwords_in_a_and_o_take_the_s_plural_beside_their_learned_one() -> None:
+    # "die Lemmas" beside "die Lemmata"; the genitive singular stays
+    assert got("Lemmas", "NOUN") == cells("GSN NPN APN DPN GPN")
+    assert got("Cellos", "NOUN") == cells("GSN NPN APN DPN GPN")
+    # not a noun whose own plural is no learned one ("Buches" is no plural), nor a feminine
+    assert got("Buches", "NOUN") == cells("GSN")
+    assert cells("NPF") & (got("Firmas", "NOUN") or set()) == set()
+
+
 def test_units_of_measure_count_as_plural_after_numerals() -> None:
     prozent = got("Prozent", "NOUN")
     assert prozent is not None and cells("NSN NPN DPN") <= prozent   # zwanzig Prozent

@@ -54,10 +54,21 @@ _KIND_NUMERALS = words("obojí dvojí trojí čtverý")
 _NUMBER = re.compile(r"\d+(?:[.,/]\d+)*")
 
 
+def _possessive(low: str) -> bool:
+    """A form of "můj", "tvůj", "svůj", "náš" or "váš": the small tagger reads some as
+    adjectives of another lemma or as verbs ("váš" lemmatized "tvůj", "Tvůj" a verb). "má"
+    ("has") and "mi", "mu" (pronouns) are not in the paradigm or are left out."""
+    from .morph import possessive_form
+
+    return low != "má" and possessive_form(low)
+
+
 def _closed_class(form: str) -> str | None:
     low = form.lower()
     if low in _KIND_NUMERALS:
         return "ADJ"
+    if _possessive(low):
+        return "DET"
     if _NUMBER.fullmatch(low):
         # a number in digits (or a fraction, a decimal) is a numeral: the fiction treebank has
         # too few for the tagger to know them, which reads them as nouns in any case and gender

@@ -271,6 +271,15 @@ _NAS = _table({
 })
 
 
+_POSSESSIVES = (("tv", _MUJ), ("sv", _MUJ), ("m", _MUJ), ("n", _NAS), ("v", _NAS))
+
+
+def possessive_form(low: str) -> bool:
+    """Whether a lower-case form is in the paradigm of "můj", "tvůj", "svůj", "náš" or "váš"."""
+    return any(low.startswith(first) and low[len(first):] in table
+               for first, table in _POSSESSIVES)
+
+
 def determiner(form: str, lemma: str | None) -> list[dict[str, str]]:
     """A demonstrative's or possessive's analyses from its paradigm, by its form; a determiner
     declined as an adjective (každý, který, její) by its ending; any other (jeho, jejich,
@@ -281,7 +290,7 @@ def determiner(form: str, lemma: str | None) -> list[dict[str, str]]:
         core = low[len(prefix):len(low) - len(suffix)]
         if low.startswith(prefix) and low.endswith(suffix) and core in _TEN:
             return [dict(b) for b in _TEN[core]]
-    for first, table in (("tv", _MUJ), ("sv", _MUJ), ("m", _MUJ), ("n", _NAS), ("v", _NAS)):
+    for first, table in _POSSESSIVES:
         if low.startswith(first) and low[len(first):] in table:
             return [dict(b) for b in table[low[len(first):]]]
     if low in _VSECHEN:

@@ -846,6 +846,7 @@ def _noun_cells_for(form: str, recs: Iterable[Mapping[str, Any]], prefix: str = 
             if (prefix + _join_case(prefix, f)).lower() == target:
                 out.append(a)
         out += _zero_plural(target, prefix, cells)
+        out += _s_plural(target, prefix, cells)
         out += _dative_e(target, prefix, cells)
     return out
 
@@ -885,6 +886,28 @@ def _zero_plural(target: str, prefix: str, cells: list[tuple[str, Analysis, int]
         return []
     return [_an(Case=c, Number="Plur", Gender=g) for g in sorted(genders)
             for c in ("Nom", "Acc", "Gen")]
+
+
+def _s_plural(target: str, prefix: str, cells: list[tuple[str, Analysis, int]]
+              ) -> list[Analysis]:
+    """The plural readings of a masculine or neuter loanword in -a or -o whose lexicon plural
+    is only a learned one (-ata, -i, -en: "Lemmata", "Celli", "Dramen"): such nouns take the
+    -s plural too ("die Lemmas", "die Cellos", "die Traumas"), in every case, besides the
+    genitive singular the lexicon gives the form."""
+    if not target.endswith("s"):
+        return []
+    sing = {_join_case(prefix, f).lower() for f, a, _r in cells
+            if dict(a).get("Number") == "Sing" and dict(a).get("Case") == "Nom"}
+    plur = {_join_case(prefix, f).lower() for f, a, _r in cells
+            if dict(a).get("Number") == "Plur"}
+    genders = {g for _f, a, _r in cells if (g := dict(a).get("Gender")) is not None}
+    stem = target.removeprefix(prefix.lower())[:-1]
+    if (stem not in sing or not stem.endswith(("a", "o")) or not genders
+            or not genders <= {"Masc", "Neut"} or not plur
+            or not all(p.endswith(("ata", "i", "en")) for p in plur)):
+        return []
+    return [_an(Case=c, Number="Plur", Gender=g) for g in sorted(genders)
+            for c in ("Nom", "Acc", "Dat", "Gen")]
 
 
 def _join_case(prefix: str, f: str) -> str:
