@@ -869,17 +869,26 @@ def _dative_e(target: str, prefix: str, cells: list[tuple[str, Analysis, int]]
     return out
 
 
+def _listed_numbers(prefix: str, cells: list[tuple[str, Analysis, int]]
+                    ) -> tuple[set[str], list[tuple[str | None, str]], set[str]]:
+    """A record's nominative singular forms, its plural (case, form) cells in order and its
+    genders, forms lower-cased as joined to ``prefix``."""
+    sing = {_join_case(prefix, f).lower() for f, a, _r in cells
+            if dict(a).get("Number") == "Sing" and dict(a).get("Case") == "Nom"}
+    plurals = [(dict(a).get("Case"), _join_case(prefix, f).lower()) for f, a, _r in cells
+               if dict(a).get("Number") == "Plur"]
+    genders = {g for _f, a, _r in cells if (g := dict(a).get("Gender")) is not None}
+    return sing, plurals, genders
+
+
 def _zero_plural(target: str, prefix: str, cells: list[tuple[str, Analysis, int]]
                  ) -> list[Analysis]:
     """The plural readings of a masculine or neuter noun in -er, -el or -en whose lexicon
     plural is only an -s plural (a loanword: "Header", "Server", "Container"): such nouns take
     the native zero plural too ("die Header", "die Server"), except in the dative ("den
     Servern")."""
-    sing = {_join_case(prefix, f).lower() for f, a, _r in cells
-            if dict(a).get("Number") == "Sing" and dict(a).get("Case") == "Nom"}
-    plur = {dict(a).get("Case"): _join_case(prefix, f).lower() for f, a, _r in cells
-            if dict(a).get("Number") == "Plur"}
-    genders = {g for _f, a, _r in cells if (g := dict(a).get("Gender")) is not None}
+    sing, plurals, genders = _listed_numbers(prefix, cells)
+    plur = dict(plurals)
     stem = target.removeprefix(prefix.lower())
     if (stem not in sing or not stem.endswith(("er", "el", "en")) or not genders
             or not genders <= {"Masc", "Neut"} or plur.get("Nom") != stem + "s"):
@@ -896,11 +905,8 @@ def _s_plural(target: str, prefix: str, cells: list[tuple[str, Analysis, int]]
     genitive singular the lexicon gives the form."""
     if not target.endswith("s"):
         return []
-    sing = {_join_case(prefix, f).lower() for f, a, _r in cells
-            if dict(a).get("Number") == "Sing" and dict(a).get("Case") == "Nom"}
-    plur = {_join_case(prefix, f).lower() for f, a, _r in cells
-            if dict(a).get("Number") == "Plur"}
-    genders = {g for _f, a, _r in cells if (g := dict(a).get("Gender")) is not None}
+    sing, plurals, genders = _listed_numbers(prefix, cells)
+    plur = {form for _case, form in plurals}
     stem = target.removeprefix(prefix.lower())[:-1]
     if (stem not in sing or not stem.endswith(("a", "o")) or not genders
             or not genders <= {"Masc", "Neut"} or not plur
