@@ -1074,6 +1074,11 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if rule.type == "agree" and _rel(d) == "subj" and _finite_homograph_agrees(d, h, options, lang):
         return True
+    if rule.type == "agree" and _rel(d) == "subj" and h.id < d.id \
+            and any(sud.word(i).form in (":", ";") for i in range(h.id + 1, d.id)):
+        # a "subject" after its verb beyond a colon opens the clause the colon introduces
+        # ("he told me: I ...")
+        return True
     if rule.type == "as" and rule.feature == "VerbForm" and (
             _second_after_subject(sud, d, options)
             or _subject_of_its_own(sud, d, h, rule, options, L)):
@@ -1538,6 +1543,14 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
     if rule.type == "as" and h.upos == "ADP" and d.upos == "PRON" and L.genitive_pronoun_objects \
             and any("Gen" in values(o, "Case") for o in options[dep]):
         return True  # a personal pronoun before a postposition, in the genitive (Turkish)
+    if rule.type == "as" and h.upos in ("VERB", "AUX") and d.id < h.id and options[dep] \
+            and all(values(o, "Case") == {"Gen"} for o in options[dep]) \
+            and any({o.get("Person", "3") for o in options[dep]}
+                    & L.possessive_persons(sud.word(i).form) for i in range(dep + 1, head + 1)):
+        # a genitive before a word whose possessive ending names its person, up to the verb:
+        # that word's possessor ("onun eline bakıyor"), or the subject of a verbal noun or
+        # participle ("annemin bahsettiği"), not an object in the wrong case
+        return True
     if rule.type == "as" and h.upos == "ADP" and d.id < h.id and rule.allowed \
             and not L.postpositional \
             and h.id < len(sud.words) \

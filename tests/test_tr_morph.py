@@ -155,3 +155,55 @@ def test_a_noun_opening_its_sentence_before_a_first_person_verb(
     mechanism_pair("tr", "noun subject", "Annem her gün işe otobüsle gidiyorum.", "gidiyorum",
                    ["Annem her gün işe otobüsle gidiyor.", "Akşam eve geç geldim.",
                     "Mahmut Beyi arıyordum.", "Anne, bugün okula gittim."])
+
+
+def test_a_verb_closing_its_sentence_is_finite(mechanism_pair: Callable[..., None]) -> None:
+    from lambre_core.languages.tr.morph import readings_in_context
+
+    # zeyrek has only the participle of the plain future: the finite twin is added
+    assert analyses("gidecek", "VERB", None) == [{}, {"Person": "3", "Number": "Sing"}]
+    # closing its sentence, the root keeps its finite readings; before another word, all
+    words = [Word(1, "Biz", "_", "PRON", "_", {}, 2, "subj"),
+             Word(2, "gitmiş", "_", "VERB", "_", {}, 0, "root"),
+             Word(3, ".", "_", "PUNCT", "_", {}, 2, "punct")]
+    both = tuple(analyses("gitmiş", "VERB", None) or [])
+    assert readings_in_context(Sentence(words), words[1], both) == (
+        {"Person": "3", "Number": "Sing"},)
+    # (a word after it other than its subject: no close)
+    words[2] = Word(3, "insanlar", "_", "NOUN", "_", {}, 2, "comp:obj")
+    assert readings_in_context(Sentence(words), words[1], both) == both
+    mechanism_pair("tr", "closing future", "Biz yarın okula gidecek.", "gidecek",
+                   ["Biz yarın okula gideceğiz.", "Onlar yarın okula gidecek.",
+                    "Yarın okula gidecek misin?"], fix="gideceğiz")
+    mechanism_pair("tr", "closing evidential", "Biz okula gitmiş.", "gitmiş",
+                   ["Biz okula gitmişiz.", "Çocuklar okula gitmiş."], fix="gitmişiz")
+
+
+def test_a_bare_noun_possesses_no_word_without_a_third_person_ending(
+        mechanism_pair: Callable[..., None]) -> None:
+    # the parse hangs "Babam" on "dün" ("yesterday", or "your dü"): no compound's head, so
+    # the noun opening the sentence is the subject after all
+    mechanism_pair("tr", "no possessor", "Babam dün akşam çok yorgun geldim.", "geldim",
+                   ["Babam dün akşam çok yorgun geldi.", "Ahmet dün okula gitti."])
+
+
+def test_a_genitive_before_its_possessive_ending_is_no_object(
+        mechanism_pair: Callable[..., None]) -> None:
+    from lambre_core.languages.tr.morph import possessive_persons
+
+    assert possessive_persons("bahsettiği") == {"3"}
+    assert possessive_persons("bahsetti") == frozenset()
+    # the subject of a participle, the possessor of a noun before the verb; before a finite
+    # verb with nothing it possesses, a genitive in place of the verb's case
+    mechanism_pair("tr", "genitive subject", "Annemin bahsetti.", "Annemin",
+                   ["Annemin bahsettiği sürpriz yoksa üvey baba olmasın?",
+                    "Ne kadar zengin olursan ol, diyor, seyirci olduktan sonra (al işte Nurettin "
+                    "Bey; sattı yedi, sattı yedi şimdi beş parasız, onun bunun eline bakıyor) "
+                    "sıfırı tüketirsin."], fix="Annemden")
+
+
+def test_a_subject_beyond_a_colon_opens_the_next_clause(
+        mechanism_pair: Callable[..., None]) -> None:
+    mechanism_pair("tr", "colon", "Ben söyledi: yarın geliyorum.", "söyledi",
+                   ["Bana şunu söyledi: Ben, dedi, askeri bir hakimim, fakat bu tahkikatın doğru "
+                    "yapıldığına ben de inanmadım."], fix="söyledim")

@@ -393,6 +393,9 @@ class Language:
     #: (form, lemma) -> whether a verb's form may be another voice than its lemma's (a
     #: causative or passive written with its root's lemma): the lemma's case frame is not proven
     voice_changed: Callable[[str, str], bool] = field(default=lambda _f, _l: False)
+    #: the persons a form's possessive ending may name (a noun's possessor, or a verbal noun's
+    #: or participle's subject, in the genitive before it); empty: none
+    possessive_persons: Callable[[str], frozenset[str]] = field(default=lambda _f: frozenset())
     #: whether a lower-case form is a comparative without an ending ("schlechter")
     bare_comparative: Callable[[str], bool] = field(default=_never)
     # --- clause checkers (``lambre_core/languages/<code>/clauses.py``)

@@ -50,6 +50,8 @@ LANGUAGE = Language(
     clause_arcs=lazy(f"{__name__}.clauses", "possessor_arcs"),
     miscased_objects=lazy(f"{__name__}.clauses", "orphan_genitives"),
     voice_changed=lazy(f"{__name__}.morph", "voice_changed"),
+    readings_in_context=lazy(f"{__name__}.morph", "readings_in_context"),
+    possessive_persons=lazy(f"{__name__}.morph", "possessive_persons"),
     # the small tagger calls a postposition it saw rarely a noun ("dair")
     retag_function_words=True,
     word_classes=_classes,

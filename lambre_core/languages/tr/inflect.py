@@ -119,9 +119,14 @@ def _personal(form: str, want: dict[str, str]) -> list[str]:
     out: list[str] = []
     for lemma, ms in _parses(form):
         ids = [i for i, _s in ms]
-        if "Verb" not in ids or ids[-1] not in _PERSONAL:
+        if ids == ["Verb", "FutPart", "Adj"]:
+            # the plain future's third person singular, which zeyrek reads as its participle
+            # only ("gidecek"): the personal ending goes after the future's suffix
+            base, ids = form, ["Verb", "Fut", "A3sg"]
+        elif "Verb" not in ids or ids[-1] not in _PERSONAL:
             continue
-        base = "".join(s for _i, s in ms[:-1])
+        else:
+            base = "".join(s for _i, s in ms[:-1])
         cands = [b + a for b in _bases(base) for a in _PERSONAL[agreement]]
         out += _kept(cands, lemma, (*ids[:-1], agreement))
     return list(dict.fromkeys(out))

@@ -159,6 +159,12 @@ def analyses(form: str, upos: str, _lemma: str | None) -> list[dict[str, str]] |
             agree = [_AGREEMENT[m] for m in group if m in _AGREEMENT]
             if pos == "Verb" and group[:1] == ("Verb",) and agree and "Imp" not in group:
                 feats = {"Person": agree[-1][0], "Number": agree[-1][1]}
+            elif group == ("FutPart", "Adj"):
+                # zeyrek lost the plain future's third person singular, the participle's twin
+                # ("gidecek" is "will go" as well as "who will go"; its negative has both)
+                for f in ({}, {"Person": "3", "Number": "Sing"}):
+                    if f not in out:
+                        out.append(f)
             elif pos == "Noun" and "Noun" in group:
                 # a verbal noun or a participle used as a noun declines: its case
                 feats = {"Case": _nominal(group)["Case"]}
@@ -214,6 +220,15 @@ def voice_changed(form: str, lemma: str) -> bool:
     return True
 
 
+@lru_cache(maxsize=20000)
+def possessive_persons(form: str) -> frozenset[str]:
+    """The persons of the possessive endings zeyrek reads on a form, in any reading: a noun's
+    possessor ("eline": his hand) or a verbal noun's or participle's subject ("bahsettiği":
+    that he mentioned), in the genitive before it."""
+    return frozenset(_POSSESSIVE[m][0] for m in set().union(*all_morphemes(form))
+                     if m in _POSSESSIVE)
+
+
 #: zeyrek's parts of speech -> UD word classes
 _CLASSES = {"Noun": "NOUN", "Verb": "VERB", "Adj": "ADJ", "Adv": "ADV", "Pron": "PRON",
             "Det": "DET", "Num": "NUM", "Postp": "ADP", "Conj": "CCONJ", "Interj": "INTJ",
@@ -227,3 +242,19 @@ def word_classes(form: str) -> frozenset[str]:
     for pos, secondary, _lemma, _group, _root in readings(form):
         out.add("PROPN" if pos == "Noun" and secondary == "Prop" else _CLASSES.get(pos, "X"))
     return frozenset(out)
+
+
+def readings_in_context(sentence: Any, word: Any, options: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A verb that ends its sentence (nothing after it but punctuation and its own subject) is
+    finite: Turkish puts a participle before the noun it describes, so its participle reading
+    (no person: "gelmiş" is also "who has come") cannot stand there, and only the finite ones,
+    which agree with the subject, are left."""
+    if word.upos not in ("VERB", "AUX") or word.head != 0:
+        return options
+    finite = tuple(o for o in options if "Person" in o)
+    if not finite or len(finite) == len(options):
+        return options
+    if any(w.upos != "PUNCT" and not (w.head == word.id and w.deprel.split(":")[0] == "subj")
+           for w in sentence.words[word.id:]):
+        return options
+    return finite
