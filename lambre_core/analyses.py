@@ -109,11 +109,13 @@ def _merge(option: Feats, tagged: Feats) -> dict[str, str]:
 
 def _declining_class(lang: str, word: Word) -> str:
     """The class a word's forms are read in: its tagged one, but a title tagged as part of the
-    name after it (the pack's ``title_nouns``) declines as the noun it is."""
+    name after it (the pack's ``title_nouns``) declines as the noun it is, and so does a word
+    tagged a name but written in lower case (a common noun the tagger misread: "ζευγάρι")."""
     if word.upos == "PROPN":
         from .languages import language
 
-        if word.form.lower() in language(lang).title_nouns:
+        if word.form.lower() in language(lang).title_nouns \
+                or (word.form[:1].islower() and word.form.lower() != word.form.upper()):
             return "NOUN"
     return word.upos
 

@@ -392,6 +392,11 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     broken = {h for r, d, h in failing
               if r.type == "agree" and r.feature == "Case" and sud.word(d).upos in ("ADJ", "DET")}
     rules_on = {(a.dep, a.head): a.rules for a in arcs}
+    # the cases the governing words' rules allow each word, where any were checked on it
+    governed: dict[int, frozenset[str]] = {}
+    for r, d, _h, _ok in sol.outcomes:
+        if r.type == "as" and r.feature == "Case" and r.side == "dep" and r.allowed:
+            governed[d] = governed.get(d, frozenset(r.allowed)) & frozenset(r.allowed)
 
     def doubtful(r2: Rule, d2: int, h2: int) -> bool:
         return _doubtful(sud, r2, d2, h2, options, arcs, rules, raw, precision.lang)
@@ -405,7 +410,7 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
         v = _violation(sud, r, d, h, chosen, analyses, precision,
                        failing if r is r0 else [*failing, (r, d, h)], coordinated, subjects,
                        noun_lacks_case=lacking is not None,
-                       on_arc=rules_on.get((d, h), ()))
+                       on_arc=rules_on.get((d, h), ()), governed=governed)
         proven = ((d, h) not in homographs
                   and not (r.type == "agree" and _rel(sud.word(d)) == "subj" and d in broken)
                   and not _unproven(r, sud.word(h), L)
@@ -4571,16 +4576,30 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
 
 # -- blame, fix, words -------------------------------------------------------------------------
 
+def _governed_case_in(governed: Mapping[int, frozenset[str]] | None,
+                      analyses: Mapping[int, WordAnalyses], noun: int, attr: int) -> bool:
+    """Whether the noun can be in a case its governor allows it and its attribute cannot: the
+    attribute is the word in the wrong case ("για του μέλλον": "για" takes the accusative the
+    noun has, the article is a genitive)."""
+    allowed = (governed or {}).get(noun)
+    if not allowed:
+        return False
+    return any(values(o, "Case") & allowed for o in analyses[noun].options) \
+        and not any(values(o, "Case") & allowed for o in analyses[attr].options)
+
+
 def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[int, Feats],
                analyses: Mapping[int, WordAnalyses], precision: Precision,
                failing: list[tuple[Rule, int, int]],
                coordinated: Mapping[tuple[int, int], Mapping[str, str]] | None = None,
                subjects: frozenset[int] = frozenset(),
-               noun_lacks_case: bool = False, on_arc: Sequence[Rule] = ()) -> Violation:
+               noun_lacks_case: bool = False, on_arc: Sequence[Rule] = (),
+               governed: Mapping[int, frozenset[str]] | None = None) -> Violation:
     """The finding of a failed rule: the word to blame, its fix and its message.
     ``noun_lacks_case``: the noun is blamed for a case mismatch with its determiner (see
     ``_case_ending_missing``); ``on_arc``: every rule of the arc (the fix heeds those that
-    hold too)."""
+    hold too); ``governed``: the cases a preposition or verb allows a word, where one governs
+    it."""
     d, h = sud.word(dep), sud.word(head)
     L = language(precision.lang)
     chosen_d, chosen_h = _shown(d, choice[dep]), _shown(h, choice[head])
@@ -4609,6 +4628,7 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
         if f == "Case" and ctrl.upos in ("NOUN", "PROPN") and primary is target \
                 and _less_specific(analyses, choice, ctrl.id, target.id) \
                 and not _determiner_sides_with(sud, analyses, choice, ctrl, target) \
+                and not _governed_case_in(governed, analyses, ctrl.id, target.id) \
                 and not (subject and _nominative_in(analyses, ctrl.id)
                          and not _nominative_in(analyses, target.id)):
             # an article in the genitive or dative before a noun without that case's ending:

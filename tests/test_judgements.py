@@ -108,6 +108,16 @@ _OTHER_FIX = {
 }
 
 
+def _fixable(lang: str, token: str) -> bool:
+    """Whether the pack offers fixes for the marked word's class: Greek only for articles (its
+    nouns and adjectives are read by their ending, and their stress moves between cells)."""
+    if lang == "el":
+        from lambre_core.languages.el.morph import article
+
+        return article(token) is not None
+    return True
+
+
 def test_the_fix_offered_is_the_correction(outcomes: list[Outcome]) -> None:
     """The fix table: every error of the suite blamed on its marked word is offered the
     suite's correction ("den -> dem"), but the few listed differences; and the corrected
@@ -118,8 +128,9 @@ def test_the_fix_offered_is_the_correction(outcomes: list[Outcome]) -> None:
     parser = load_parser(lang)
     table = [(o, [f for b, f in zip(o.blamed, o.fixes, strict=True) if b == o.judgement.token])
              for o in outcomes
-             if o.judgement.label == "error" and o.passed and o.expected_fix]
-    assert len(table) >= {"de": 80, "cs": 20}.get(lang, 40)
+             if o.judgement.label == "error" and o.passed and o.expected_fix
+             and _fixable(lang, o.judgement.token)]
+    assert len(table) >= {"de": 80, "cs": 20, "el": 6}.get(lang, 40)
     wrong = []
     for o, fixes in table:
         got = fixes[0] if fixes else ""

@@ -116,7 +116,33 @@ PAIRS = [
      "της", ["Ο κίνδυνος μετάδοσης της ασθένειας είναι μεγάλος.",
              "Ο κίνδυνος μετάδοσής της είναι μεγάλος.", "Το όνομά του είναι Γιάννης.",
              "Οι πραξικοπηματίες κήρυξαν κατάπαυση του πυρός από το πρωί."]),
+    # nor after a preposition or a conjunction, which take no clitic; the preposition's case,
+    # which the noun has and the article lacks, blames the article
+    ("article after a preposition or a conjunction",
+     "Θα ήθελα να αναφερθώ στα μέτρα για του μέλλον.", "του",
+     ["Θα ήθελα να αναφερθώ στα μέτρα για το μέλλον.",
+      "Είδα τη γιατρό και τα παιδιά της."]),
+    ("article after a conjunction", "Είδα τη γιατρό και τους παιδιά.", "τους",
+     ["Είδα τη γιατρό και τα παιδιά."]),
+    # a common noun the tagger called a name (written in lower case) declines as the noun
+    ("lower-case name", "Στην ανατολική πόλη μια ηλικιωμένο ζευγάρι πάγωσε από το κρύο.", "μια",
+     ["Στην ανατολική πόλη ένα ηλικιωμένο ζευγάρι πάγωσε από το κρύο."]),
 ]
+
+
+def test_an_articles_fix_is_its_form_with_the_nouns_values(
+        mechanism_pair: Callable[..., None]) -> None:
+    from lambre_core.doc import Word
+    from lambre_core.languages.el.inflect import inflect
+
+    def fix(form: str, **want: str) -> list[str]:
+        return inflect(Word(1, form, "ο", "DET", "_", {}, 2, "det"), want)
+
+    # the masculine accusative's full form before its short one; the indefinite stays so
+    assert fix("το", Case="Acc", Number="Sing", Gender="Masc")[:1] == ["τον"]
+    assert fix("μια", Case="Nom", Number="Sing", Gender="Neut") == ["ένα"]
+    assert fix("Ο", Case="Nom", Number="Sing", Gender="Fem") == ["Η"]
+    mechanism_pair("el", "article fix", "Ο γυναίκα ήρθε.", "Ο", ["Η γυναίκα ήρθε."], fix="Η")
 
 
 @pytest.mark.parametrize("name,error,word,clean", PAIRS, ids=[p[0] for p in PAIRS])

@@ -38,6 +38,7 @@ LANGUAGE = Language(
     readings_in_context=lazy(f"{__name__}.morph", "readings_in_context"),
     data_files=lazy(f"{__name__}.morph", "data_files"),
     closed_class=lazy(f"{__name__}.morph", "closed_class"),
+    inflect=lazy(f"{__name__}.inflect", "inflect"),
     # the treebank completes the closed classes the paradigms leave out; a word they do not
     # know may be of any class
     partial_analyzer=True,

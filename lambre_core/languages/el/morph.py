@@ -361,13 +361,18 @@ def noun(form: str, lemma: str | None = None) -> list[dict[str, str]] | None:
     gender (``nouns``), else by its ending: every cell a form so ending has in any
     declension (None for an ending that says nothing, or a word not Greek in form). A neuter in
     -ι or -ο is of either number (a loan is indeclinable), but one the train split shows with a
-    plural of its own is singular ("παιδί": "παιδιά")."""
+    plural of its own is singular ("παιδί": "παιδιά"); one in -ός stressed on it is no neuter's
+    nominative or accusative."""
     if form.lower() in _NEUTER_AS:
         return [{"Case": c, "Number": "Sing", "Gender": "Neut"} for c in ("Nom", "Acc", "Voc")]
     listed = listed_noun(form, lemma)
     if listed is not None:
         return listed
     out = _by_ending(form, _NOUN_CELLS, _NOUN_STRESSED_CELLS)
+    if out and _plain(form).endswith("ος") and _stressed_from_end(form) == 1:
+        # the neuters in -ος are never stressed on it ("το δάσος", "το λάθος"): "αδελφός" is
+        # no neuter's nominative or accusative
+        out = [b for b in out if not (b.get("Gender") == "Neut" and b.get("Case") != "Gen")]
     if out and lemma and _plain(form) == _plain(lemma) and _plain(form).endswith(("ι", "ο")) \
             and lemma.lower() in _listed("declining_neuters.txt"):
         out = [b for b in out if not (b.get("Gender") == "Neut" and b.get("Number") == "Plur")]
@@ -676,7 +681,8 @@ def readings_in_context(sentence: Any, word: Any, options: tuple[Any, ...]) -> t
     adjective. It is the article alone where no host stands before it: at the start of a
     sentence or after punctuation, after a finite verb of the first or third person (which
     takes its clitics before it; only an imperative or a gerund has them after:
-    "λαμβάνουν τους λόγο"), or after a word stressed three syllables from the end that has no
+    "λαμβάνουν τους λόγο"), after a preposition or a conjunction (which take no clitic: "για
+    του μέλλον", "και τους παιδιά"), or after a word stressed three syllables from the end that has no
     second accent (``_hosts_no_clitic``: "μετάδοσης της ασθενειών", where a clitic would
     have made it "μετάδοσής της")."""
     if word.form.lower() not in _CLITIC_TWINS or word.id >= len(sentence.words) \
@@ -686,7 +692,8 @@ def readings_in_context(sentence: Any, word: Any, options: tuple[Any, ...]) -> t
     verb = before is not None and before.upos in ("VERB", "AUX") \
         and before.feats.get("VerbForm") == "Fin" and before.feats.get("Person") in ("1", "3") \
         and before.feats.get("Mood") != "Imp"
-    if before is None or before.upos == "PUNCT" or verb or _hosts_no_clitic(before.form):
+    if before is None or before.upos in ("PUNCT", "ADP", "CCONJ", "SCONJ") or verb \
+            or _hosts_no_clitic(before.form):
         return tuple(o for o in options if "Case" in o) or options
     return options
 
