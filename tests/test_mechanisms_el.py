@@ -150,3 +150,14 @@ def test_error_found_and_correct_sentences_clean(name: str, error: str, word: st
                                                  clean: list[str],
                                                  mechanism_pair: Callable[..., None]) -> None:
     mechanism_pair("el", name, error, word, clean)
+
+
+def test_only_contractions_of_se_and_the_article_are_split() -> None:
+    from lambre_core.parse import load_parser
+
+    # the expander also split a noun ending like a contraction ("έτη" as "έ" + "τη")
+    (s,) = load_parser("el").parse_sentences(
+        ["Κατά τα τελευταία έτη υιοθετήθηκαν στη χώρα θετικά μέτρα."])
+    assert [w.form for w in s.words][:6] == ["Κατά", "τα", "τελευταία", "έτη", "υιοθετήθηκαν",
+                                             "σ"]
+    assert [m.form for m in s.multiword] == ["στη"]

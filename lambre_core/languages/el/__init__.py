@@ -25,6 +25,9 @@ LANGUAGE = Language(
     and_words=words("και"),
     demonstrative_subjects=words("αυτό"),
     copula_lemmas=words("είμαι"),
+    # "σε" fused with the definite article: the only multiword tokens (the expander also split
+    # a noun ending like one: "έτη" as "έ" + "τη")
+    contractions=words("στο στον στη στην στα στις στους στου στης στων"),
     # nouns of time, whose accusative (the same as the neuter's nominative) is an adverbial:
     # "το πρωί έφυγαν"
     time_nouns=words("""πρωί πρωινό μεσημέρι απόγευμα βράδυ βραδιά νύχτα μέρα ημέρα εβδομάδα
