@@ -3563,6 +3563,13 @@ def _demonstrative_object(sud: Sentence, det: Word, noun: Word,
         return False
     if not _demonstrative(det, L):
         return False
+    if not any("Neut" in values(o, "Gender") for o in options[det.id]) \
+            and any(_may_agree(o, n, ("Gender", "Number"))
+                    for o in options[det.id] for n in options[noun.id]):
+        # one standing alone is nearly always the neuter "that" (a situation, what was said);
+        # one of another gender that shares the noun's gender and number is its determiner,
+        # in the wrong case ("on that-masc evening-gen")
+        return False
     # (the animacy too: "that" in an animate accusative fits no inanimate noun)
     return not any(_may_agree(o, n, ("Case", "Animacy"))
                    for o in options[det.id] for n in options[noun.id])
@@ -4627,7 +4634,7 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
             or (_rel(ctrl) == "subj" and sud.word(ctrl.head).upos in ("VERB", "AUX")))
         if f == "Case" and ctrl.upos in ("NOUN", "PROPN") and primary is target \
                 and _less_specific(analyses, choice, ctrl.id, target.id) \
-                and not _determiner_sides_with(sud, analyses, choice, ctrl, target) \
+                and not _determiner_sides_with(sud, analyses, choice, ctrl, target, L) \
                 and not _governed_case_in(governed, analyses, ctrl.id, target.id) \
                 and not (subject and _nominative_in(analyses, ctrl.id)
                          and not _nominative_in(analyses, target.id)):
@@ -4695,15 +4702,17 @@ def _cases_agreeing(opts: Sequence[Feats], other: Feats) -> set[str]:
 
 
 def _determiner_sides_with(sud: Sentence, analyses: Mapping[int, WordAnalyses],
-                           choice: Mapping[int, Feats], noun: Word, attribute: Word) -> bool:
+                           choice: Mapping[int, Feats], noun: Word, attribute: Word,
+                           L: Language) -> bool:
     """Whether an adjective disagreeing with its noun in case stands against the noun's own
     determiner, which the noun's chosen reading fits: two words against one, the adjective is
-    the one to correct (an article, an adjective in another case, the noun)."""
-    if attribute.upos == "DET":
-        return False
-    dets = [w for w in sud.words if w.head == noun.id and w.upos == "DET" and w.id != attribute.id
-            and analyses[w.id].known]
-    return any(_np_fits(analyses[w.id].options, choice[noun.id]) for w in dets)
+    the one to correct (an article, an adjective in another case, the noun). A determiner
+    likewise stands against the noun's own adjective where adjectives do not decline by the
+    article before them ("on that-acc farthest-loc end-loc": the determiner)."""
+    witness = "DET" if attribute.upos != "DET" else "" if L.article_declension else "ADJ"
+    others = [w for w in sud.words if w.head == noun.id and w.upos == witness
+              and w.id != attribute.id and analyses[w.id].known]
+    return any(_np_fits(analyses[w.id].options, choice[noun.id]) for w in others)
 
 
 def _nominative_in(analyses: Mapping[int, WordAnalyses], wid: int) -> bool:

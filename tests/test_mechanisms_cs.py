@@ -788,6 +788,14 @@ PAIRS = [
     ("subject before its relative clause", "Rada, která se sešla v pondělí, odmítl návrh.",
      "odmítl", ["Rada, která se sešla v pondělí, odmítla návrh.",
                 "Návrh, který předložila vláda, odmítl parlament."]),
+    # a demonstrative after a preposition that shares its noun's gender and number, none of
+    # them neuter, is the noun's determiner (one standing alone is the neuter "that")
+    ("masculine demonstrative before its noun", "Na ten večera v divadle nikdy nezapomenu.",
+     "večera", ["Na ten večer v divadle nikdy nezapomenu.", "Dostanete o tom oznámení."]),
+    # a determiner against its noun's own adjective: the determiner is the odd one out
+    ("determiner odd one out", "Seděl jsem u okna a ona na ten nejvzdálenějším konci ode mě.",
+     "ten",
+     ["Seděl jsem u okna a ona na tom nejvzdálenějším konci ode mě."]),
 ]
 
 
