@@ -1108,6 +1108,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if any(_noun_after_preposition(sud, w, lang) or _abbreviation(sud, w) for w in (d, h)):
         return True
+    if rule.type == "agree" and _noun_read_as_adjective(sud, d, options, lang):
+        return True
     if d.upos in ("DET", "ADJ") and h.upos in ("VERB", "AUX") and d.id == head - 1 and any(
             _may_agree(a, n) for a in options[dep] for n in _analyses_as(lang, h.form, "NOUN")):
         return True  # a determiner or adjective right before a "verb" that the lexicon also
@@ -1835,12 +1837,16 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if d.upos in ("DET", "ADJ") and h.id < len(sud.words) and d.id < h.id \
             and sud.word(h.id + 1).upos in ("NOUN", "PROPN") \
-            and (not (analyses[h.id + 1].known
-                      or analyses[h.id + 1].source.endswith("-out-of-context"))
-                 or _fits_next(rule, d, sud.word(h.id + 1), options, arcs, dep, head)):
+            and ((d.form[:1].isupper() or h.form[:1].isupper())
+                 if not (analyses[h.id + 1].known
+                         or analyses[h.id + 1].source.endswith("-out-of-context"))
+                 or sud.word(h.id + 1).upos == "PROPN"
+                 else _fits_next(rule, d, sud.word(h.id + 1), options, arcs, dep, head)):
         # a capitalized place adjective: the first may be an adjective, the noun next (not where
         # no reading of the next noun's form agrees with it: a pack's paradigm gives its form's
-        # readings wherever it stands)
+        # readings wherever it stands). A name, or a word no lexicon knows, after a phrase in
+        # lower case is its own: a name after a noun is its possessor or its apposition ("the
+        # first works-gen of Nicole"), whatever case a foreign name's readings allow
         return True
     return _other_head_agrees(sud, rule, dep, head, options, arcs, lang)
 
@@ -1959,7 +1965,22 @@ def _noun_after_preposition(sud: Sentence, w: Word, lang: str) -> bool:
     preposition's object ("against the rules", the plural noun read as a past tense), for no
     finite verb follows a preposition."""
     return w.upos in ("VERB", "AUX") and w.id > 1 and sud.word(w.id - 1).upos == "ADP" \
-        and _analyze_as(lang, w.form, "NOUN")
+        and bool(_analyze_as(lang, w.form, "NOUN"))
+
+
+def _noun_read_as_adjective(sud: Sentence, adj: Word, options: Mapping[int, Sequence[Feats]],
+                            lang: str) -> bool:
+    """An adjective right after a preposition, which the lexicon also knows as a noun in the
+    case the preposition shows, while the noun the parse gave it cannot be in that case: the
+    preposition's own object ("in December-adj former president-nom": the month)."""
+    if adj.upos != "ADJ" or adj.id < 2 or not adj.head:
+        return False
+    adp = sud.word(adj.id - 1)
+    case = adp.feats.get("Case")
+    if adp.upos != "ADP" or not case or sud.word(adj.head).head != adp.id:
+        return False
+    return not any(case in values(o, "Case") for o in options[adj.head]) \
+        and any(case in values(o, "Case") for o in _analyses_as(lang, adj.form, "NOUN"))
 
 
 def _attribute_with_complement(sud: Sentence, adj: Word, noun: Word,
@@ -4014,6 +4035,9 @@ def _other_head_agrees(sud: Sentence, rule: Rule, dep: int, head: int,
             _noun_reading(sud, w, language(lang)) if language(lang).noun_capitals else [])
         if not w_opts:
             continue
+        if w.upos == "PROPN" and w.id > head > dep and not d.form[:1].isupper() \
+                and not sud.word(head).form[:1].isupper():
+            continue  # a name after the phrase is the noun's possessor or apposition (``_doubtful``)
         if w.id < dep and d.upos in ("DET", "ADJ", "NUM") and (
                 language(lang).article_declension or w.id != dep - 1 or d.upos != "ADJ"):
             # determiners and attributive adjectives precede their noun; in a language without

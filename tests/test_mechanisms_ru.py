@@ -421,6 +421,10 @@ PAIRS = [
     # no verb still agrees
     ("finite verb read as a short adjective", "Они были довольна результатом.", "довольна",
      ["Но каждый раз вы думали: «Это будет легко, мы просто выполним это»."]),
+    # a name after a phrase in lower case is its noun's possessor, whatever case a foreign
+    # name's readings allow: no other noun the adjective may belong to
+    ("name after the phrase", "Этот трактат содержал первой работу Николь-Рейн.", "первой",
+     ["Этот трактат содержал первую работу Николь-Рейн."]),
 ]
 
 
