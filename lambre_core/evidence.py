@@ -4648,6 +4648,14 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
             primary = ctrl  # a plural quantifier, a singular noun: the noun lacks its plural
         if f in ("Number", "Gender") and _relative_off(sud, ctrl, target, analyses, L):
             primary = ctrl  # a relative pronoun agreeing with neither: the pronoun, not the verb
+        if ctrl.upos in ("NOUN", "PROPN") and target.upos in ("ADJ", "DET") and any(
+                r2.type == "agree" and r2.feature == f and h2 == ctrl.id and d2 != target.id
+                and sud.word(d2).upos in ("ADJ", "DET") and analyses[d2].known
+                and _np_fits(analyses[d2].options, choice[target.id])
+                for r2, d2, h2 in failing):
+            # two attributes that agree with each other both fail their noun: the noun is the
+            # odd one out ("the first-acc mathematical-acc work-gen")
+            primary = ctrl
         # the noun's own form fails what governs it, while the agreeing word fits: the noun
         for r2, d2, _h2 in failing:
             if r2.type == "as" and d2 == ctrl.id and r2.side == "dep" and r2.feature == f:

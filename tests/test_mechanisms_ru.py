@@ -433,3 +433,12 @@ def test_error_found_and_correct_sentences_clean(name: str, error: str, word: st
                                                  clean: list[str],
                                                  mechanism_pair: Callable[..., None]) -> None:
     mechanism_pair("ru", name, error, word, clean)
+
+
+def test_two_attributes_against_their_noun_blame_the_noun(
+        mechanism_pair: Callable[..., None]) -> None:
+    # both adjectives accusative, the noun genitive: the noun is the word to correct
+    mechanism_pair("ru", "noun odd one out",
+                   "Этот трактат содержал первую математическую работы Николь-Рейн.", "работы",
+                   ["Этот трактат содержал первую математическую работу Николь-Рейн."],
+                   fix="работу")
