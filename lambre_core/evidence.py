@@ -1837,16 +1837,16 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
         return True
     if d.upos in ("DET", "ADJ") and h.id < len(sud.words) and d.id < h.id \
             and sud.word(h.id + 1).upos in ("NOUN", "PROPN") \
-            and ((d.form[:1].isupper() or h.form[:1].isupper())
-                 if not (analyses[h.id + 1].known
-                         or analyses[h.id + 1].source.endswith("-out-of-context"))
-                 or sud.word(h.id + 1).upos == "PROPN"
-                 else _fits_next(rule, d, sud.word(h.id + 1), options, arcs, dep, head)):
+            and (d.form[:1].isupper() or h.form[:1].isupper()
+                 or sud.word(h.id + 1).upos != "PROPN") \
+            and (not (analyses[h.id + 1].known
+                      or analyses[h.id + 1].source.endswith("-out-of-context"))
+                 or _fits_next(rule, d, sud.word(h.id + 1), options, arcs, dep, head)):
         # a capitalized place adjective: the first may be an adjective, the noun next (not where
         # no reading of the next noun's form agrees with it: a pack's paradigm gives its form's
-        # readings wherever it stands). A name, or a word no lexicon knows, after a phrase in
-        # lower case is its own: a name after a noun is its possessor or its apposition ("the
-        # first works-gen of Nicole"), whatever case a foreign name's readings allow
+        # readings wherever it stands). A name after a phrase in lower case is no such noun: it
+        # is the noun's possessor or apposition ("the first works-gen of Nicole"), whatever case
+        # a foreign name's readings allow
         return True
     return _other_head_agrees(sud, rule, dep, head, options, arcs, lang)
 
@@ -4648,14 +4648,25 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
             primary = ctrl  # a plural quantifier, a singular noun: the noun lacks its plural
         if f in ("Number", "Gender") and _relative_off(sud, ctrl, target, analyses, L):
             primary = ctrl  # a relative pronoun agreeing with neither: the pronoun, not the verb
-        if ctrl.upos in ("NOUN", "PROPN") and target.upos in ("ADJ", "DET") and any(
+        opts = {w: a.options for w, a in analyses.items()}
+        if f == "Case" and ctrl.upos in ("NOUN", "PROPN") and target.upos in ("ADJ", "DET") \
+                and not L.article_declension and any(
                 r2.type == "agree" and r2.feature == f and h2 == ctrl.id and d2 != target.id
                 and sud.word(d2).upos in ("ADJ", "DET") and analyses[d2].known
                 and _np_fits(analyses[d2].options, choice[target.id])
+                and not _noun_read_as_adjective(sud, sud.word(d2), opts, precision.lang)
                 for r2, d2, h2 in failing):
             # two attributes that agree with each other both fail their noun: the noun is the
-            # odd one out ("the first-acc mathematical-acc work-gen")
+            # odd one out ("the first-acc mathematical-acc work-gen"; not where an adjective
+            # takes its declension from the article before it); its fix takes the case its
+            # governor allows where the attributes have it
             primary = ctrl
+            allowed = (governed or {}).get(ctrl.id, frozenset())
+            fit = [o for o in analyses[target.id].options
+                   if values(o, "Case") & allowed
+                   and _may_agree(o, choice[target.id], ("Number", "Gender"))]
+            if fit:
+                choice = {**choice, target.id: fit[0]}
         # the noun's own form fails what governs it, while the agreeing word fits: the noun
         for r2, d2, _h2 in failing:
             if r2.type == "as" and d2 == ctrl.id and r2.side == "dep" and r2.feature == f:
@@ -4744,7 +4755,12 @@ def _determiner_sides_with(sud: Sentence, analyses: Mapping[int, WordAnalyses],
     witness = "DET" if attribute.upos != "DET" else "" if L.article_declension else "ADJ"
     others = [w for w in sud.words if w.head == noun.id and w.upos == witness
               and w.id != attribute.id and analyses[w.id].known]
-    return any(_np_fits(analyses[w.id].options, choice[noun.id]) for w in others)
+    # (an adjective witnesses against a determiner only where it cannot agree with it too:
+    # "první" fits every case)
+    return any(_np_fits(analyses[w.id].options, choice[noun.id])
+               and (witness == "DET" or not any(_np_fits(analyses[w.id].options, o)
+                                                for o in analyses[attribute.id].options))
+               for w in others)
 
 
 def _nominative_in(analyses: Mapping[int, WordAnalyses], wid: int) -> bool:
