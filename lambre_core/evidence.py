@@ -392,10 +392,11 @@ def check_precise(sud: Sentence, arcs: Sequence[Arc], precision: Precision,
     broken = {h for r, d, h in failing
               if r.type == "agree" and r.feature == "Case" and sud.word(d).upos in ("ADJ", "DET")}
     rules_on = {(a.dep, a.head): a.rules for a in arcs}
-    # the cases the governing words' rules allow each word, where any were checked on it
+    # the cases a preposition's rules allow its object, where any were checked on it
     governed: dict[int, frozenset[str]] = {}
-    for r, d, _h, _ok in sol.outcomes:
-        if r.type == "as" and r.feature == "Case" and r.side == "dep" and r.allowed:
+    for r, d, h, _ok in sol.outcomes:
+        if r.type == "as" and r.feature == "Case" and r.side == "dep" and r.allowed \
+                and sud.word(h).upos == "ADP":
             governed[d] = governed.get(d, frozenset(r.allowed)) & frozenset(r.allowed)
 
     def doubtful(r2: Rule, d2: int, h2: int) -> bool:
@@ -4629,7 +4630,7 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
     """The finding of a failed rule: the word to blame, its fix and its message.
     ``noun_lacks_case``: the noun is blamed for a case mismatch with its determiner (see
     ``_case_ending_missing``); ``on_arc``: every rule of the arc (the fix heeds those that
-    hold too); ``governed``: the cases a preposition or verb allows a word, where one governs
+    hold too); ``governed``: the cases a preposition allows its object, where one governs
     it."""
     d, h = sud.word(dep), sud.word(head)
     L = language(precision.lang)
