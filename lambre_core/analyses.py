@@ -110,7 +110,8 @@ def _merge(option: Feats, tagged: Feats) -> dict[str, str]:
 def _declining_class(lang: str, word: Word) -> str:
     """The class a word's forms are read in: its tagged one, but a title tagged as part of the
     name after it (the pack's ``title_nouns``) declines as the noun it is, and so does a word
-    tagged a name but written in lower case (a common noun the tagger misread: "ζευγάρι")."""
+    tagged a name but written in lower case (a common noun the tagger misread: "couple" in "an
+    elderly couple")."""
     if word.upos == "PROPN":
         from .languages import language
 

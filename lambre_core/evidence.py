@@ -1556,8 +1556,8 @@ def _doubtful(sud: Sentence, rule: Rule, dep: int, head: int,
             and any({o.get("Person", "3") for o in options[dep]}
                     & L.possessive_persons(sud.word(i).form) for i in range(dep + 1, head + 1)):
         # a genitive before a word whose possessive ending names its person, up to the verb:
-        # that word's possessor ("onun eline bakıyor"), or the subject of a verbal noun or
-        # participle ("annemin bahsettiği"), not an object in the wrong case
+        # that word's possessor ("his-gen hand-his looks-at"), or the subject of a verbal noun
+        # or participle ("my-mother-gen mentioned-her"), not an object in the wrong case
         return True
     if rule.type == "as" and h.upos == "ADP" and d.id < h.id and rule.allowed \
             and not L.postpositional \
@@ -4611,7 +4611,7 @@ def _subject_doubt(sud: Sentence, rule: Rule, dep: int, head: int,
 def _governed_case_in(governed: Mapping[int, frozenset[str]] | None,
                       analyses: Mapping[int, WordAnalyses], noun: int, attr: int) -> bool:
     """Whether the noun can be in a case its governor allows it and its attribute cannot: the
-    attribute is the word in the wrong case ("για του μέλλον": "για" takes the accusative the
+    attribute is the word in the wrong case ("for the-gen future": "for" takes the accusative the
     noun has, the article is a genitive)."""
     allowed = (governed or {}).get(noun)
     if not allowed:
@@ -4757,7 +4757,7 @@ def _determiner_sides_with(sud: Sentence, analyses: Mapping[int, WordAnalyses],
     others = [w for w in sud.words if w.head == noun.id and w.upos == witness
               and w.id != attribute.id and analyses[w.id].known]
     # (an adjective witnesses against a determiner only where it cannot agree with it too:
-    # "první" fits every case)
+    # "first" in Czech fits every case)
     return any(_np_fits(analyses[w.id].options, choice[noun.id])
                and (witness == "DET" or not any(_np_fits(analyses[w.id].options, o)
                                                 for o in analyses[attribute.id].options))
