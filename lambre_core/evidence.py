@@ -1966,7 +1966,7 @@ def _noun_after_preposition(sud: Sentence, w: Word, lang: str) -> bool:
     preposition's object ("against the rules", the plural noun read as a past tense), for no
     finite verb follows a preposition."""
     return w.upos in ("VERB", "AUX") and w.id > 1 and sud.word(w.id - 1).upos == "ADP" \
-        and bool(_analyze_as(lang, w.form, "NOUN"))
+        and _analyze_as(lang, w.form, "NOUN")
 
 
 def _noun_read_as_adjective(sud: Sentence, adj: Word, options: Mapping[int, Sequence[Feats]],
@@ -4649,13 +4649,14 @@ def _violation(sud: Sentence, rule: Rule, dep: int, head: int, choice: Mapping[i
             primary = ctrl  # a plural quantifier, a singular noun: the noun lacks its plural
         if f in ("Number", "Gender") and _relative_off(sud, ctrl, target, analyses, L):
             primary = ctrl  # a relative pronoun agreeing with neither: the pronoun, not the verb
-        opts = {w: a.options for w, a in analyses.items()}
         if f == "Case" and ctrl.upos in ("NOUN", "PROPN") and target.upos in ("ADJ", "DET") \
                 and not L.article_declension and any(
                 r2.type == "agree" and r2.feature == f and h2 == ctrl.id and d2 != target.id
                 and sud.word(d2).upos in ("ADJ", "DET") and analyses[d2].known
                 and _np_fits(analyses[d2].options, choice[target.id])
-                and not _noun_read_as_adjective(sud, sud.word(d2), opts, precision.lang)
+                and not _noun_read_as_adjective(
+                    sud, sud.word(d2), {w: a.options for w, a in analyses.items()},
+                    precision.lang)
                 for r2, d2, h2 in failing):
             # two attributes that agree with each other both fail their noun: the noun is the
             # odd one out ("the first-acc mathematical-acc work-gen"; not where an adjective

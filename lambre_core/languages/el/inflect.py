@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .morph import _ARTICLES
+from .morph import _ARTICLES, _DEFINITE
 
-#: the indefinite article's forms; every other form of the table is the definite one's
-_INDEFINITE = frozenset({"ένας", "έναν", "ένα", "μια", "μία", "ενός", "μιας", "μίας"})
 #: the features a fix of an article sets
 _KEYS = ("Case", "Number", "Gender")
 
@@ -23,7 +21,7 @@ def inflect(word: Any, feats: Any) -> list[str]:
         return []
     want = {k: feats[k] for k in _KEYS if k in feats}
     same = {f: cells for f, cells in _ARTICLES.items()
-            if (f in _INDEFINITE) == (low in _INDEFINITE) and f != low}
+            if (f in _DEFINITE) == (low in _DEFINITE) and f != low}
     out = sorted((f for f, cells in same.items()
                   if any(all(c.get(k) == v for k, v in want.items()) for c in cells)),
                  key=lambda f: len(same[f]))
