@@ -274,10 +274,17 @@ _NAS = _table({
 _POSSESSIVES = (("tv", _MUJ), ("sv", _MUJ), ("m", _MUJ), ("n", _NAS), ("v", _NAS))
 
 
+def _possessive_cells(low: str) -> tuple[dict[str, str], ...] | None:
+    """A lower-case form's cells in the paradigm of "můj", "tvůj", "svůj", "náš" or "váš"."""
+    for first, table in _POSSESSIVES:
+        if low.startswith(first) and low[len(first):] in table:
+            return table[low[len(first):]]
+    return None
+
+
 def possessive_form(low: str) -> bool:
     """Whether a lower-case form is in the paradigm of "můj", "tvůj", "svůj", "náš" or "váš"."""
-    return any(low.startswith(first) and low[len(first):] in table
-               for first, table in _POSSESSIVES)
+    return _possessive_cells(low) is not None
 
 
 def determiner(form: str, lemma: str | None) -> list[dict[str, str]]:
@@ -290,9 +297,9 @@ def determiner(form: str, lemma: str | None) -> list[dict[str, str]]:
         core = low[len(prefix):len(low) - len(suffix)]
         if low.startswith(prefix) and low.endswith(suffix) and core in _TEN:
             return [dict(b) for b in _TEN[core]]
-    for first, table in _POSSESSIVES:
-        if low.startswith(first) and low[len(first):] in table:
-            return [dict(b) for b in table[low[len(first):]]]
+    cells = _possessive_cells(low)
+    if cells is not None:
+        return [dict(b) for b in cells]
     if low in _VSECHEN:
         return [dict(b) for b in _VSECHEN[low]]
     if low.startswith("jej") and low != "jejich":
